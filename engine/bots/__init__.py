@@ -1,0 +1,71 @@
+"""Bots.  A bot only ever receives an :class:`~engine.observation.Observation` (never a HandState).
+
+``make_bot(level, seed)`` gives a bot whose ``choose(obs)`` returns a card int; the same seed and
+the same observations give the same decisions.  ``LEVELS`` lists the levels from weakest to
+strongest; ``suggest(obs)`` is the hint API.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from ..cards import iter_cards
+from ..observation import Observation
+from ..rules import legal_mask
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, obs: Observation) -> int: ...
+
+
+def legal_cards(obs: Observation) -> list[int]:
+    """The cards the observing seat may play now (it must be its turn)."""
+    m = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
+    return list(iter_cards(m))
+
+
+class RandomBot:
+    """Uniform among the legal cards."""
+
+    level = "random"
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(str(seed))
+
+    def choose(self, obs: Observation) -> int:
+        return self.rng.choice(legal_cards(obs))
+
+
+_FACTORIES: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot}
+LEVEL_NAMES: dict[str, str] = {"random": "Random"}
+LEVELS: list[str] = ["random"]
+
+
+def register(level: str, name: str, factory: Callable[[int | str], Bot]) -> None:
+    """Add a level (in order, weakest first)."""
+    _FACTORIES[level] = factory
+    LEVEL_NAMES[level] = name
+    if level not in LEVELS:
+        LEVELS.append(level)
+
+
+def make_bot(level: str, seed: int | str = 0) -> Bot:
+    try:
+        factory = _FACTORIES[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
+    return factory(seed)
+
+
+def suggest(obs: Observation) -> tuple[int, str]:
+    """The hint: the card the strongest fast level would play, and a short reason."""
+    bot = make_bot(LEVELS[-1] if "hard" not in LEVELS else "hard", seed=len(obs.plays))
+    c = bot.choose(obs)
+    reason = getattr(bot, "last_reason", "") or "A reasonable card here."
+    return c, reason
+
+
+from . import simple  # noqa: E402,F401  (registers the built-in levels)

@@ -1,0 +1,152 @@
+"""Cards, suits, ranks and points as small integers and bit sets.
+
+A card is an int 0..35: ``suit * 9 + rank``.  Suits are ``S H D C`` (0..3); ranks are
+indexed in plain order ``6 7 8 9 10 J Q K A`` (0..8).  A set of cards is an int whose bit
+``card`` is set: hands, legal moves and captured cards are all such masks, which keeps the
+engine fast enough for search bots without giving up readable code.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_NAMES = ("six", "seven", "eight", "nine", "ten", "Jack", "Queen", "King", "Ace")
+
+NUM_CARDS = 36
+NUM_SEATS = 3
+CARDS_PER_HAND = 12
+ALL_CARDS = (1 << NUM_CARDS) - 1
+
+SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
+
+#: Points of a rank (by plain rank index) in a plain suit, in the trump suit, and in a
+#: no-trump hand played with the "eights" rule (every 8 counts 8).
+PLAIN_POINTS = (0, 0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POINTS = (0, 0, 0, 14, 10, 20, 3, 4, 11)
+EIGHTS_POINTS = (0, 0, 8, 0, 10, 2, 3, 4, 11)
+LAST_TRICK_BONUS = 5
+
+#: Strength of a rank (by plain rank index) inside the trump suit: J 9 A K Q 10 8 7 6.
+TRUMP_STRENGTH = (0, 1, 2, 7, 3, 8, 4, 5, 6)
+#: Plain strength is the rank index itself: A K Q J 10 9 8 7 6.
+
+SUIT_MASKS = tuple(0x1FF << (9 * s) for s in range(4))
+SUIT_OF = tuple(c // 9 for c in range(NUM_CARDS))
+RANK_OF = tuple(c % 9 for c in range(NUM_CARDS))
+JACK_OF = tuple(1 << (s * 9 + JACK) for s in range(4))
+
+
+def card(suit: int, rank: int) -> int:
+    """The card of a suit and plain rank index."""
+    return suit * 9 + rank
+
+
+CODES = tuple(SUITS[c // 9] + RANKS[c % 9] for c in range(NUM_CARDS))
+_CODE_TO_CARD = {code: c for c, code in enumerate(CODES)}
+
+
+def parse_card(code: str) -> int:
+    """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (case-insensitive).
+
+    Raises ValueError with a plain message for anything else.
+    """
+    if not isinstance(code, str):
+        raise ValueError(f"card code must be a string, not {code!r}")
+    c = _CODE_TO_CARD.get(code.strip().upper())
+    if c is None:
+        raise ValueError(f"unknown card {code!r} (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA', 'H10')")
+    return c
+
+
+def code(c: int) -> str:
+    return CODES[c]
+
+
+def pretty(c: int) -> str:
+    """The card for people: ``♦A``, ``♠10``."""
+    return SUIT_SYMBOLS[c // 9] + RANKS[c % 9]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, in deck order (♠6 … ♣A)."""
+    return list(iter_cards(mask))
+
+
+def iter_cards(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def codes_of(mask: int) -> list[str]:
+    return [CODES[c] for c in iter_cards(mask)]
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _suit_point_table(points: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(points[r] for r in range(9) if m >> r & 1) for m in range(512))
+
+
+#: Points of a 9-bit rank set, per valuation.
+PLAIN_TABLE = _suit_point_table(PLAIN_POINTS)
+TRUMP_TABLE = _suit_point_table(TRUMP_POINTS)
+EIGHTS_TABLE = _suit_point_table(EIGHTS_POINTS)
+
+
+def points_of(mask: int, trump: int | None, eights: bool = False) -> int:
+    """Card points of a set of cards valued with ``trump`` (None: no trump suit).
+
+    With no trump, ``eights`` makes every 8 count 8 (RULES §5 default).
+    """
+    total = 0
+    plain = EIGHTS_TABLE if (trump is None and eights) else PLAIN_TABLE
+    for s in range(4):
+        bits = (mask >> (9 * s)) & 0x1FF
+        total += TRUMP_TABLE[bits] if s == trump else plain[bits]
+    return total
+
+
+def card_points(c: int, trump: int | None, eights: bool = False) -> int:
+    return points_of(1 << c, trump, eights)
+
+
+def _below_table() -> tuple[tuple[int, ...], ...]:
+    """``TRUMP_BELOW[suit][strength]``: the trumps of ``suit`` weaker than ``strength``."""
+    table = []
+    for s in range(4):
+        row = []
+        for strength in range(9):
+            m = 0
+            for r in range(9):
+                if TRUMP_STRENGTH[r] < strength:
+                    m |= 1 << (s * 9 + r)
+            row.append(m)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+TRUMP_BELOW = _below_table()
+
+
+def sort_key(c: int, trump: int | None) -> tuple[int, int]:
+    """Display order: trump suit first, then ♠ ♥ ♣ ♦ alternating colours; high to low inside a suit."""
+    s, r = c // 9, c % 9
+    colour_order = (0, 1, 3, 2)  # S H C D -> alternate black/red
+    suit_rank = -1 if s == trump else colour_order[s]
+    strength = TRUMP_STRENGTH[r] if s == trump else r
+    return (suit_rank, -strength)

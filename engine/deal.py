@@ -1,0 +1,76 @@
+"""Seeded, portable deals.
+
+How a seed becomes a deal (identical in CPython and in Pyodide, independent of ``random``):
+
+1. The seed (an int or a string) is written as text ``str(seed)``.
+2. A stream is keyed by SHA-256 of ``"mittlere-jass/v1/<seed>/<label>"`` (UTF-8); its first 8 bytes,
+   big-endian, seed a SplitMix64 generator.  ``label`` is ``"dealer"`` for the first dealer and
+   ``"deal/<k>"`` for the k-th deal of a game (k = 0, 1, …, counting redeals of annulled hands).
+3. ``below(n)`` draws a uniform int in ``[0, n)`` from 64-bit outputs by rejection (no modulo bias).
+4. First dealer: ``below(3)`` of the ``"dealer"`` stream.
+5. Deal k: the deck in card order (♠6 … ♠A, ♥6 … ♣A) is shuffled by Fisher–Yates
+   (for i from 35 down to 1: swap i with ``below(i + 1)``).  The dealer ``d`` deals it three cards at a
+   time anticlockwise starting with seat ``d + 1``: cards 0–2 to ``d+1``, 3–5 to ``d+2``, 6–8 to ``d``, …
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from .cards import NUM_CARDS, NUM_SEATS
+
+_MASK64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A tiny, fully specified 64-bit generator (Steele, Lea & Flood 2014)."""
+
+    def __init__(self, seed: int):
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % n
+
+
+def stream(seed: int | str, label: str) -> SplitMix64:
+    digest = hashlib.sha256(f"mittlere-jass/v1/{seed}/{label}".encode()).digest()
+    return SplitMix64(int.from_bytes(digest[:8], "big"))
+
+
+def first_dealer(seed: int | str) -> int:
+    return stream(seed, "dealer").below(NUM_SEATS)
+
+
+def shuffled_deck(seed: int | str, deal_no: int) -> list[int]:
+    rng = stream(seed, f"deal/{deal_no}")
+    deck = list(range(NUM_CARDS))
+    for i in range(NUM_CARDS - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_from_deck(deck: list[int], dealer: int) -> tuple[int, int, int]:
+    """Hands (as masks, by seat) when ``dealer`` deals ``deck`` three at a time from seat ``dealer+1``."""
+    hands = [0, 0, 0]
+    for packet in range(NUM_CARDS // 3):
+        seat = (dealer + 1 + packet) % NUM_SEATS
+        for c in deck[packet * 3: packet * 3 + 3]:
+            hands[seat] |= 1 << c
+    return tuple(hands)  # type: ignore[return-value]
+
+
+def deal(seed: int | str, deal_no: int, dealer: int) -> tuple[int, int, int]:
+    """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer``."""
+    return deal_from_deck(shuffled_deck(seed, deal_no), dealer)

@@ -1,0 +1,154 @@
+"""A game of N hands: dealing in turn, settling each hand, strokes and zeros, standings, winners."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from .cards import CODES, NUM_SEATS, SUITS, codes_of
+from .deal import deal, first_dealer
+from .rules import DEFAULT_RULES, Rules
+from .scoring import Settlement
+from .state import HandState, IllegalMove, apply_move, outcome
+
+DEFAULT_HANDS = 12
+DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2")
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One finished hand: its counting, the settlement case and the strokes and zeros."""
+
+    hand_no: int            # 1-based among counted hands (an annulled hand repeats its number)
+    dealer: int
+    trump: int
+    card_points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    settlement: Settlement
+    record: dict            # the hand record (see engine.record) to replay it
+
+    @property
+    def annulled(self) -> bool:
+        return self.settlement.case == "annulled"
+
+    def to_json(self) -> dict:
+        s = self.settlement
+        return {
+            "hand_no": self.hand_no, "dealer": self.dealer,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "card_points": list(self.card_points), "tricks": list(self.tricks),
+            "case": s.case, "explanation": s.explanation, "settlement": list(s.deltas),
+            "strokes": list(s.strokes), "zeros": list(s.zeros), "record": self.record,
+        }
+
+
+@dataclass
+class Game:
+    """A game of ``hands_total`` counted hands.  ``seed`` makes every deal reproducible."""
+
+    hands_total: int = DEFAULT_HANDS
+    seed: int | str | None = None
+    rules: Rules = DEFAULT_RULES
+    names: tuple[str, str, str] = DEFAULT_NAMES
+    results: list[HandResult] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.hands_total, int) or isinstance(self.hands_total, bool) or self.hands_total < 1:
+            raise ValueError(f"hands per game must be a positive whole number, not {self.hands_total!r}")
+        if self.seed is None:
+            self.seed = secrets.randbits(48)
+        self.deal_no = 0
+        self.dealer = first_dealer(self.seed)
+        self.state = self._deal()
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def counted(self) -> list[HandResult]:
+        return [r for r in self.results if not r.annulled]
+
+    @property
+    def hand_no(self) -> int:
+        """Number of the hand being played (or just finished)."""
+        if self.state.is_complete and self.results:
+            return self.results[-1].hand_no
+        return len(self.counted) + 1
+
+    @property
+    def phase(self) -> str:
+        if len(self.counted) >= self.hands_total:
+            return "game-over"
+        if self.state.is_complete:
+            return "hand-over"
+        return "play"
+
+    @property
+    def strokes(self) -> list[int]:
+        return [sum(r.settlement.strokes[s] for r in self.results) for s in range(NUM_SEATS)]
+
+    @property
+    def zeros(self) -> list[int]:
+        return [sum(r.settlement.zeros[s] for r in self.results) for s in range(NUM_SEATS)]
+
+    @property
+    def net(self) -> list[int]:
+        st, ze = self.strokes, self.zeros
+        return [st[s] - ze[s] for s in range(NUM_SEATS)]
+
+    @property
+    def winners(self) -> list[int] | None:
+        """Seats with the highest net once the game is over (ties share), else None."""
+        if self.phase != "game-over":
+            return None
+        net = self.net
+        best = max(net)
+        return [s for s in range(NUM_SEATS) if net[s] == best]
+
+    @property
+    def hands_left(self) -> int:
+        return self.hands_total - len(self.counted)
+
+    # -- transitions -----------------------------------------------------------------------
+    def _deal(self) -> HandState:
+        return HandState(deal(self.seed, self.deal_no, self.dealer), self.dealer, self.rules)  # type: ignore[arg-type]
+
+    def play(self, card: int) -> list[dict]:
+        """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""
+        if self.phase != "play":
+            from .rules import Refusal
+            raise IllegalMove(Refusal("hand_complete", "The hand is over: no more cards can be played."))
+        self.state, events = apply_move(self.state, card)
+        if self.state.is_complete:
+            events.extend(self._finish_hand())
+        return events
+
+    def _finish_hand(self) -> list[dict]:
+        out = outcome(self.state, self.names)
+        st = self.state
+        number = len(self.counted) + 1
+        record = {
+            "rules": self.rules.to_json(), "dealer": st.dealer,
+            "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays],
+        }
+        result = HandResult(number, st.dealer, st.trump, out.card_points, out.tricks_won, out.settlement, record)  # type: ignore[arg-type]
+        self.results.append(result)
+        events = [{"type": "hand_over", **result.to_json()}]
+        if self.phase == "game-over":
+            winners = self.winners or []
+            if len(winners) == 1:
+                msg = f"{self.names[winners[0]]} wins the game."
+            else:
+                msg = " and ".join(self.names[w] for w in winners) + " share the win."
+            events.append({"type": "game_over", "standings": self.net, "winners": winners, "message": msg})
+        return events
+
+    def next_hand(self) -> list[dict]:
+        """Deal the next hand (after ``hand-over``).  An annulled hand is dealt again by the same dealer."""
+        if self.phase != "hand-over":
+            raise ValueError("the hand is not over yet" if self.phase == "play" else "the game is over")
+        redeal = self.results[-1].annulled
+        if not redeal:
+            self.dealer = (self.dealer + 1) % NUM_SEATS
+        self.deal_no += 1
+        self.state = self._deal()
+        return [{"type": "hand_dealt", "hand_no": self.hand_no, "dealer": self.dealer,
+                 "leader": self.state.leader, "redeal": redeal}]

@@ -1,0 +1,167 @@
+"""What one seat may know: its own hand and everything public.  Bots only ever see this.
+
+Nothing in an :class:`Observation` reveals another seat's unplayed cards; what is known
+about them is derived from the public plays (``excluded``: cards a seat cannot hold).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import (
+    ALL_CARDS, CODES, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH,
+    iter_cards,
+)
+from .rules import Rules, highest_trump_strength
+from .scoring import hand_card_points
+from .state import HandState, Trick
+
+
+@dataclass(frozen=True)
+class Observation:
+    """A seat's view of a hand in progress (plus the game score, when there is a game)."""
+
+    seat: int
+    rules: Rules
+    dealer: int
+    hand: int                                   # this seat's cards (mask)
+    plays: tuple[tuple[int, int], ...]          # (seat, card) in playing order
+    tricks: tuple[Trick, ...]                   # complete tricks
+    leader: int                                 # leader of the current trick
+    trick: tuple[int, ...]                      # cards of the current trick, leader first
+    trump: int                                  # -1 before trump is fixed
+    trump_fixed_at: int | None                  # index into plays
+    trump_fixed_by: int | None
+    tricks_won: tuple[int, int, int]
+    captured: tuple[int, int, int]              # cards taken per seat (public: tricks are seen)
+    counts: tuple[int, int, int]                # cards left per seat
+    excluded: tuple[int, int, int]              # per seat: unplayed cards it is known not to hold
+    scores: tuple[int, int, int] = (0, 0, 0)    # game net (strokes minus zeros) before this hand
+    hands_left: int = 1                         # hands still to play in the game, this one included
+
+    @property
+    def to_play(self) -> int | None:
+        if len(self.tricks) == 12:
+            return None
+        return (self.leader + len(self.trick)) % NUM_SEATS
+
+    @property
+    def played(self) -> int:
+        """Mask of every card played so far."""
+        m = 0
+        for _, c in self.plays:
+            m |= 1 << c
+        return m
+
+    @property
+    def unseen(self) -> int:
+        """Cards held by the two other seats (together), as far as this seat can tell."""
+        return ALL_CARDS & ~self.played & ~self.hand
+
+    def points_taken(self) -> list[int]:
+        """Card points per seat so far, valued with the current trump."""
+        last = self.tricks[-1].winner if len(self.tricks) == 12 else None
+        return hand_card_points(self.captured, self.trump, last, self.rules.no_trump == "eights")
+
+    def voids(self, seat: int) -> str:
+        """Suit letters ``seat`` is known to be void in (for display)."""
+        if seat == self.seat:
+            return "".join(SUITS[s] for s in range(4) if not self.hand & SUIT_MASKS[s])
+        rest = ~self.excluded[seat] & self.unseen
+        return "".join(SUITS[s] for s in range(4) if not rest & SUIT_MASKS[s])
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat, "dealer": self.dealer, "rules": self.rules.to_json(),
+            "hand": [CODES[c] for c in iter_cards(self.hand)],
+            "plays": [{"seat": s, "card": CODES[c]} for s, c in self.plays],
+            "trick": [CODES[c] for c in self.trick], "leader": self.leader,
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "trump_fixed_at": self.trump_fixed_at, "trump_fixed_by": self.trump_fixed_by,
+            "tricks_won": list(self.tricks_won), "counts": list(self.counts),
+            "voids": [self.voids(s) for s in range(NUM_SEATS)],
+        }
+
+
+def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int] | tuple[int, ...], leader: int,
+                        trump_fixed_at: int | None, final_trump: int, rules: Rules) -> list[int]:
+    """Per seat, the cards it cannot hold as shown by its plays (RULES §4 read backwards).
+
+    - not following the led suit before trump, or throwing a third suit after it: void in the led suit;
+    - not playing a trump to a trump lead: no trump but possibly the Puur;
+    - undertrumping: only trumps left (or, with ``undertrump_when_void``, void in the led suit).
+    """
+    excluded = [0, 0, 0]
+    sequences = [(t.leader, t.cards) for t in tricks]
+    sequences.append((leader, tuple(trick)))
+    index = 0
+    for lead_seat, cards in sequences:
+        for i, c in enumerate(cards):
+            seat = (lead_seat + i) % NUM_SEATS
+            trump = final_trump if (trump_fixed_at is not None and index > trump_fixed_at) else -1
+            index += 1
+            if i == 0:
+                continue
+            led = SUIT_OF[cards[0]]
+            s = SUIT_OF[c]
+            if trump < 0:
+                if s != led:
+                    excluded[seat] |= SUIT_MASKS[led]
+            elif led == trump:
+                if s != trump:
+                    excluded[seat] |= SUIT_MASKS[trump] & ~JACK_OF[trump]
+            elif s != led and s != trump:
+                excluded[seat] |= SUIT_MASKS[led]
+            elif s == trump:
+                best = highest_trump_strength(cards[:i], trump)
+                if 0 <= TRUMP_STRENGTH[RANK_OF[c]] < best:
+                    if rules.undertrump_when_void:
+                        excluded[seat] |= SUIT_MASKS[led]
+                    else:
+                        excluded[seat] |= ALL_CARDS & ~SUIT_MASKS[trump]
+    return excluded
+
+
+def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0), hands_left: int = 1) -> Observation:
+    """The observation of ``seat`` in ``state``."""
+    seats = state.play_seats()
+    plays = tuple(zip(seats, state.plays))
+    excluded = inferred_exclusions(state.tricks, state.trick, state.leader, state.trump_fixed_at, state.trump, state.rules)
+    played = 0
+    for c in state.plays:
+        played |= 1 << c
+    excluded = [(e & ~played) for e in excluded]
+    excluded[seat] = ALL_CARDS & ~state.hands[seat] & ~played
+    return Observation(
+        seat=seat, rules=state.rules, dealer=state.dealer, hand=state.hands[seat], plays=plays,
+        tricks=tuple(state.tricks), leader=state.leader, trick=tuple(state.trick), trump=state.trump,
+        trump_fixed_at=state.trump_fixed_at, trump_fixed_by=state.trump_fixed_by,
+        tricks_won=tuple(state.tricks_won), captured=tuple(state.captured),  # type: ignore[arg-type]
+        counts=tuple(h.bit_count() for h in state.hands),  # type: ignore[arg-type]
+        excluded=tuple(excluded), scores=scores, hands_left=hands_left,  # type: ignore[arg-type]
+    )
+
+
+def state_from_observation(obs: Observation, hidden: dict[int, int]) -> HandState:
+    """A full :class:`HandState` agreeing with ``obs``, the other seats holding ``hidden[seat]`` (masks).
+
+    Used by search bots to play out sampled worlds ("determinizations").
+    """
+    hands = [0, 0, 0]
+    for s in range(NUM_SEATS):
+        hands[s] = obs.hand if s == obs.seat else hidden[s]
+    dealt = list(hands)
+    for s, c in obs.plays:
+        dealt[s] |= 1 << c
+    st = HandState(dealt, obs.dealer, obs.rules)
+    st.hands = hands
+    st.leader = obs.leader
+    st.trick = list(obs.trick)
+    st.trump = obs.trump
+    st.trump_fixed_at = obs.trump_fixed_at
+    st.trump_fixed_by = obs.trump_fixed_by
+    st.captured = list(obs.captured)
+    st.tricks_won = list(obs.tricks_won)
+    st.tricks = list(obs.tricks)
+    st.plays = [c for _, c in obs.plays]
+    return st

@@ -1,0 +1,108 @@
+"""Hand records: JSON in, a validated :class:`HandState` out, and the replay summary.
+
+A record is ``{"rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
+``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  Every problem raises
+:class:`RecordError` with one plain sentence that says exactly what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS_PER_HAND, CODES, NUM_CARDS, NUM_SEATS, SUITS, codes_of, parse_card
+from .rules import Rules
+from .state import HandState, outcome, refusal, trick_points
+
+
+class RecordError(ValueError):
+    """A hand record that is not valid; the message says what is wrong."""
+
+
+RECORD_KEYS = ("rules", "dealer", "hands", "plays")
+
+
+def parse_record(data: Any) -> tuple[HandState, list[int]]:
+    """Validate a decoded record: the dealt state and the plays (card ints), not yet applied."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a hand record must be a JSON object, not {type(data).__name__}")
+    for key in data:
+        if key not in RECORD_KEYS:
+            raise RecordError(f"unknown key {key!r} in the record (expected rules, dealer, hands, plays)")
+    try:
+        rules = Rules.from_json(data.get("rules"))
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    if "dealer" not in data:
+        raise RecordError("the record has no dealer")
+    dealer = data["dealer"]
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < NUM_SEATS:
+        raise RecordError(f"dealer must be 0, 1 or 2, not {dealer!r}")
+    hands_in = data.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != NUM_SEATS:
+        raise RecordError("hands must be a list of three hands (one per seat)")
+    seen: dict[int, int] = {}
+    hands = []
+    for seat, hand in enumerate(hands_in):
+        if not isinstance(hand, list):
+            raise RecordError(f"hand of seat {seat} must be a list of card codes")
+        if len(hand) != CARDS_PER_HAND:
+            raise RecordError(f"hand of seat {seat} has {len(hand)} cards, not 12")
+        m = 0
+        for code in hand:
+            try:
+                c = parse_card(code)
+            except ValueError as e:
+                raise RecordError(f"hand of seat {seat}: {e}") from None
+            if c in seen:
+                where = "twice in that hand" if seen[c] == seat else f"also in the hand of seat {seen[c]}"
+                raise RecordError(f"duplicate card {CODES[c]} in the hand of seat {seat} ({where})")
+            seen[c] = seat
+            m |= 1 << c
+        hands.append(m)
+    plays_in = data.get("plays", [])
+    if not isinstance(plays_in, list):
+        raise RecordError("plays must be a list of card codes")
+    if len(plays_in) > NUM_CARDS:
+        raise RecordError(f"the record has {len(plays_in)} plays, more than the 36 cards of a hand")
+    plays = []
+    for i, code in enumerate(plays_in):
+        try:
+            plays.append(parse_card(code))
+        except ValueError as e:
+            raise RecordError(f"play {i}: {e}") from None
+    return HandState(hands, dealer, rules), plays
+
+
+def replay(data: Any) -> HandState:
+    """Apply a record's plays, checking each; the final state."""
+    state, plays = parse_record(data)
+    for i, c in enumerate(plays):
+        seat = state.to_play
+        r = refusal(state, c)
+        if r is not None:
+            legal = " ".join(codes_of(state.legal_mask()))
+            if r.code == "not_in_hand":
+                raise RecordError(f"play {i}: seat {seat} does not hold {CODES[c]} (legal: {legal})")
+            raise RecordError(f"play {i}: seat {seat} may not play {CODES[c]}: {r.message} ({r.code}; legal: {legal})")
+        state.push(c)
+    return state
+
+
+def summary(state: HandState) -> dict:
+    """The replay output of issue 2 §7 for a state."""
+    out = outcome(state)
+    s = out.settlement
+    return {
+        "trump": SUITS[state.trump] if state.trump >= 0 else None,
+        "trump_fixed_at": state.trump_fixed_at,
+        "tricks": [{"leader": t.leader, "cards": [CODES[c] for c in t.cards], "winner": t.winner,
+                    "points": trick_points(state, t)} for t in state.tricks],
+        "complete": out.complete,
+        "to_play": state.to_play,
+        "legal": codes_of(state.legal_mask()),
+        "tricks_won": list(out.tricks_won),
+        "card_points": list(out.card_points),
+        "settlement": list(s.deltas) if s else None,
+        "settlement_case": s.case if s else None,
+        "annulled": out.annulled,
+    }

@@ -1,0 +1,135 @@
+"""The rule variant flags and the pure play rules: legal cards, why a card is not legal, trick winner.
+
+Everything here works on card ints and masks (see :mod:`engine.cards`) and knows nothing
+about whole hands or games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, asdict
+from typing import Any, Sequence
+
+from .cards import (
+    JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS, TRUMP_BELOW, TRUMP_STRENGTH,
+    pretty,
+)
+
+NO_TRUMP_MODES = ("eights", "annul")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant flags of RULES.md §7 (defaults first)."""
+
+    undertrump_when_void: bool = False
+    no_trump: str = "eights"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Rules":
+        """Rules from a JSON object; unknown keys or values raise ValueError naming them."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be an object, not {type(data).__name__}")
+        known = {"undertrump_when_void", "no_trump"}
+        for key in data:
+            if key not in known:
+                raise ValueError(f"unknown rule {key!r} (known: undertrump_when_void, no_trump)")
+        utw = data.get("undertrump_when_void", False)
+        if not isinstance(utw, bool):
+            raise ValueError(f"rule undertrump_when_void must be true or false, not {utw!r}")
+        nt = data.get("no_trump", "eights")
+        if nt not in NO_TRUMP_MODES:
+            raise ValueError(f"rule no_trump must be \"eights\" or \"annul\", not {nt!r}")
+        return cls(undertrump_when_void=utw, no_trump=nt)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+DEFAULT_RULES = Rules()
+
+
+def highest_trump_strength(trick: Sequence[int], trump: int) -> int:
+    """Trump strength of the highest trump in ``trick``, or -1 when it holds none."""
+    best = -1
+    for c in trick:
+        if SUIT_OF[c] == trump:
+            s = TRUMP_STRENGTH[RANK_OF[c]]
+            if s > best:
+                best = s
+    return best
+
+
+def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump_when_void: bool = False) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first).
+
+    ``trump`` is the trump suit or -1 before trump is fixed.  RULES §4: R2 before trump,
+    R5 plain suit led after trump (follow or trump, no undertrumping unless all trumps),
+    R6 trump led (must trump, the Puur rule).
+    """
+    if not trick:
+        return hand
+    led = SUIT_OF[trick[0]]
+    follow = hand & SUIT_MASKS[led]
+    if trump < 0:
+        return follow or hand
+    trumps = hand & SUIT_MASKS[trump]
+    if led == trump:
+        if trumps == 0 or trumps == JACK_OF[trump]:
+            return hand
+        return trumps
+    legal = (follow | trumps) if follow else hand
+    if trumps and trumps != hand and not (follow == 0 and undertrump_when_void):
+        best = highest_trump_strength(trick, trump)
+        if best > 0:
+            legal &= ~TRUMP_BELOW[trump][best]
+    return legal
+
+
+def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
+    """Index into ``trick`` of the winning card (R4)."""
+    best_i, best_key = 0, -1
+    led = SUIT_OF[trick[0]]
+    for i, c in enumerate(trick):
+        s = SUIT_OF[c]
+        if s == trump:
+            key = 100 + TRUMP_STRENGTH[RANK_OF[c]]
+        elif s == led:
+            key = RANK_OF[c]
+        else:
+            continue
+        if key > best_key:
+            best_i, best_key = i, key
+    return best_i
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a card may not be played: a stable ``code`` and a plain ``message``."""
+
+    code: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+def why_not(hand: int, c: int, trick: Sequence[int], trump: int, undertrump_when_void: bool = False) -> Refusal | None:
+    """None when card ``c`` may be played, else the reason it may not."""
+    if not hand >> c & 1:
+        return Refusal("not_in_hand", f"You do not hold the {pretty(c)}.")
+    if legal_mask(hand, trick, trump, undertrump_when_void) >> c & 1:
+        return None
+    led = SUIT_OF[trick[0]]
+    led_sym = SUIT_SYMBOLS[led]
+    if trump < 0:
+        return Refusal("must_follow", f"You hold {led_sym}: follow suit.")
+    trump_sym = SUIT_SYMBOLS[trump]
+    if led == trump:
+        return Refusal("must_trump", f"Trump {trump_sym} was led and you hold a trump: play a trump.")
+    if SUIT_OF[c] != trump:
+        return Refusal("must_follow", f"You hold {led_sym}: follow suit or play a trump.")
+    best = highest_trump_strength(trick, trump)
+    top = next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)
+    return Refusal("undertrump", f"You may not undertrump the {pretty(top)}.")

@@ -1,0 +1,87 @@
+"""Counting a hand and settling it in strokes (+1, ``|``) and zeros (-1, ``○``): RULES §5 and §6."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import CARDS_PER_HAND, LAST_TRICK_BONUS, points_of
+
+HUNDRED = 100
+
+CASES = ("match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled")
+
+
+def hand_card_points(captured: Sequence[int], trump: int, last_winner: int | None, eights: bool) -> list[int]:
+    """Card points per seat: captured cards valued with the final ``trump`` (-1: none), +5 for the last trick."""
+    t = trump if trump >= 0 else None
+    pts = [points_of(m, t, eights) for m in captured]
+    if last_winner is not None:
+        pts[last_winner] += LAST_TRICK_BONUS
+    return pts
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of one hand: which case applied and each seat's strokes minus zeros."""
+
+    case: str
+    deltas: tuple[int, int, int]
+    explanation: str
+
+    @property
+    def strokes(self) -> tuple[int, ...]:
+        return tuple(max(d, 0) for d in self.deltas)
+
+    @property
+    def zeros(self) -> tuple[int, ...]:
+        return tuple(max(-d, 0) for d in self.deltas)
+
+
+ANNULLED = Settlement("annulled", (0, 0, 0), "No trump was fixed: the hand is annulled and dealt again.")
+
+
+def settle(card_points: Sequence[int], tricks_won: Sequence[int], names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Settlement:
+    """Settle a complete hand (RULES §6), in order: match; Z and H penalties; ranking with ties."""
+    for s in range(3):
+        if tricks_won[s] == CARDS_PER_HAND:
+            d = [-1, -1, -1]
+            d[s] = 2
+            return Settlement("match", tuple(d), f"Match for {names[s]} (all 12 tricks): +2; −1 for the others.")
+    z = next((s for s in range(3) if tricks_won[s] == 0), None)
+    h = next((s for s in range(3) if card_points[s] >= HUNDRED), None)
+    if z is not None and h is not None:
+        d = [2, 2, 2]
+        d[z] = d[h] = -1
+        return Settlement(
+            "no_trick_and_hundred", tuple(d),
+            f"No trick for {names[z]} and 100 or more for {names[h]} ({card_points[h]} points): "
+            f"the penalties add up, −1 each; +2 for {names[3 - z - h]}.")
+    if z is not None:
+        d = [1, 1, 1]
+        d[z] = -2
+        return Settlement("no_trick", tuple(d), f"No trick for {names[z]}: −2; +1 for the others.")
+    if h is not None:
+        d = [1, 1, 1]
+        d[h] = -2
+        return Settlement("hundred", tuple(d), f"100 or more for {names[h]} ({card_points[h]} points): −2; +1 for the others.")
+    order = sorted(range(3), key=lambda s: card_points[s])
+    low, mid, high = order
+    if card_points[low] == card_points[mid] or card_points[mid] == card_points[high]:
+        if card_points[low] == card_points[mid]:
+            tied, third = (low, mid), high
+        else:
+            tied, third = (mid, high), low
+        d = [0, 0, 0]
+        d[third] = 1
+        return Settlement(
+            "tie", tuple(d),
+            f"Tie between {names[tied[0]]} and {names[tied[1]]} at {card_points[tied[0]]} points: "
+            f"nothing for them; +1 for {names[third]}.")
+    d = [0, 0, 0]
+    d[high] = d[low] = 1
+    d[mid] = -2
+    return Settlement(
+        "ranking", tuple(d),
+        f"Middle score for {names[mid]} ({card_points[mid]} points): −2; +1 for the highest, "
+        f"{names[high]} ({card_points[high]}), and the lowest, {names[low]} ({card_points[low]}).")

@@ -1,0 +1,311 @@
+"""The state of one hand and its explicit transitions.
+
+:class:`HandState` holds everything about a hand in progress (hands as bit sets, the current
+trick, trump, captured cards).  It is cheap to copy.  The pure functions ``legal_moves``,
+``apply_move``, ``refusal`` and ``outcome`` are the interface; ``HandState.push`` is the
+in-place transition they (and the search bots) share.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Sequence
+
+from .cards import (
+    CARDS_PER_HAND, CODES, JACK_OF, LAST_TRICK_BONUS, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF,
+    SUITS, TRUMP_BELOW, TRUMP_STRENGTH, points_of,
+)
+from .rules import DEFAULT_RULES, Refusal, Rules, legal_mask, trick_winner_offset, why_not
+from .scoring import ANNULLED, Settlement, hand_card_points, settle
+
+
+class Trick(NamedTuple):
+    """A complete trick: who led, the cards in playing order, who won it."""
+
+    leader: int
+    cards: tuple[int, int, int]
+    winner: int
+
+    def seats(self) -> tuple[int, int, int]:
+        return tuple((self.leader + i) % NUM_SEATS for i in range(NUM_SEATS))  # type: ignore[return-value]
+
+
+class IllegalMove(ValueError):
+    """A card that may not be played now; ``refusal`` says why."""
+
+    def __init__(self, refusal: Refusal):
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+class HandState:
+    """One hand of Mittlere Jass, from the deal to the last trick."""
+
+    __slots__ = ("rules", "dealer", "dealt", "hands", "leader", "trick", "trump", "trump_fixed_at",
+                 "trump_fixed_by", "captured", "tricks_won", "tricks", "plays")
+
+    def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES):
+        self.rules = rules
+        self.dealer = dealer
+        self.dealt: tuple[int, int, int] = tuple(hands)  # type: ignore[assignment]
+        self.hands: list[int] = list(hands)
+        self.leader = (dealer + 1) % NUM_SEATS
+        self.trick: list[int] = []
+        self.trump = -1
+        self.trump_fixed_at: int | None = None
+        self.trump_fixed_by: int | None = None
+        self.captured = [0, 0, 0]
+        self.tricks_won = [0, 0, 0]
+        self.tricks: list[Trick] = []
+        self.plays: list[int] = []
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def is_complete(self) -> bool:
+        return len(self.tricks) == CARDS_PER_HAND
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play, or None when the hand is complete."""
+        if len(self.tricks) == CARDS_PER_HAND:
+            return None
+        return (self.leader + len(self.trick)) % NUM_SEATS
+
+    @property
+    def trump_suit(self) -> str | None:
+        return SUITS[self.trump] if self.trump >= 0 else None
+
+    @property
+    def last_winner(self) -> int | None:
+        return self.tricks[-1].winner if len(self.tricks) == CARDS_PER_HAND else None
+
+    def play_seats(self) -> list[int]:
+        """The seat of every play, in order."""
+        seats = [s for t in self.tricks for s in t.seats()]
+        seats.extend((self.leader + i) % NUM_SEATS for i in range(len(self.trick)))
+        return seats
+
+    def copy(self) -> "HandState":
+        new = HandState.__new__(HandState)
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.hands = self.hands[:]
+        new.leader = self.leader
+        new.trick = self.trick[:]
+        new.trump = self.trump
+        new.trump_fixed_at = self.trump_fixed_at
+        new.trump_fixed_by = self.trump_fixed_by
+        new.captured = self.captured[:]
+        new.tricks_won = self.tricks_won[:]
+        new.tricks = self.tricks[:]
+        new.plays = self.plays[:]
+        return new
+
+    def legal_mask(self) -> int:
+        seat = self.to_play
+        if seat is None:
+            return 0
+        return legal_mask(self.hands[seat], self.trick, self.trump, self.rules.undertrump_when_void)
+
+    # -- the transition --------------------------------------------------------------------
+    def push(self, c: int, events: list | None = None) -> None:
+        """Play card ``c`` for the seat to play, in place.  The card must be legal (not checked).
+
+        When ``events`` is a list, the events of this play are appended to it as JSON-ready dicts.
+        """
+        trick = self.trick
+        seat = (self.leader + len(trick)) % NUM_SEATS
+        self.hands[seat] &= ~(1 << c)
+        if events is not None:
+            events.append({"type": "card_played", "seat": seat, "card": CODES[c]})
+        if self.trump < 0 and trick and SUIT_OF[c] != SUIT_OF[trick[0]]:
+            self.trump = SUIT_OF[c]
+            self.trump_fixed_at = len(self.plays)
+            self.trump_fixed_by = seat
+            if events is not None:
+                events.append({"type": "trump_fixed", "seat": seat, "suit": SUITS[self.trump],
+                               "play_index": len(self.plays)})
+        self.plays.append(c)
+        trick.append(c)
+        if len(trick) == NUM_SEATS:
+            winner = (self.leader + trick_winner_offset(trick, self.trump)) % NUM_SEATS
+            done = Trick(self.leader, tuple(trick), winner)  # type: ignore[arg-type]
+            self.tricks.append(done)
+            self.captured[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+            self.tricks_won[winner] += 1
+            self.leader = winner
+            self.trick = []
+            if events is not None:
+                pts = points_of((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]),
+                                self.trump if self.trump >= 0 else None, self._eights)
+                if len(self.tricks) == CARDS_PER_HAND:
+                    pts += LAST_TRICK_BONUS
+                events.append({"type": "trick_won", "seat": winner, "points": pts,
+                               "trick_no": len(self.tricks),
+                               "cards": [{"seat": s, "card": CODES[x]} for s, x in zip(done.seats(), done.cards)]})
+
+    @property
+    def _eights(self) -> bool:
+        return self.rules.no_trump == "eights"
+
+    def __repr__(self) -> str:
+        return (f"HandState(dealer={self.dealer}, plays={len(self.plays)}, trump={self.trump_suit}, "
+                f"to_play={self.to_play})")
+
+
+# -- the pure interface ---------------------------------------------------------------------
+
+def legal_moves(state: HandState) -> int:
+    """The mask of cards the seat to play may play (0 when the hand is complete)."""
+    return state.legal_mask()
+
+
+def refusal(state: HandState, c: int) -> Refusal | None:
+    """None if the seat to play may play ``c`` now, else why not."""
+    seat = state.to_play
+    if seat is None:
+        return Refusal("hand_complete", "The hand is over: no more cards can be played.")
+    return why_not(state.hands[seat], c, state.trick, state.trump, state.rules.undertrump_when_void)
+
+
+def apply_move(state: HandState, c: int) -> tuple[HandState, list[dict]]:
+    """A new state after the seat to play plays ``c``, and the events of that play.
+
+    Raises :class:`IllegalMove` (state unchanged) for a card that may not be played.
+    """
+    r = refusal(state, c)
+    if r is not None:
+        raise IllegalMove(r)
+    new = state.copy()
+    events: list[dict] = []
+    new.push(c, events)
+    return new, events
+
+
+def trick_points(state: HandState, trick: Trick) -> int:
+    """A complete trick's points valued with the hand's current trump (+5 for trick 12)."""
+    m = (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
+    pts = points_of(m, state.trump if state.trump >= 0 else None, state._eights)
+    if state.tricks and trick is state.tricks[-1] and len(state.tricks) == CARDS_PER_HAND:
+        pts += LAST_TRICK_BONUS
+    return pts
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Card points, tricks and settlement of a hand (settlement None until complete)."""
+
+    card_points: tuple[int, int, int]
+    tricks_won: tuple[int, int, int]
+    complete: bool
+    annulled: bool
+    settlement: Settlement | None
+
+
+def card_points_so_far(state: HandState) -> list[int]:
+    """Card points per seat valued with the current trump (the final one once complete)."""
+    eights = state.rules.no_trump == "eights"
+    return hand_card_points(state.captured, state.trump, state.last_winner, eights)
+
+
+def outcome(state: HandState, names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Outcome:
+    """Count and settle the hand (RULES §5, §6)."""
+    pts = tuple(card_points_so_far(state))
+    tw = tuple(state.tricks_won)
+    if not state.is_complete:
+        return Outcome(pts, tw, False, False, None)  # type: ignore[arg-type]
+    if state.trump < 0 and state.rules.no_trump == "annul":
+        return Outcome(pts, tw, True, True, ANNULLED)  # type: ignore[arg-type]
+    return Outcome(pts, tw, True, False, settle(pts, tw, names))  # type: ignore[arg-type]
+
+
+def random_playout(state: HandState, rand) -> HandState:
+    """Play the hand to its end in place with uniformly random legal cards; ``rand()`` gives a float in [0, 1).
+
+    A hand-inlined loop over the same rules as ``legal_mask`` and ``push`` (checked against them
+    by the tests), tracking the trick's winner incrementally: it is the inner loop of the
+    benchmark and of the search bots.
+    """
+    hands = state.hands
+    plays = state.plays
+    captured = state.captured
+    tricks_won = state.tricks_won
+    tricks = state.tricks
+    trump = state.trump
+    utw = state.rules.undertrump_when_void
+    suit_of, rank_of, strength_of, suit_masks = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS
+    leader = state.leader
+    seat = leader
+    led = -1
+    win, wkey, taken = leader, -1, 0
+    for c in state.trick:  # resume a trick in progress
+        s = suit_of[c]
+        if led < 0:
+            led = s
+        key = 100 + strength_of[c] if s == trump else (rank_of[c] if s == led else -1)
+        if key > wkey:
+            win, wkey = seat, key
+        taken |= 1 << c
+        seat = _NEXT[seat]
+    ntrick = len(state.trick)
+    for _ in range(36 - len(plays)):
+        hand = hands[seat]
+        if ntrick == 0:
+            legal = hand
+        else:
+            follow = hand & suit_masks[led]
+            if trump < 0:
+                legal = follow or hand
+            else:
+                trumps = hand & suit_masks[trump]
+                if led == trump:
+                    legal = hand if (trumps == 0 or trumps == JACK_OF[trump]) else trumps
+                else:
+                    legal = (follow | trumps) if follow else hand
+                    if wkey > 100 and trumps and trumps != hand and (follow or not utw):
+                        legal &= ~TRUMP_BELOW[trump][wkey - 100]
+        if legal & (legal - 1):
+            k = int(rand() * legal.bit_count())
+            while k:
+                legal &= legal - 1
+                k -= 1
+            bit = legal & -legal
+        else:
+            bit = legal
+        c = bit.bit_length() - 1
+        hands[seat] = hand ^ bit
+        s = suit_of[c]
+        if ntrick == 0:
+            led = s
+            win, wkey = seat, (100 + strength_of[c] if s == trump else rank_of[c])
+        else:
+            if trump < 0 and s != led:
+                trump = s
+                state.trump = s
+                state.trump_fixed_at = len(plays)
+                state.trump_fixed_by = seat
+            if s == trump:
+                key = 100 + strength_of[c]
+                if key > wkey:
+                    win, wkey = seat, key
+            elif s == led and rank_of[c] > wkey:
+                win, wkey = seat, rank_of[c]
+        plays.append(c)
+        taken |= bit
+        if ntrick == 2:
+            tricks.append(Trick(leader, (plays[-3], plays[-2], plays[-1]), win))
+            captured[win] |= taken
+            tricks_won[win] += 1
+            leader = seat = win
+            ntrick = taken = 0
+        else:
+            ntrick += 1
+            seat = _NEXT[seat]
+    state.leader = leader
+    state.trick = []
+    return state
+
+
+_NEXT = (1, 2, 0)
+_STRENGTH_OF = tuple(TRUMP_STRENGTH[RANK_OF[c]] for c in range(36))
