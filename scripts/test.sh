@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The test command: sets up everything it needs on a fresh machine, then runs every test.
+#   1. a virtual environment (.venv) with the pinned test tools (requirements-test.txt)
+#   2. Chromium (Debian's package) for the end-to-end tests, when missing
+#   3. the static site (python build.py -> dist/)
+#   4. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/)
+# Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  "$PY" -m venv .venv
+fi
+echo "== installing test tools"
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-test.txt
+
+# --- browser for the e2e tests -------------------------------------------------------------
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing Debian's chromium (apt-get)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing at $CHROMIUM. Install it (Debian: sudo apt-get install -y chromium)" >&2
+    echo "or point CHROMIUM_PATH at a Chromium/Chrome binary, then run this again." >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$CHROMIUM"
+
+# --- the site under test ---------------------------------------------------------------------
+echo "== building dist/"
+.venv/bin/python build.py
+
+echo "== running tests"
+if [ "$#" -gt 0 ]; then
+  exec .venv/bin/python -m pytest "$@"
+fi
+exec .venv/bin/python -m pytest tests e2e

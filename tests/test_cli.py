@@ -1,0 +1,133 @@
+"""The replay CLI (issue 2 §7): golden records, errors, batch mode, and the bench command."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "random_hands.jsonl"
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def golden() -> list[dict]:
+    return [json.loads(line) for line in GOLDEN.read_text().splitlines() if line.strip()]
+
+
+def test_golden_records_replay_to_their_pinned_summaries():
+    cases = golden()
+    p = run("replay", "--batch", stdin="".join(json.dumps(c["record"]) + "\n" for c in cases))
+    assert p.returncode == 0, p.stderr
+    got = [json.loads(line) for line in p.stdout.splitlines()]
+    assert got == [c["expected"] for c in cases]
+
+
+def test_golden_summaries_are_consistent():
+    for c in golden():
+        e = c["expected"]
+        if e["complete"]:
+            assert len(e["tricks"]) == 12 and e["to_play"] is None and e["legal"] == []
+            assert sum(t["points"] for t in e["tricks"]) == sum(e["card_points"])
+            assert e["tricks_won"] == [sum(t["winner"] == s for t in e["tricks"]) for s in range(3)]
+        else:
+            assert e["settlement"] is None and e["settlement_case"] is None and e["legal"]
+
+
+def test_single_record_from_file_and_stdin(tmp_path):
+    rec = golden()[0]
+    f = tmp_path / "hand.json"
+    f.write_text(json.dumps(rec["record"]))
+    for p in (run("replay", str(f)), run("replay", "-", stdin=f.read_text()), run("replay", stdin=f.read_text())):
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout) == rec["expected"]
+
+
+def base_record() -> dict:
+    return json.loads(json.dumps(golden()[0]["record"]))
+
+
+def bad_records() -> list[tuple[str, object, str]]:
+    r = base_record()
+    out = []
+    out.append(("not json", "{nope", "not valid JSON"))
+    illegal = base_record()
+    # find a play index where another held card would be illegal: replace the 2nd play by a card the seat holds
+    # of a different suit while it still holds the led suit.
+    out.append(("dealer", {**r, "dealer": 3}, "dealer must be 0, 1 or 2"))
+    out.append(("rule key", {**r, "rules": {"foo": True}}, "unknown rule 'foo'"))
+    out.append(("rule value", {**r, "rules": {"no_trump": "zero"}}, "no_trump"))
+    short = base_record()
+    short["hands"][1] = short["hands"][1][:11]
+    out.append(("11 cards", short, "hand of seat 1 has 11 cards, not 12"))
+    dup = base_record()
+    dup["hands"][2][0] = dup["hands"][0][0]
+    out.append(("duplicate", dup, "duplicate card"))
+    unk = base_record()
+    unk["hands"][0][0] = "Z9"
+    out.append(("unknown", unk, "unknown card 'Z9'"))
+    many = base_record()
+    many["plays"] = many["plays"] + ["SA"]
+    out.append(("too many", many, "more than the 36 cards"))
+    not_held = base_record()
+    first_leader = (not_held["dealer"] + 1) % 3
+    other = not_held["hands"][(first_leader + 1) % 3][0]
+    not_held["plays"] = [other]
+    out.append(("not held", not_held, f"play 0: seat {first_leader} does not hold {other}"))
+    return out
+
+
+@pytest.mark.parametrize("name,record,message", bad_records(), ids=[b[0] for b in bad_records()])
+def test_bad_single_record_one_line_on_stderr_exit_2(name, record, message):
+    text = record if isinstance(record, str) else json.dumps(record)
+    p = run("replay", stdin=text)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in p.stderr
+    assert message in lines[0]
+
+
+def test_illegal_play_names_index_seat_card_reason_and_legal_cards():
+    rec = {"dealer": 2, "hands": [
+        ["S7", "S8", "S9", "S10", "SJ", "SQ", "SK", "SA", "H6", "H7", "H8", "H9"],
+        ["S6", "H10", "HJ", "HQ", "HK", "HA", "D6", "D7", "D8", "D9", "D10", "DJ"],
+        ["DQ", "DK", "DA", "C6", "C7", "C8", "C9", "C10", "CJ", "CQ", "CK", "CA"]],
+        "plays": ["S7", "H10"]}
+    p = run("replay", stdin=json.dumps(rec))
+    assert p.returncode == 2
+    line = p.stderr.strip()
+    assert "play 1" in line and "seat 1" in line and "H10" in line and "follow suit" in line and "legal: S6" in line
+
+
+def test_batch_mixes_good_and_bad_lines_and_exits_2():
+    good = json.dumps(golden()[0]["record"])
+    p = run("replay", "--batch", stdin=good + "\n{bad\n" + json.dumps({"dealer": 5}) + "\n" + good + "\n")
+    assert p.returncode == 2
+    out = [json.loads(line) for line in p.stdout.splitlines()]
+    assert len(out) == 4
+    assert out[0] == out[3] == golden()[0]["expected"]
+    assert "error" in out[1] and "error" in out[2]
+
+
+def test_partial_record_reports_to_play_and_legal():
+    rec = base_record()
+    rec["plays"] = []
+    p = run("replay", stdin=json.dumps(rec))
+    e = json.loads(p.stdout)
+    leader = (rec["dealer"] + 1) % 3
+    assert e["complete"] is False and e["to_play"] == leader
+    assert sorted(e["legal"]) == sorted(rec["hands"][leader])
+    assert e["trump"] is None and e["trump_fixed_at"] is None and e["tricks"] == []
+    assert e["settlement"] is None and e["card_points"] == [0, 0, 0]
+
+
+def test_bench_prints_figures():
+    p = run("bench", "--seconds", "0.3")
+    assert p.returncode == 0
+    assert "hands/s" in p.stdout and "legal-move generations" in p.stdout

@@ -1,0 +1,79 @@
+"""Hypothesis properties of whole hands (issue 2 §9)."""
+
+from hypothesis import given, settings, strategies as st
+
+from engine.cards import ALL_CARDS
+from engine.deal import deal
+from engine.observation import observe
+from engine.rules import Rules
+from engine.state import HandState, outcome, refusal
+
+rules_st = st.builds(Rules, undertrump_when_void=st.booleans(), no_trump=st.sampled_from(["eights", "annul"]))
+seeds = st.integers(min_value=0, max_value=2**32)
+
+
+def legal_list(s: HandState) -> list[int]:
+    mask = s.legal_mask()
+    return [c for c in range(36) if mask >> c & 1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, dealer=st.integers(0, 2), rules=rules_st, picks=st.lists(st.integers(0, 1000), min_size=36, max_size=36))
+def test_any_legal_sequence_completes_a_hand_conserving_cards_and_points(seed, dealer, rules, picks):
+    s = HandState(deal(seed, 0, dealer), dealer, rules)
+    assert [h.bit_count() for h in s.hands] == [12, 12, 12]
+    assert s.hands[0] | s.hands[1] | s.hands[2] == ALL_CARDS
+    for i in range(36):
+        seat = s.to_play
+        assert seat is not None
+        legal = legal_list(s)
+        assert legal, "a seat that is to play always has a legal card"
+        # every card outside the legal set is refused with a reason
+        for c in range(36):
+            r = refusal(s, c)
+            assert (r is None) == (c in legal)
+            if r is not None:
+                assert r.code and r.message
+        s.push(legal[picks[i] % len(legal)])
+        held = s.hands[0] | s.hands[1] | s.hands[2]
+        played = 0
+        for c in s.plays:
+            played |= 1 << c
+        assert held & played == 0 and held | played == ALL_CARDS  # 36 cards conserved
+    assert s.is_complete and s.to_play is None and sum(s.tricks_won) == 12
+    out = outcome(s)
+    if out.annulled:
+        assert out.settlement.deltas == (0, 0, 0)
+    else:
+        total = 157 if (s.trump >= 0 or rules.no_trump == "eights") else 125
+        assert sum(out.card_points) == total
+        d = out.settlement.deltas
+        if out.settlement.case == "tie":
+            assert sum(d) == 1
+        else:
+            assert sum(d) == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=seeds, n=st.integers(0, 35), seat=st.integers(0, 2), rules=rules_st)
+def test_observation_never_contains_another_seats_unplayed_cards(seed, n, seat, rules):
+    import random
+    rng = random.Random(seed)
+    s = HandState(deal(seed, 1, seed % 3), seed % 3, rules)
+    for _ in range(n):
+        s.push(rng.choice(legal_list(s)))
+    obs = observe(s, seat)
+    hidden = 0
+    for other in range(3):
+        if other != seat:
+            hidden |= s.hands[other]
+            assert obs.excluded[other] & s.hands[other] == 0
+    assert obs.hand & hidden == 0
+    assert obs.counts == tuple(h.bit_count() for h in s.hands)
+
+
+@given(seed=st.one_of(seeds, st.text(max_size=20)), k=st.integers(0, 50), dealer=st.integers(0, 2))
+def test_same_seed_same_deal(seed, k, dealer):
+    assert deal(seed, k, dealer) == deal(seed, k, dealer)
+    hands = deal(seed, k, dealer)
+    assert hands[0] | hands[1] | hands[2] == ALL_CARDS and all(h.bit_count() == 12 for h in hands)
