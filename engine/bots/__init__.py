@@ -52,20 +52,35 @@ def register(level: str, name: str, factory: Callable[[int | str], Bot]) -> None
         LEVELS.append(level)
 
 
-def make_bot(level: str, seed: int | str = 0) -> Bot:
+def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
+    """A bot of ``level``.  ``options`` go to the level's constructor (e.g. ``budget_ms``,
+    ``iterations`` for the search levels); unknown options raise TypeError."""
     try:
         factory = _FACTORIES[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
-    return factory(seed)
+    return factory(seed, **options)
 
 
-def suggest(obs: Observation) -> tuple[int, str]:
-    """The hint: the card the strongest fast level would play, and a short reason."""
-    bot = make_bot(LEVELS[-1] if "hard" not in LEVELS else "hard", seed=len(obs.plays))
+#: Thinking time of the hint (CPython; the browser is about 1.5-2x slower).
+HINT_BUDGET_MS = 150.0
+
+
+def suggest(obs: Observation, budget_ms: float | None = HINT_BUDGET_MS, iterations: int | None = None) -> tuple[int, str]:
+    """The hint: the card the ``hard`` level would play (with a little more time), and a short reason.
+
+    ``iterations`` (with ``budget_ms=None``) makes the hint deterministic.
+    """
+    level = "hard" if "hard" in LEVELS else LEVELS[-1]
+    opts = {}
+    if level == "hard":
+        opts = {"budget_ms": budget_ms, "iterations": iterations if iterations is not None else 4000}
+    bot = make_bot(level, "hint", **opts)
     c = bot.choose(obs)
     reason = getattr(bot, "last_reason", "") or "A reasonable card here."
     return c, reason
 
 
 from . import simple  # noqa: E402,F401  (registers the built-in levels)
+from . import normal  # noqa: E402,F401
+from . import search  # noqa: E402,F401

@@ -1,4 +1,8 @@
-"""A simple greedy level (``easy``): take cheap tricks, dump points late, avoid obvious cliffs."""
+"""A simple greedy level (``easy``): duck every trick it can, as cheaply as it can.
+
+It looks at the current trick only: lose it with the least valuable card if possible, otherwise win
+it with the cheapest winner, and lead its lowest card.  It knows nothing of the cliffs.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ def _power(c: int, led: int, trump: int) -> int:
 
 
 class EasyBot:
-    """Greedy: win a trick when it is cheap to do so, otherwise play the least valuable card."""
+    """Greedy ducker: avoid taking points in the current trick."""
 
     level = "easy"
 
@@ -38,12 +42,13 @@ class EasyBot:
         led = SUIT_OF[obs.trick[0]]
         best = max(_power(x, led, obs.trump) for x in obs.trick)
         winners = [c for c in cards if _power(c, led, obs.trump) > best]
-        if winners:
-            c = min(winners, key=lambda c: (_power(c, led, obs.trump), value(c)))
-            self.last_reason = "Win the trick as cheaply as possible."
+        losers = [c for c in cards if _power(c, led, obs.trump) <= best]
+        if losers:
+            c = min(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+            self.last_reason = "Duck the trick with the cheapest card."
             return c
-        c = min(cards, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
-        self.last_reason = "Cannot win: throw the cheapest card."
+        c = min(winners, key=lambda c: (value(c), _power(c, led, obs.trump)))
+        self.last_reason = "Forced to win: win as cheaply as possible."
         return c
 
 

@@ -1,0 +1,147 @@
+"""Shared pieces of the bots: the hidden-hand sampler, fast settlement of one seat, card helpers.
+
+Everything here works from an :class:`~engine.observation.Observation` only.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import (
+    CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_SEATS, PLAIN_TABLE, RANK_OF, SUIT_OF,
+    TRUMP_STRENGTH, TRUMP_TABLE, iter_cards,
+)
+from ..observation import Observation
+
+HUNDRED = 100
+
+
+class Inconsistent(ValueError):
+    """The observation admits no hidden deal (cannot happen for observations made by ``observe``)."""
+
+
+def other_seats(seat: int) -> tuple[int, int]:
+    return (seat + 1) % NUM_SEATS, (seat + 2) % NUM_SEATS
+
+
+def sampler_setup(obs: Observation) -> tuple[int, int, int, int, list[int], int]:
+    """The fixed part of sampling: ``(a, b, must_a, must_b, free_cards, k_a)``.
+
+    The unseen cards go to the two other seats ``a`` and ``b``.  A card that ``b`` cannot hold (it is
+    in ``excluded[b]``) must be ``a``'s and vice versa; each of the remaining ``free_cards`` may be
+    either's.  ``a`` gets ``k_a`` of them.  With only two unknown hands the constraints decompose,
+    so choosing ``k_a`` free cards uniformly samples *exactly* uniformly among all deals consistent
+    with the observation (every known void, Puur and undertrump inference, and the card counts).
+    """
+    a, b = other_seats(obs.seat)
+    unseen = obs.unseen
+    must_a = unseen & obs.excluded[b]
+    must_b = unseen & obs.excluded[a]
+    if must_a & must_b:
+        raise Inconsistent("a card neither other seat can hold")
+    free = unseen & ~must_a & ~must_b
+    k_a = obs.counts[a] - must_a.bit_count()
+    k_b = obs.counts[b] - must_b.bit_count()
+    if k_a < 0 or k_b < 0 or k_a + k_b != free.bit_count():
+        raise Inconsistent("card counts do not fit the known voids")
+    return a, b, must_a, must_b, list(iter_cards(free)), k_a
+
+
+def sample_hidden(obs: Observation, rng: random.Random, setup=None) -> dict[int, int]:
+    """One deal of the unseen cards to the two other seats, uniform among the consistent ones."""
+    a, b, must_a, must_b, free, k_a = setup or sampler_setup(obs)
+    ha = must_a
+    if k_a:
+        for c in rng.sample(free, k_a):
+            ha |= 1 << c
+    hb = must_b
+    for c in free:
+        if not ha >> c & 1:
+            hb |= 1 << c
+    return {a: ha, b: hb}
+
+
+def card_points_all(captured, trump: int, last_winner: int | None, eights: bool) -> list[int]:
+    """Card points per seat (as :func:`engine.scoring.hand_card_points`, without the overhead)."""
+    plain = EIGHTS_TABLE if (trump < 0 and eights) else PLAIN_TABLE
+    pts = []
+    for m in captured:
+        total = 0
+        for s in range(4):
+            bits = (m >> (9 * s)) & 0x1FF
+            if bits:
+                total += TRUMP_TABLE[bits] if s == trump else plain[bits]
+        pts.append(total)
+    if last_winner is not None:
+        pts[last_winner] += LAST_TRICK_BONUS
+    return pts
+
+
+def deltas_of(pts, tricks_won) -> tuple[int, int, int]:
+    """The settlement deltas (RULES §6) of complete-hand card points and tricks; same as ``settle``."""
+    for s in range(3):
+        if tricks_won[s] == CARDS_PER_HAND:
+            d = [-1, -1, -1]
+            d[s] = 2
+            return tuple(d)  # type: ignore[return-value]
+    z = h = -1
+    for s in range(3):
+        if tricks_won[s] == 0:
+            z = s
+        if pts[s] >= HUNDRED:
+            h = s
+    if z >= 0 and h >= 0:
+        d = [2, 2, 2]
+        d[z] = d[h] = -1
+        return tuple(d)  # type: ignore[return-value]
+    if z >= 0 or h >= 0:
+        d = [1, 1, 1]
+        d[z if z >= 0 else h] = -2
+        return tuple(d)  # type: ignore[return-value]
+    p0, p1, p2 = pts
+    if p0 == p1:
+        return (0, 0, 1)
+    if p0 == p2:
+        return (0, 1, 0)
+    if p1 == p2:
+        return (1, 0, 0)
+    d = [1, 1, 1]
+    mid = sorted(range(3), key=pts.__getitem__)[1]
+    d[mid] = -2
+    return tuple(d)  # type: ignore[return-value]
+
+
+#: Outcome classes of one seat, for reasons and statistics.
+CLASSES = ("match", "lowest", "highest", "middle", "hundred", "no_trick", "tie")
+
+
+def seat_class(pts, tricks_won, seat: int) -> str:
+    if tricks_won[seat] == CARDS_PER_HAND:
+        return "match"
+    if tricks_won[seat] == 0:
+        return "no_trick"
+    if pts[seat] >= HUNDRED:
+        return "hundred"
+    others = [pts[s] for s in range(3) if s != seat]
+    if pts[seat] in others:
+        return "tie"
+    if pts[seat] < min(others):
+        return "lowest"
+    if pts[seat] > max(others):
+        return "highest"
+    return "middle"
+
+
+def power(c: int, led: int, trump: int) -> int:
+    """How strongly ``c`` plays in a trick led with suit ``led``: trumps 100+, the led suit 0..8, else -1."""
+    s = SUIT_OF[c]
+    if s == trump:
+        return 100 + TRUMP_STRENGTH[RANK_OF[c]]
+    if s == led:
+        return RANK_OF[c]
+    return -1
+
+
+def trick_power(trick, trump: int) -> int:
+    led = SUIT_OF[trick[0]]
+    return max(power(c, led, trump) for c in trick)

@@ -1,0 +1,218 @@
+"""A rule-based Mittlere strategy (``normal``).
+
+Each decision it picks a *plan* from the points so far, the hand's strength and the cliffs:
+
+- ``low``: finish with the fewest points — lose tricks, throw point cards onto tricks others win,
+  but take one cheap trick (a trickless hand costs 2);
+- ``high``: finish with the most points, but below 100 — cash sure winners, win tricks that hold
+  points, throw blanks when a trick is lost; once near 100 it switches to ``low``.
+
+It counts cards (which higher cards are still unseen decides what is a sure winner and what is a
+safe loser) and chooses the trump-fixing card deliberately: when it is void before trump is fixed,
+the suit it throws becomes trump, so a ``high`` plan makes its strongest suit trump (Puur, Nell,
+length) and a ``low`` plan makes trump a suit it is short and weak in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import (
+    ACE, CARDS_PER_HAND, JACK, KING, NINE, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS, TEN,
+    TRUMP_STRENGTH, card_points, iter_cards, pretty,
+)
+from ..observation import Observation
+from . import legal_cards, register
+from .common import HUNDRED, other_seats, power, trick_power
+
+
+def _higher_unseen(c: int, unseen: int, trump: int) -> int:
+    """How many unseen cards of ``c``'s suit beat ``c`` (in that suit's order)."""
+    s = SUIT_OF[c]
+    n = 0
+    for x in iter_cards(unseen & SUIT_MASKS[s]):
+        if s == trump:
+            if TRUMP_STRENGTH[RANK_OF[x]] > TRUMP_STRENGTH[RANK_OF[c]]:
+                n += 1
+        elif RANK_OF[x] > RANK_OF[c]:
+            n += 1
+    return n
+
+
+class NormalBot:
+    level = "normal"
+
+    HIGH_THRESHOLD = 3.0
+    CLIFF = 72
+
+    def __init__(self, seed: int | str = 0):
+        self.seed = seed
+        self.last_reason = ""
+
+    # -- plan --------------------------------------------------------------------------------
+    @staticmethod
+    def strength(obs: Observation) -> float:
+        """A rough count of the tricks this hand can force."""
+        t = obs.trump
+        score = 0.0
+        for c in iter_cards(obs.hand):
+            r = RANK_OF[c]
+            if SUIT_OF[c] == t:
+                score += {JACK: 1.5, NINE: 1.2, ACE: 0.8, KING: 0.5}.get(r, 0.3)
+            elif r == ACE:
+                score += 1.0
+            elif r == KING:
+                score += 0.45
+            elif t < 0 and r == JACK:
+                score += 0.3
+        return score
+
+    def plan(self, obs: Observation, pts: list[int]) -> str:
+        me = obs.seat
+        a, b = other_seats(me)
+        p = pts[me]
+        lo, hi = min(pts[a], pts[b]), max(pts[a], pts[b])
+        if p >= self.CLIFF:
+            return "low"
+        st = self.strength(obs)
+        done = len(obs.tricks)
+        if done <= 2 and p < 30 and hi < 30:
+            return "high" if st >= self.HIGH_THRESHOLD else "low"
+        if p > hi:
+            return "high"
+        if p < lo:
+            return "low"
+        gap_low = p - lo
+        gap_high = hi - p - 12 * (st - 2.0)
+        return "low" if gap_low <= gap_high else "high"
+
+    # -- choice --------------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> int:
+        cards = legal_cards(obs)
+        if len(cards) == 1:
+            self.last_reason = f"{pretty(cards[0])} is the only card you may play."
+            return cards[0]
+        pts = obs.points_taken()
+        mode = self.plan(obs, pts)
+        trump = obs.trump
+        tv = trump if trump >= 0 else None
+        me = obs.seat
+        unseen = obs.unseen
+        tricks_left = CARDS_PER_HAND - len(obs.tricks)
+        need_trick = obs.tricks_won[me] == 0
+        urgent = need_trick and tricks_left <= 3
+        value = lambda c: card_points(c, tv)  # noqa: E731
+
+        if not obs.trick:
+            return self._lead(obs, cards, mode, urgent, need_trick, unseen, value)
+
+        led = SUIT_OF[obs.trick[0]]
+        best = trick_power(obs.trick, trump)
+        last = len(obs.trick) == 2
+        trick_pts = sum(value(c) for c in obs.trick)
+        # The trump-fixing moment: void in the led suit before trump exists.
+        if trump < 0 and not obs.hand & SUIT_MASKS[led]:
+            return self._fix_trump(obs, cards, mode, need_trick, pts, trick_pts)
+        winners = [c for c in cards if power(c, led, trump) > best]
+        losers = [c for c in cards if power(c, led, trump) <= best]
+        if mode == "high" and pts[me] + trick_pts + 15 >= HUNDRED:
+            mode = "low"
+        if winners and (urgent or (need_trick and last and trick_pts <= 12)):
+            c = min(winners, key=lambda c: (value(c), power(c, led, trump)))
+            self.last_reason = f"Take a trick with {pretty(c)}: a hand without a trick costs two."
+            return c
+        if mode == "low":
+            if losers:
+                c = max(losers, key=lambda c: (value(c), RANK_OF[c]))
+                self.last_reason = f"Aim low: lose this trick and get rid of {pretty(c)}."
+                return c
+            # Must win (or may be overtaken): the cheapest, weakest winner.
+            c = min(winners, key=lambda c: (value(c), power(c, led, trump)))
+            self.last_reason = f"Aim low: {pretty(c)} gives away the fewest points."
+            return c
+        # high
+        if winners:
+            if last:
+                c = max(winners, key=lambda c: (value(c) if pts[me] + trick_pts + value(c) < HUNDRED else -1,
+                                                -power(c, led, trump)))
+            else:
+                sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0 or SUIT_OF[c] == trump
+                        and _higher_unseen(c, unseen, trump) == 0]
+                pool = sure or winners
+                c = max(pool, key=lambda c: (power(c, led, trump), value(c)))
+            self.last_reason = f"Aim high: take the trick with {pretty(c)}."
+            return c
+        c = min(losers, key=lambda c: (value(c), RANK_OF[c]))
+        self.last_reason = f"Aim high: this trick is lost, keep points back with {pretty(c)}."
+        return c
+
+    def _lead(self, obs, cards, mode, urgent, need_trick, unseen, value) -> int:
+        trump = obs.trump
+        if urgent or mode == "high":
+            # Sure winners first: nothing unseen beats them (and nobody can trump in, as far as we know).
+            def sure(c):
+                if _higher_unseen(c, unseen, trump) > 0:
+                    return False
+                if trump >= 0 and SUIT_OF[c] != trump and unseen & SUIT_MASKS[trump]:
+                    # someone void in this suit may trump it
+                    a, b = other_seats(obs.seat)
+                    for s in (a, b):
+                        rest = unseen & ~obs.excluded[s]
+                        if not rest & SUIT_MASKS[SUIT_OF[c]] and rest & SUIT_MASKS[trump]:
+                            return False
+                return True
+            winners = [c for c in cards if sure(c)]
+            if winners:
+                c = max(winners, key=lambda c: (value(c), power(c, SUIT_OF[c], trump)))
+                self.last_reason = (f"Take a trick with {pretty(c)}: a hand without a trick costs two." if urgent
+                                    else f"Aim high: cash the sure winner {pretty(c)}.")
+                return c
+            if urgent:
+                c = max(cards, key=lambda c: (power(c, SUIT_OF[c], trump), -value(c)))
+                self.last_reason = f"Lead the strongest card {pretty(c)}: you still need a trick."
+                return c
+            # no sure winner: lead low from the longest side suit to draw out the high cards
+            def key(c):
+                s = SUIT_OF[c]
+                length = (obs.hand & SUIT_MASKS[s]).bit_count()
+                return (value(c), -length, RANK_OF[c])
+            c = min(cards, key=key)
+            self.last_reason = f"Aim high: no sure winner yet, lead the cheap {pretty(c)}."
+            return c
+        # low: lead the card least likely to win and worth nothing
+        def key(c):
+            higher = _higher_unseen(c, unseen, trump)
+            is_trump = 1 if SUIT_OF[c] == trump else 0
+            return (higher == 0, is_trump, value(c), -higher, RANK_OF[c])
+        c = min(cards, key=key)
+        self.last_reason = f"Aim low: lead {pretty(c)}, which others will likely beat."
+        return c
+
+    def _fix_trump(self, obs, cards, mode, need_trick, pts, trick_pts) -> int:
+        """Void before trump: the card thrown fixes trump.  Choose its suit on purpose."""
+        hand = obs.hand
+        me = obs.seat
+        by_suit: dict[int, list[int]] = {}
+        for c in cards:
+            by_suit.setdefault(SUIT_OF[c], []).append(c)
+
+        def suit_power(s: int) -> float:
+            m = hand & SUIT_MASKS[s]
+            n = m.bit_count()
+            ranks = {RANK_OF[c] for c in iter_cards(m)}
+            return n + 3.0 * (JACK in ranks) + 2.0 * (NINE in ranks) + 1.0 * (ACE in ranks)
+
+        want_high = mode == "high" and pts[me] + trick_pts + 25 < HUNDRED
+        if want_high:
+            s = max(by_suit, key=lambda s: (suit_power(s), -s))
+            # play a low trump of that suit: it wins the trick unless overtrumped, keep the Puur and Nell
+            c = min(by_suit[s], key=lambda c: (TRUMP_STRENGTH[RANK_OF[c]] >= 7, card_points(c, s), RANK_OF[c]))
+            self.last_reason = (f"Aim high: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, your strongest suit.")
+            return c
+        s = min(by_suit, key=lambda s: (suit_power(s), s))
+        c = min(by_suit[s], key=lambda c: (card_points(c, s), TRUMP_STRENGTH[RANK_OF[c]]))
+        self.last_reason = (f"Aim low: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, a suit you are weak in.")
+        return c
+
+
+register("normal", "Normal", NormalBot)
