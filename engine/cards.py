@@ -99,7 +99,12 @@ def count(mask: int) -> int:
 
 
 def _suit_point_table(points: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sum(points[r] for r in range(9) if m >> r & 1) for m in range(512))
+    """Points of every 9-bit rank set, built incrementally (cheap at import, also in Pyodide)."""
+    table = [0] * 512
+    for m in range(1, 512):
+        low = m & -m
+        table[m] = table[m ^ low] + points[low.bit_length() - 1]
+    return tuple(table)
 
 
 #: Points of a 9-bit rank set, per valuation.

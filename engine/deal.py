@@ -15,7 +15,10 @@ How a seed becomes a deal (identical in CPython and in Pyodide, independent of `
 
 from __future__ import annotations
 
-import hashlib
+try:  # the bare SHA-2 module: importing hashlib loads OpenSSL, slow in Pyodide
+    from _sha2 import sha256
+except ImportError:  # CPython 3.11
+    from hashlib import sha256
 
 from .cards import NUM_CARDS, NUM_SEATS
 
@@ -44,7 +47,7 @@ class SplitMix64:
 
 
 def stream(seed: int | str, label: str) -> SplitMix64:
-    digest = hashlib.sha256(f"mittlere-jass/v1/{seed}/{label}".encode()).digest()
+    digest = sha256(f"mittlere-jass/v1/{seed}/{label}".encode()).digest()
     return SplitMix64(int.from_bytes(digest[:8], "big"))
 
 

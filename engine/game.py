@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass, field
+import os
+from typing import NamedTuple
 
 from .cards import CODES, NUM_SEATS, SUITS, codes_of
 from .deal import deal, first_dealer
@@ -15,8 +15,7 @@ DEFAULT_HANDS = 12
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2")
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """One finished hand: its counting, the settlement case and the strokes and zeros."""
 
     hand_no: int            # 1-based among counted hands (an annulled hand repeats its number)
@@ -42,21 +41,18 @@ class HandResult:
         }
 
 
-@dataclass
 class Game:
     """A game of ``hands_total`` counted hands.  ``seed`` makes every deal reproducible."""
 
-    hands_total: int = DEFAULT_HANDS
-    seed: int | str | None = None
-    rules: Rules = DEFAULT_RULES
-    names: tuple[str, str, str] = DEFAULT_NAMES
-    results: list[HandResult] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.hands_total, int) or isinstance(self.hands_total, bool) or self.hands_total < 1:
-            raise ValueError(f"hands per game must be a positive whole number, not {self.hands_total!r}")
-        if self.seed is None:
-            self.seed = secrets.randbits(48)
+    def __init__(self, hands_total: int = DEFAULT_HANDS, seed: int | str | None = None,
+                 rules: Rules = DEFAULT_RULES, names: tuple[str, str, str] = DEFAULT_NAMES):
+        if not isinstance(hands_total, int) or isinstance(hands_total, bool) or hands_total < 1:
+            raise ValueError(f"hands per game must be a positive whole number, not {hands_total!r}")
+        self.hands_total = hands_total
+        self.seed: int | str = int.from_bytes(os.urandom(6), "big") if seed is None else seed
+        self.rules = rules
+        self.names = names
+        self.results: list[HandResult] = []
         self.deal_no = 0
         self.dealer = first_dealer(self.seed)
         self.state = self._deal()

@@ -6,7 +6,7 @@ about them is derived from the public plays (``excluded``: cards a seat cannot h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import (
     ALL_CARDS, CODES, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH,
@@ -17,8 +17,7 @@ from .scoring import hand_card_points
 from .state import HandState, Trick
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(NamedTuple):
     """A seat's view of a hand in progress (plus the game score, when there is a game)."""
 
     seat: int

@@ -6,8 +6,7 @@ about whole hands or games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, asdict
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .cards import (
     JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS, TRUMP_BELOW, TRUMP_STRENGTH,
@@ -17,8 +16,7 @@ from .cards import (
 NO_TRUMP_MODES = ("eights", "annul")
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """Variant flags of RULES.md §7 (defaults first)."""
 
     undertrump_when_void: bool = False
@@ -44,7 +42,7 @@ class Rules:
         return cls(undertrump_when_void=utw, no_trump=nt)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
 
 
 DEFAULT_RULES = Rules()
@@ -104,8 +102,7 @@ def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
     return best_i
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """Why a card may not be played: a stable ``code`` and a plain ``message``."""
 
     code: str

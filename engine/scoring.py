@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from .cards import CARDS_PER_HAND, LAST_TRICK_BONUS, points_of
 
@@ -21,8 +20,7 @@ def hand_card_points(captured: Sequence[int], trump: int, last_winner: int | Non
     return pts
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The outcome of one hand: which case applied and each seat's strokes minus zeros."""
 
     case: str

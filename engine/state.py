@@ -8,7 +8,6 @@ in-place transition they (and the search bots) share.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple, Sequence
 
 from .cards import (
@@ -192,8 +191,7 @@ def trick_points(state: HandState, trick: Trick) -> int:
     return pts
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Card points, tricks and settlement of a hand (settlement None until complete)."""
 
     card_points: tuple[int, int, int]
