@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Build the static Mittlere Jass web app into dist/.
+
+    python build.py                    build dist/
+    python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 and print the URL
+
+What it does (no network except `npm ci` for the pinned Pyodide package, cached in .cache/npm):
+  * the engine package (engine/*.py) becomes a small pure-Python wheel, written with zipfile (deterministic,
+    no setuptools/pip), named with a content hash: dist/engine/mittlere_jass-<ver>+<hash>-py3-none-any.whl
+  * the Pyodide core files of the exact version pinned in package.json / package-lock.json (installed with
+    `npm ci`, integrity-checked by npm against the lock file) go to dist/pyodide/<version>/
+  * the web assets (web/) go to dist/app-<hash>/ (hash over the sources and the build info), index.html at the
+    top refers to them with relative URLs only, so dist/ works from any sub-path and caching is safe.
+
+A rebuild with nothing changed is quick: the npm install is skipped when the lock file is unchanged and files whose
+content is unchanged are not rewritten.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+NPM_DIR = CACHE / "npm"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+WHEEL_NAME = "mittlere_jass"
+FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+MIME = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write data unless the file already holds exactly these bytes. Returns True when written."""
+    if path.exists() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
+def copy_if_changed(src: Path, dst: Path) -> bool:
+    if dst.exists():
+        s, d = src.stat(), dst.stat()
+        if s.st_size == d.st_size and int(s.st_mtime) == int(d.st_mtime):
+            return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    shutil.copy2(src, tmp)
+    os.replace(tmp, dst)
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------------- pyodide
+def pyodide_version() -> str:
+    pkg = json.loads((ROOT / "package.json").read_text())
+    version = pkg["dependencies"]["pyodide"]
+    if not version[:1].isdigit():
+        sys.exit(f"package.json must pin pyodide to an exact version, found {version!r}")
+    return version
+
+
+def ensure_pyodide(version: str) -> Path:
+    """npm ci the pinned pyodide into .cache/npm (skipped when the lock file is unchanged)."""
+    lock = (ROOT / "package-lock.json").read_bytes()
+    pkg = (ROOT / "package.json").read_bytes()
+    stamp = NPM_DIR / ".stamp"
+    want = sha256(lock + pkg)
+    mod = NPM_DIR / "node_modules" / "pyodide"
+    if stamp.exists() and stamp.read_text() == want and all((mod / f).exists() for f in PYODIDE_FILES):
+        return mod
+    npm = shutil.which("npm")
+    if not npm:
+        sys.exit("npm not found: install Node.js (npm) to fetch the pinned Pyodide package")
+    NPM_DIR.mkdir(parents=True, exist_ok=True)
+    (NPM_DIR / "package.json").write_bytes(pkg)
+    (NPM_DIR / "package-lock.json").write_bytes(lock)
+    (NPM_DIR / ".npmrc").write_text("omit-lockfile-registry-resolved=true\nfund=false\naudit=false\n")
+    log(f"npm ci (pyodide {version}) ...")
+    t = time.time()
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
+                   cwd=NPM_DIR, check=True)
+    got = json.loads((mod / "package.json").read_text())["version"]
+    if got != version:
+        sys.exit(f"npm installed pyodide {got}, expected {version}")
+    missing = [f for f in PYODIDE_FILES if not (mod / f).exists()]
+    if missing:
+        sys.exit(f"pyodide package lacks {missing}")
+    stamp.write_text(want)
+    log(f"npm ci done in {time.time() - t:.1f}s")
+    return mod
+
+
+# ------------------------------------------------------------------------------------------------------------ wheel
+def project_version() -> str:
+    text = (ROOT / "pyproject.toml").read_text() if (ROOT / "pyproject.toml").exists() else ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("version") and "=" in line:
+            return line.split("=", 1)[1].strip().strip('"').strip("'")
+    return "0.0.0"
+
+
+def engine_sources(engine_dir: Path) -> list[tuple[str, bytes]]:
+    files = []
+    for p in sorted(engine_dir.rglob("*")):
+        if not p.is_file() or "__pycache__" in p.parts or p.suffix in (".pyc", ".pyo"):
+            continue
+        if p.suffix not in (".py", ".json", ".txt", ".typed"):
+            continue
+        rel = "engine/" + p.relative_to(engine_dir).as_posix()
+        files.append((rel, p.read_bytes()))
+    return files
+
+
+def build_wheel(engine_dir: Path, out_dir: Path) -> tuple[str, int]:
+    """Write the engine wheel by hand (zipfile): deterministic and needs no network or setuptools."""
+    sources = engine_sources(engine_dir)
+    if not any(name == "engine/web.py" for name, _ in sources):
+        log(f"WARNING: {engine_dir}/web.py is missing: the app will show a load error until the engine exists")
+    digest = sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in sources))[:10]
+    version = f"{project_version()}+{digest}"
+    dist_info = f"{WHEEL_NAME}-{version}.dist-info"
+    metadata = (f"Metadata-Version: 2.1\nName: mittlere-jass\nVersion: {version}\n"
+                "Summary: Mittlere Jass rules engine and bots\nRequires-Python: >=3.11\n").encode()
+    wheel_meta = b"Wheel-Version: 1.0\nGenerator: mittlere-jass build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries = sources + [(f"{dist_info}/METADATA", metadata), (f"{dist_info}/WHEEL", wheel_meta)]
+    record_lines = []
+    for name, data in entries:
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{name},sha256={h},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    filename = f"{WHEEL_NAME}-{version}-py3-none-any.whl"
+    target = out_dir / filename
+    if not target.exists():
+        import io
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for name, data in entries:
+                info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, data)
+        write_if_changed(target, buf.getvalue())
+    return filename, target.stat().st_size
+
+
+# -------------------------------------------------------------------------------------------------------------- web
+def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
+    t0 = time.time()
+    engine_dir = engine_dir or ROOT / "engine"
+    version = pyodide_version()
+    mod = ensure_pyodide(version)
+    DIST.mkdir(exist_ok=True)
+    keep: set[Path] = set()
+
+    # 1. pyodide core
+    pyo_rel = f"pyodide/{version}"
+    for f in PYODIDE_FILES:
+        dst = DIST / pyo_rel / f
+        copy_if_changed(mod / f, dst)
+        keep.add(dst)
+
+    # 2. engine wheel
+    wheel_dir = DIST / "engine"
+    wheel_dir.mkdir(parents=True, exist_ok=True)
+    wheel, wheel_size = build_wheel(engine_dir, wheel_dir)
+    keep.add(wheel_dir / wheel)
+
+    # 3. web assets into a content-hashed directory
+    assets = sorted(p for p in WEB.rglob("*") if p.is_file() and p.name != "index.html"
+                    and "__pycache__" not in p.parts and not p.name.startswith("."))
+    info = {"pyodide": f"../{pyo_rel}/", "wheel": f"../engine/{wheel}", "pyodideVersion": version,
+            "engineVersion": wheel.split("-")[1],
+            # byte sizes of the downloads the worker counts for the loading screen's progress bar
+            "sizes": {f: (DIST / pyo_rel / f).stat().st_size
+                      for f in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")} | {wheel: wheel_size}}
+    build_info = ("// generated by build.py\nexport const BUILD = " + json.dumps(info, indent=2) + ";\n").encode()
+    h = hashlib.sha256(build_info)
+    for p in assets:
+        h.update(p.relative_to(WEB).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    app_rel = f"app-{h.hexdigest()[:10]}"
+    info["app"] = app_rel
+    for p in assets:
+        dst = DIST / app_rel / p.relative_to(WEB)
+        write_if_changed(dst, p.read_bytes())
+        keep.add(dst)
+    dst = DIST / app_rel / "js" / "build-info.js"
+    write_if_changed(dst, build_info)
+    keep.add(dst)
+    html = (WEB / "index.html").read_text().replace("{{APP}}", app_rel)
+    write_if_changed(DIST / "index.html", html.encode())
+    keep.add(DIST / "index.html")
+    manifest = {**info, "wheelBytes": wheel_size}
+    write_if_changed(DIST / "build.json", (json.dumps(manifest, indent=2) + "\n").encode())
+    keep.add(DIST / "build.json")
+
+    # 4. remove stale files (old hashed dirs, old wheels)
+    for p in sorted(DIST.rglob("*"), reverse=True):
+        if p.is_file() and p not in keep:
+            p.unlink()
+        elif p.is_dir() and not any(p.iterdir()):
+            p.rmdir()
+
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    if not quiet:
+        log(f"dist/ ready in {time.time() - t0:.2f}s: {total / 1e6:.2f} MB, engine wheel {wheel} "
+            f"({wheel_size / 1024:.1f} KB), app {app_rel}")
+    return manifest | {"distBytes": total}
+
+
+# ------------------------------------------------------------------------------------------------------------ serve
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self):
+        path = self.path.split("?", 1)[0]
+        if "/app-" in path or "/pyodide/" in path or "/engine/" in path:
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("JASS_SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(port: int = 0, directory: Path = DIST) -> Server:
+    return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)))
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--engine-dir", type=Path, default=None, help="engine package to bundle (default: engine/)")
+    args = ap.parse_args(argv)
+    build(args.engine_dir)
+    if args.command == "serve":
+        try:
+            srv = make_server(args.port)
+        except OSError as e:
+            sys.exit(f"cannot listen on 127.0.0.1:{args.port}: {e} (try --port N)")
+        print(f"Serving dist/ at http://127.0.0.1:{srv.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+        try:
+            srv.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

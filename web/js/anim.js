@@ -1,0 +1,79 @@
+// Animation queue: tweens driven by requestAnimationFrame, scaled by the speed setting ("instant" = no waiting).
+export const SPEEDS = {
+  slow: { anim: 1.6, pause: 1300 },
+  normal: { anim: 1, pause: 750 },
+  fast: { anim: 0.5, pause: 300 },
+  instant: { anim: 0, pause: 0 },
+};
+
+export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
+export const lerp = (a, b, t) => a + (b - a) * t;
+
+export class Animator {
+  constructor(renderer) {
+    this.renderer = renderer;
+    this.tweens = new Set();
+    this.running = false;
+    this.speed = SPEEDS.normal;
+    this.speedName = "normal";
+    this.generation = 0;   // bumped by cancelAll(): pending waits resolve at once
+  }
+
+  setSpeed(name) {
+    this.speed = SPEEDS[name] || SPEEDS.normal;
+    this.speedName = SPEEDS[name] ? name : "normal";
+    if (this.speedName === "instant") this.finishAll();
+  }
+
+  get instant() { return this.speed.anim === 0; }
+
+  /** Run update(t) for t in [0, 1] over ms (scaled by speed); resolves when done. */
+  tween(ms, update) {
+    const dur = ms * this.speed.anim;
+    if (dur <= 0) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
+    return new Promise((resolve) => {
+      this.tweens.add({ start: performance.now(), dur, update, resolve });
+      this.loop();
+    });
+  }
+
+  /** A pause (scaled like the animations); `raw` ms are used as they are. */
+  wait(ms, raw = false) {
+    const dur = raw ? ms : ms * this.speed.anim;
+    if (dur <= 0) return Promise.resolve();
+    const gen = this.generation;
+    return new Promise((resolve) => {
+      const id = setTimeout(resolve, dur);
+      this.waiters = this.waiters || new Set();
+      const w = () => { clearTimeout(id); resolve(); };
+      this.waiters.add(w);
+      setTimeout(() => this.waiters.delete(w), dur + 5);
+      if (gen !== this.generation) w();
+    });
+  }
+
+  finishAll() {
+    for (const tw of this.tweens) { tw.update(1); tw.resolve(); }
+    this.tweens.clear();
+    if (this.waiters) { for (const w of this.waiters) w(); this.waiters.clear(); }
+    this.renderer.invalidate();
+  }
+
+  cancelAll() { this.generation++; this.finishAll(); }
+
+  loop() {
+    if (this.running) return;
+    this.running = true;
+    const frame = (now) => {
+      for (const tw of [...this.tweens]) {
+        const t = Math.min(1, (now - tw.start) / tw.dur);
+        tw.update(t);
+        if (t >= 1) { this.tweens.delete(tw); tw.resolve(); }
+      }
+      this.renderer.draw();
+      if (this.tweens.size) requestAnimationFrame(frame);
+      else this.running = false;
+    };
+    requestAnimationFrame(frame);
+  }
+}

@@ -1,0 +1,171 @@
+// Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
+import { t, signed, suitLabel } from "./i18n.js";
+import { HAND_CHOICES, SPEED_NAMES } from "./storage.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("data-")) e.setAttribute(k, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+function open(dlg) {
+  if (!dlg.open) dlg.showModal();
+  const first = dlg.querySelector("[autofocus]") || dlg.querySelector("button");
+  first?.focus();
+}
+export function closeAll() { for (const d of document.querySelectorAll("dialog[open]")) d.close(); }
+
+// ------------------------------------------------------------------------------------------------ loading
+export const loading = {
+  show() {
+    $("#loading").hidden = false;
+    $("#loading-error").hidden = true;
+    $("#loading-progress").hidden = false;
+    this.progress(0, t("loading.start"));
+  },
+  progress(frac, label) {
+    const bar = $("#loading-bar");
+    bar.value = Math.round(Math.max(0, Math.min(1, frac)) * 100);
+    bar.setAttribute("aria-valuetext", label);
+    $("#loading-status").textContent = label;
+  },
+  fail(message) {
+    $("#loading").hidden = false;
+    $("#loading-progress").hidden = true;
+    $("#loading-error").hidden = false;
+    $("#loading-error-detail").textContent = message;
+    $("#btn-retry").focus();
+  },
+  hide() { $("#loading").hidden = true; },
+};
+
+// ------------------------------------------------------------------------------------------------ new game
+export function showNewGame({ levels, settings, onStart }) {
+  const dlg = $("#dlg-new");
+  const form = $("form", dlg);
+  const hands = $("#ng-hands", dlg);
+  hands.replaceChildren(...HAND_CHOICES.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
+  for (const k of [0, 1]) {
+    const sel = $(`#ng-bot${k + 1}`, dlg);
+    sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, l.name)));
+  }
+  $("#ng-seed", dlg).value = settings.seed || "";
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    dlg.close();
+    onStart({
+      hands: Number(hands.value),
+      bots: [$("#ng-bot1", dlg).value, $("#ng-bot2", dlg).value],
+      seed: $("#ng-seed", dlg).value.trim(),
+    });
+  };
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ hand summary
+function resultMarks(n) {
+  if (n > 0) return "|".repeat(n);
+  if (n < 0) return "○".repeat(-n);
+  return "–";
+}
+
+function handTable(view, r) {
+  const names = view.players.map((p) => p.name);
+  return el("table", { class: "summary" },
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("hand.player") }),
+      el("th", { scope: "col", text: t("hand.points") }),
+      el("th", { scope: "col", text: t("hand.tricks") }),
+      el("th", { scope: "col", text: t("hand.result") }))),
+    el("tbody", {}, names.map((name, s) => el("tr", { "data-seat": s, class: r.settlement[s] < 0 ? "neg" : r.settlement[s] > 0 ? "pos" : "" },
+      el("th", { scope: "row", text: name }),
+      el("td", { "data-field": "points", text: r.card_points[s] }),
+      el("td", { "data-field": "tricks", text: r.tricks[s] }),
+      el("td", { "data-field": "settlement", "data-value": r.settlement[s] },
+        el("span", { class: "chalk-marks", "aria-hidden": "true", text: resultMarks(r.settlement[s]) }),
+        " ", el("span", { class: "num", text: signed(r.settlement[s]) }))))));
+}
+
+export function showHandOver({ view, onNext, onSheet }) {
+  const dlg = $("#dlg-hand");
+  const r = view.hand_result;
+  $("#hand-title", dlg).textContent = t("hand.title", { n: r.hand_no, total: view.hands_total });
+  const body = $("#hand-body", dlg);
+  body.replaceChildren(
+    el("p", { class: "case" }, el("strong", { text: t(`case.${r.case}`) + ": " }), r.explanation),
+    el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
+    r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
+  );
+  const next = $("#btn-next", dlg);
+  next.onclick = () => { dlg.close(); onNext(); };
+  $("#btn-hand-sheet", dlg).onclick = () => onSheet();
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ score sheet
+function tally(n, mark) {
+  // strokes in groups of five for easy counting, zeros in a row
+  const groups = [];
+  for (let i = 0; i < n; i += 5) groups.push(mark.repeat(Math.min(5, n - i)));
+  return groups.join(" ");
+}
+
+export function showSheet(view) {
+  const dlg = $("#dlg-sheet");
+  const body = $("#sheet-body", dlg);
+  const names = view.players.map((p) => p.name);
+  const sc = view.scores;
+  const cols = names.map((name, s) => el("div", { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
+    el("h3", { text: name }),
+    el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
+    el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }),
+    el("div", { class: "net" }, el("span", { class: "lbl", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
+  const rows = (view.history || []).map((h) => el("tr", { "data-hand": h.hand_no },
+    el("th", { scope: "row", text: h.hand_no }),
+    names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
+    el("td", { class: "case", text: t(`case.${h.case}`) })));
+  body.replaceChildren(
+    el("div", { class: "chalk-cols" }, cols),
+    rows.length
+      ? el("table", { class: "chalk-hands" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: "" }))),
+        el("tbody", {}, rows))
+      : el("p", { class: "empty", text: t("sheet.empty") }),
+    el("p", { class: "legend", text: t("sheet.legend") }),
+  );
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ game over
+export function showGameOver({ view, message, onNew, onSheet }) {
+  const dlg = $("#dlg-over");
+  const names = view.players.map((p) => p.name);
+  const net = view.scores.net;
+  const winners = view.winners || [];
+  const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
+  const winNames = winners.map((s) => names[s]).join(" & ");
+  $("#over-body", dlg).replaceChildren(
+    el("p", { class: "winner", text: message || (winners.length > 1 ? t("over.winners", { names: winNames }) : t("over.winner", { names: winNames })) }),
+    el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
+      el("tbody", {}, order.map((s) => {
+        const rank = 1 + order.filter((o) => net[o] > net[s]).length;
+        return el("tr", { "data-seat": s, class: winners.includes(s) ? "win" : "" },
+          el("td", { text: rank }), el("th", { scope: "row", text: (winners.includes(s) ? "★ " : "") + names[s] }), el("td", { class: "net-value", text: signed(net[s]) }));
+      }))));
+  $("#btn-over-new", dlg).onclick = () => { dlg.close(); onNew(); };
+  $("#btn-over-sheet", dlg).onclick = () => onSheet();
+  open(dlg);
+}
+
+export function fillSpeedSelect(sel, current) {
+  sel.replaceChildren(...SPEED_NAMES.map((s) => el("option", { value: s, selected: s === current }, t(`speed.${s}`))));
+}

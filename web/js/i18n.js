@@ -1,0 +1,127 @@
+// User-visible strings (one table per language) and card/suit names. Rules come from the engine, not from here.
+const STRINGS = {
+  en: {
+    title: "Mittlere Jass",
+    "btn.new": "New game",
+    "btn.sheet": "Score sheet",
+    "btn.last": "Last trick",
+    "btn.hint": "Hint",
+    "btn.next": "Next hand",
+    "btn.start": "Start game",
+    "btn.cancel": "Cancel",
+    "btn.close": "Close",
+    "btn.retry": "Retry",
+    "speed.label": "Speed",
+    "speed.slow": "Slow",
+    "speed.normal": "Normal",
+    "speed.fast": "Fast",
+    "speed.instant": "Instant",
+    "loading.title": "Mittlere Jass",
+    "loading.download": "Downloading the Python runtime… {done} of {total} MB",
+    "loading.engine": "Starting the game engine…",
+    "loading.ready": "Dealing…",
+    "loading.start": "Starting…",
+    "loading.failed": "The game could not be loaded.",
+    "loading.failedHelp": "Check that the page is served over http(s) from the built dist/ folder, then try again.",
+    "new.title": "New game",
+    "new.hands": "Hands per game",
+    "new.bot": "{name} (seat {seat})",
+    "new.seed": "Seed (optional, for a reproducible deal)",
+    "new.seedPlaceholder": "random",
+    "hand.title": "Hand {n} of {total}",
+    "hand.player": "Player",
+    "hand.points": "Card points",
+    "hand.tricks": "Tricks",
+    "hand.result": "Result",
+    "hand.trump": "Trump: {suit}",
+    "hand.noTrump": "No trump was fixed",
+    "hand.annulled": "The hand was annulled and will be dealt again.",
+    "case.match": "Match",
+    "case.no_trick": "No trick",
+    "case.hundred": "100 or more",
+    "case.no_trick_and_hundred": "No trick and 100 or more",
+    "case.ranking": "Middle loses",
+    "case.tie": "Tie",
+    "case.annulled": "Annulled",
+    "sheet.title": "Score sheet",
+    "sheet.strokes": "Strokes",
+    "sheet.zeros": "Zeros",
+    "sheet.net": "Net",
+    "sheet.hand": "Hand",
+    "sheet.empty": "No hand finished yet.",
+    "sheet.legend": "| = stroke (+1)   ○ = zero (−1)",
+    "over.title": "Game over",
+    "over.rank": "#",
+    "over.net": "Net",
+    "over.winner": "{names} won the game.",
+    "over.winners": "{names} share the win.",
+    "seat.cards": "{n} cards",
+    "seat.tricks": "{n} tricks",
+    "seat.trick1": "1 trick",
+    "seat.net": "net {n}",
+    "seat.dealer": "Dealer",
+    "hud.trump": "Trump",
+    "hud.noTrump": "not fixed yet",
+    "hud.fixedBy": "fixed by {name}",
+    "hud.hand": "Hand {n} / {total}",
+    "hud.yourTurn": "Your turn",
+    "hud.turn": "{name} to play",
+    "peek.title": "Last trick — {name} won {points}",
+    "peek.none": "No trick played yet",
+    "log.dealt": "Hand {n} of {total}: {dealer} deals, {leader} leads.",
+    "log.redeal": "The hand is dealt again.",
+    "log.played": "{name} plays {card}.",
+    "log.won": "{name} wins the trick ({points} points).",
+    "log.hand": "Hand {n} over: {result}.",
+    "log.yourTurn": "Your turn.",
+    "msg.notYourTurn": "Please wait: it is {name}'s turn.",
+    "msg.hint": "Hint: {card}. {reason}",
+    "msg.engineError": "The engine reported a problem: {message}",
+    "aria.table": "Card table",
+    "aria.hand": "Your hand",
+    "aria.card": "{card}",
+    "aria.cardIllegal": "{card} (cannot be played now)",
+    "points": "{n} points",
+  },
+};
+
+const SUIT_NAMES = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" } };
+const RANK_NAMES = {
+  en: { A: "Ace", K: "King", Q: "Queen", J: "Jack", 10: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six" },
+};
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+let lang = "en";
+
+export function setLanguage(code) {
+  lang = STRINGS[code] ? code : "en";
+  document.documentElement.lang = lang;
+}
+
+export function t(key, params = {}) {
+  const table = STRINGS[lang] || STRINGS.en;
+  const s = table[key] ?? STRINGS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+export function cardSuit(code) { return code[0]; }
+export function cardRank(code) { return code.slice(1); }
+
+/** "♠A" short label and "Ace of spades" long name. */
+export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
+export function cardName(code) {
+  const r = (RANK_NAMES[lang] || RANK_NAMES.en)[cardRank(code)] || cardRank(code);
+  const s = (SUIT_NAMES[lang] || SUIT_NAMES.en)[cardSuit(code)] || cardSuit(code);
+  return `${r} of ${s}`;
+}
+export function suitLabel(suit) { return `${SUIT_SYMBOL[suit]} ${(SUIT_NAMES[lang] || SUIT_NAMES.en)[suit]}`; }
+
+/** Fill every [data-i18n] element's text (and [data-i18n-aria] aria-label). */
+export function applyI18n(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+}
+
+/** +2 / −1 / 0 with a real minus sign. */
+export function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }

@@ -1,0 +1,75 @@
+// Pointer and keyboard input: canvas taps/clicks on cards and piles, arrows + Enter/Space through the hand.
+export class Input {
+  constructor({ canvas, renderer, model, handButtons, onPlay, onPeek, isBlocked }) {
+    Object.assign(this, { canvas, renderer, model, handButtons, onPlay, onPeek, isBlocked });
+    const pos = (e) => {
+      const r = canvas.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+    canvas.addEventListener("pointermove", (e) => {
+      if (e.pointerType === "touch") return;
+      const { x, y } = pos(e);
+      const i = renderer.handIndexAt(x, y);
+      canvas.style.cursor = i >= 0 || renderer.pileAt(x, y) >= 0 ? "pointer" : "default";
+      if (i !== model.hover) { model.hover = i; renderer.invalidate(); }
+    });
+    canvas.addEventListener("pointerleave", () => { model.hover = -1; renderer.invalidate(); });
+    canvas.addEventListener("click", (e) => {
+      if (isBlocked()) return;
+      const { x, y } = pos(e);
+      if (model.peek) { onPeek(false); return; }
+      const i = renderer.handIndexAt(x, y);
+      if (i >= 0) {
+        model.focusVisible = false;
+        model.selected = i;
+        onPlay(model.hand[i]);
+        return;
+      }
+      if (renderer.pileAt(x, y) >= 0) onPeek(true);
+    });
+
+    // keyboard: arrows move the selection (and DOM focus) through the hand; Enter/Space on a card button plays it
+    document.addEventListener("keydown", (e) => {
+      if (isBlocked() || e.altKey || e.ctrlKey || e.metaKey) return;
+      const tag = (document.activeElement?.tagName || "").toLowerCase();
+      if (["input", "select", "textarea"].includes(tag)) return;
+      if (document.querySelector("dialog[open]")) return;
+      const n = model.hand.length;
+      if (!n) return;
+      let i = model.selected;
+      const inHand = document.activeElement?.closest?.("#hand-buttons");
+      if (e.key === "ArrowRight" || e.key === "ArrowDown") i = i < 0 ? 0 : Math.min(n - 1, i + 1);
+      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = i < 0 ? n - 1 : Math.max(0, i - 1);
+      else if (e.key === "Home") i = 0;
+      else if (e.key === "End") i = n - 1;
+      else if ((e.key === "Enter" || e.key === " ") && !inHand && i >= 0 && i < n && tag !== "button") {
+        e.preventDefault();
+        onPlay(model.hand[i]);
+        return;
+      } else if (e.key === "Escape" && model.peek) { onPeek(false); return; }
+      else return;
+      e.preventDefault();
+      this.select(i, true);
+    });
+    handButtons.addEventListener("focusin", (e) => {
+      const b = e.target.closest("button[data-card]");
+      if (!b) return;
+      const i = model.hand.indexOf(b.dataset.card);
+      if (i >= 0 && i !== model.selected) { model.selected = i; }
+      model.focusVisible = true;
+      renderer.invalidate();
+    });
+    handButtons.addEventListener("focusout", () => { model.focusVisible = false; renderer.invalidate(); });
+  }
+
+  select(i, focus) {
+    const { model, renderer } = this;
+    model.selected = i;
+    model.focusVisible = true;
+    if (focus) {
+      const b = this.handButtons.querySelector(`button[data-card="${model.hand[i]}"]`);
+      if (b && document.activeElement !== b) b.focus({ preventScroll: true });
+    }
+    renderer.invalidate();
+  }
+}

@@ -1,0 +1,86 @@
+// Table geometry in CSS pixels: where every seat, hand card, trick card and label goes. Pure functions.
+const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+
+export function computeLayout(W, H, handCount) {
+  const portrait = H > W * 1.15;
+  const cardW = Math.round(clamp(Math.min(W / (portrait ? 6.6 : 7.8), H / 6.4 / 1.45), 44, 112));
+  const cardH = Math.round(cardW * 1.45);
+  const margin = Math.max(8, Math.round(cardW * 0.14));
+  const botScale = portrait ? 0.56 : 0.64;
+  const bw = cardW * botScale, bh = cardH * botScale;
+
+  // the human's hand: a gentle arc along the bottom
+  const n = Math.max(handCount, 1);
+  const maxSpan = Math.min(W - 2 * margin, cardW * 9.5);
+  const step = n > 1 ? Math.min(cardW * 0.66, (maxSpan - cardW) / (n - 1)) : 0;
+  const span = cardW + step * (n - 1);
+  const handY = H - margin - cardH / 2 - cardH * 0.04;
+  const hand = [];
+  for (let i = 0; i < handCount; i++) {
+    const u = i - (n - 1) / 2;
+    hand.push({
+      x: W / 2 - span / 2 + cardW / 2 + i * step,
+      y: handY + u * u * cardH * 0.005,
+      rot: u * 0.028,
+    });
+  }
+
+  const cx = W / 2;
+  const cy = portrait ? H * 0.43 : H * 0.42;
+  const trick = {
+    0: { x: cx, y: cy + cardH * 0.3, rot: 0.04 },
+    1: { x: cx + cardW * 0.66, y: cy - cardH * 0.06, rot: 0.22 },
+    2: { x: cx - cardW * 0.66, y: cy - cardH * 0.14, rot: -0.2 },
+  };
+
+  // bots: a vertical stack of backs, turned sideways, at the right (seat 1) and left (seat 2)
+  const stackStep = bw * 0.26;
+  const botY = portrait ? H * 0.36 : H * 0.4;
+  const bots = {
+    1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2 },
+    2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },
+  };
+  const plateW = Math.round(clamp(cardW * 1.55, 96, 150));
+  const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
+  const stackHalf = (bw + stackStep * 11) / 2;
+  const plates = {
+    0: { x: margin, y: hand.length ? handY - cardH / 2 - plateH - cardH * 0.12 - (portrait ? 4 : 0) : H - plateH - margin, w: plateW, h: plateH, align: "left" },
+    1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
+    2: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
+  };
+  if (portrait) { plates[0].x = W / 2 - plateW / 2; plates[0].y = handY - cardH / 2 - plateH - cardH * 0.2; }
+  // piles of won tricks, beside each plate
+  const pile = {
+    0: { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 },
+    1: { x: plates[1].x - bw * 0.7, y: plates[1].y + plateH / 2 },
+    2: { x: plates[2].x + plateW + bw * 0.7, y: plates[2].y + plateH / 2 },
+  };
+  if (portrait) pile[0] = { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 };
+
+  const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
+  hud.hand = { x: W - margin, y: margin };
+  const banner = { x: cx, y: portrait ? cy - cardH * 1.05 : cy - cardH * 0.95 };
+
+  return { W, H, portrait, cardW, cardH, margin, bw, bh, step, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
+}
+
+/** Position of the k-th (of n) back in a bot's stack. */
+export function botCardPos(L, seat, k, n) {
+  const b = L.bots[seat];
+  const off = (k - (n - 1) / 2) * L.stackStep;
+  return { x: b.x, y: b.y + off, rot: b.rot };
+}
+
+/** Is the point (px, py) inside a card of size w x h centred at (x, y) rotated by rot? */
+export function insideCard(px, py, c, w, h) {
+  const dx = px - c.x, dy = py - c.y;
+  const cos = Math.cos(-c.rot), sin = Math.sin(-c.rot);
+  const lx = dx * cos - dy * sin, ly = dx * sin + dy * cos;
+  return Math.abs(lx) <= w / 2 && Math.abs(ly) <= h / 2;
+}
+
+/** Map a point in card-local coordinates to table coordinates. */
+export function cardToTable(c, lx, ly) {
+  const cos = Math.cos(c.rot), sin = Math.sin(c.rot);
+  return { x: c.x + lx * cos - ly * sin, y: c.y + lx * sin + ly * cos };
+}

@@ -1,0 +1,293 @@
+// Canvas renderer: draws the table model (what the engine's view and events say) at the device pixel ratio.
+import { CardArt, drawSuit, roundRect, suitColor } from "./cards.js";
+import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
+import { t, signed } from "./i18n.js";
+
+const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+const GOLD = "#f5c84c";
+
+export class Renderer {
+  constructor(canvas, model) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d", { alpha: false });
+    this.model = model;
+    this.art = new CardArt();
+    this.W = 0; this.H = 0; this.dpr = 1;
+    this.layout = null;
+    this.dirty = true;
+    this.frameRequested = false;
+    this.animating = 0;
+    this.resize();
+    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)?.addEventListener?.("change", () => this.resize());
+  }
+
+  resize() {
+    const r = this.canvas.parentElement.getBoundingClientRect();
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    const W = Math.max(200, Math.round(r.width)), H = Math.max(200, Math.round(r.height));
+    if (W === this.W && H === this.H && dpr === this.dpr) return;
+    this.W = W; this.H = H; this.dpr = dpr;
+    this.canvas.width = Math.round(W * dpr);
+    this.canvas.height = Math.round(H * dpr);
+    this.canvas.style.width = W + "px";
+    this.canvas.style.height = H + "px";
+    this.relayout();
+  }
+
+  relayout() {
+    this.layout = computeLayout(this.W, this.H, this.model.hand.length);
+    this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr);
+    this.invalidate();
+  }
+
+  invalidate() {
+    this.dirty = true;
+    if (!this.frameRequested) {
+      this.frameRequested = true;
+      requestAnimationFrame(() => { this.frameRequested = false; if (this.dirty) this.draw(); });
+    }
+  }
+
+  // ------------------------------------------------------------------ geometry used by input and the test hook
+  handCardPos(i) {
+    const L = this.layout, m = this.model, base = L.hand[i];
+    if (!base) return null;
+    let lift = 0;
+    const myTurn = m.phase === "play" && m.toPlay === 0;
+    if (myTurn && m.legal.has(m.hand[i])) lift += L.cardH * 0.07;
+    if (i === m.selected) lift += L.cardH * 0.09;
+    else if (i === m.hover) lift += L.cardH * 0.05;
+    return { x: base.x, y: base.y - lift, rot: base.rot };
+  }
+
+  /** Index of the topmost hand card under (x, y), or -1. */
+  handIndexAt(x, y) {
+    const L = this.layout;
+    for (let i = this.model.hand.length - 1; i >= 0; i--) {
+      if (this.model.handVisible != null && i >= this.model.handVisible) continue;
+      const p = this.handCardPos(i);
+      if (p && insideCard(x, y, p, L.cardW, L.cardH)) return i;
+    }
+    return -1;
+  }
+
+  /** A point inside the visible part of hand card i (table coordinates), checked by hit-testing. */
+  handClickPoint(i) {
+    const L = this.layout, p = this.handCardPos(i);
+    const visible = i === this.model.hand.length - 1 ? L.cardW : Math.min(L.step, L.cardW);
+    for (const [fx, fy] of [[0.45, -0.3], [0.3, -0.1], [0.5, 0.1], [0.2, 0.3]]) {
+      const q = cardToTable(p, -L.cardW / 2 + visible * fx, L.cardH * fy);
+      if (this.handIndexAt(q.x, q.y) === i) return q;
+    }
+    return null;
+  }
+
+  pileAt(x, y) {
+    const L = this.layout;
+    for (const s of [0, 1, 2]) {
+      const p = L.pile[s];
+      if (Math.abs(x - p.x) < L.bw * 0.7 && Math.abs(y - p.y) < L.bh * 0.7) return s;
+    }
+    return -1;
+  }
+
+  seatAnchor(seat) {  // where a seat's cards come from / tricks go to
+    const L = this.layout;
+    if (seat === 0) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
+    return { x: L.bots[seat].x, y: L.bots[seat].y, rot: L.bots[seat].rot };
+  }
+
+  // ------------------------------------------------------------------------------------------------ drawing
+  card(code, x, y, rot, scale = 1, alpha = 1) {
+    const L = this.layout, ctx = this.ctx;
+    const w = L.cardW * scale, h = L.cardH * scale;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.translate(x, y); ctx.rotate(rot);
+    ctx.shadowColor = "rgba(0,0,0,0.35)"; ctx.shadowBlur = 6 * scale; ctx.shadowOffsetY = 2 * scale;
+    ctx.drawImage(this.art.get(code), -w / 2, -h / 2, w, h);
+    ctx.restore();
+  }
+
+  draw() {
+    this.dirty = false;
+    const ctx = this.ctx, L = this.layout, m = this.model;
+    if (!L) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawFelt();
+    if (!m.players) return;
+    this.drawHud();
+    for (const s of [1, 2]) this.drawBot(s);
+    for (const s of [0, 1, 2]) { this.drawPlate(s); this.drawPile(s); }
+    // current trick
+    for (const { seat, card } of m.trick) {
+      const p = L.trick[seat];
+      this.card(card, p.x, p.y, p.rot);
+    }
+    this.drawHand();
+    for (const f of m.flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
+    if (m.peek) this.drawPeek();
+    if (m.banner && m.banner.alpha > 0) this.drawBanner(m.banner.text, m.banner.alpha);
+  }
+
+  drawFelt() {
+    const ctx = this.ctx, { W, H } = this;
+    const g = ctx.createRadialGradient(W / 2, H * 0.42, Math.min(W, H) * 0.1, W / 2, H * 0.45, Math.max(W, H) * 0.75);
+    g.addColorStop(0, "#2f8a57"); g.addColorStop(0.6, "#1f6b41"); g.addColorStop(1, "#123f27");
+    ctx.fillStyle = g; ctx.fillRect(0, 0, W, H);
+    const L = this.layout;
+    ctx.save();
+    ctx.strokeStyle = "rgba(255,255,255,0.07)"; ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.ellipse(L.cx, L.cy, Math.min(W * 0.36, L.cardW * 3.4), L.cardH * 1.15, 0, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
+    const ctx = this.ctx;
+    ctx.font = `${weight} ${size}px ${FONT}`;
+    ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
+    ctx.fillText(str, x, y, maxW);
+  }
+
+  drawHud() {
+    const ctx = this.ctx, L = this.layout, m = this.model, b = L.hud.trump;
+    ctx.save();
+    roundRect(ctx, b.x, b.y, b.w, b.h, 10);
+    ctx.fillStyle = "rgba(8,30,18,0.62)"; ctx.fill();
+    ctx.strokeStyle = m.trump ? "rgba(245,200,76,0.75)" : "rgba(255,255,255,0.18)"; ctx.lineWidth = 1.5; ctx.stroke();
+    const fs = Math.max(11, Math.round(b.h * 0.24));
+    this.text(t("hud.trump").toUpperCase(), b.x + 10, b.y + fs + 4, { size: fs * 0.85, weight: 700, color: "rgba(255,255,255,0.7)" });
+    if (m.trump) {
+      const r = b.h * 0.36;
+      ctx.beginPath(); ctx.arc(b.x + b.w - r - 8, b.y + b.h / 2, r, 0, Math.PI * 2);
+      ctx.fillStyle = "#fbf8f0"; ctx.fill();
+      drawSuit(ctx, m.trump, b.x + b.w - r - 8, b.y + b.h / 2, r * 1.25, suitColor(m.trump));
+      const who = m.players[m.trumpFixedBy]?.name ?? "";
+      this.text(t("hud.fixedBy", { name: who }), b.x + 10, b.y + b.h - 10, { size: fs, color: "#fff", maxW: b.w - 2 * r - 24 });
+    } else {
+      this.text(t("hud.noTrump"), b.x + 10, b.y + b.h - 10, { size: fs, color: "rgba(255,255,255,0.85)", maxW: b.w - 16 });
+    }
+    const hs = Math.max(12, Math.round(L.cardW * 0.17));
+    if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), L.hud.hand.x, L.hud.hand.y + hs + 2,
+      { size: hs, weight: 700, align: "right", color: "rgba(255,255,255,0.9)" });
+    ctx.restore();
+  }
+
+  drawBot(seat) {
+    const L = this.layout, m = this.model;
+    const n = m.dealVisible ? m.dealVisible[seat] : m.counts[seat];
+    for (let k = 0; k < n; k++) {
+      const p = botCardPos(L, seat, k, n);
+      this.card("back", p.x, p.y, p.rot, L.bw / L.cardW);
+    }
+  }
+
+  drawPlate(seat) {
+    const ctx = this.ctx, L = this.layout, m = this.model, p = L.plates[seat];
+    const player = m.players[seat];
+    const active = m.phase === "play" && m.toPlay === seat && !m.dealing;
+    ctx.save();
+    if (active) { ctx.shadowColor = GOLD; ctx.shadowBlur = 14; }
+    roundRect(ctx, p.x, p.y, p.w, p.h, 10);
+    ctx.fillStyle = active ? "rgba(60,45,8,0.85)" : "rgba(8,30,18,0.7)"; ctx.fill();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = active ? 2.5 : 1; ctx.strokeStyle = active ? GOLD : "rgba(255,255,255,0.2)"; ctx.stroke();
+    const fs = Math.max(12, Math.round(p.h * 0.32));
+    const pad = 9;
+    let nameX = p.x + pad;
+    if (m.dealer === seat) {  // dealer marker
+      const r = fs * 0.62;
+      ctx.beginPath(); ctx.arc(p.x + pad + r, p.y + p.h * 0.34, r, 0, Math.PI * 2);
+      ctx.fillStyle = "#fbf8f0"; ctx.fill();
+      this.text("D", p.x + pad + r, p.y + p.h * 0.34 + 1, { size: fs * 0.8, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+      nameX += 2 * r + 6;
+    }
+    const net = m.net?.[seat] ?? 0;
+    this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: p.x + p.w - nameX - 34 });
+    this.text(signed(net), p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
+    const tw = m.tricksWon[seat];
+    const sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+      : `${t("seat.cards", { n: m.counts[seat] })} · ${tw === 1 ? t("seat.trick1") : t("seat.tricks", { n: tw })}`;
+    this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
+    ctx.restore();
+  }
+
+  drawPile(seat) {
+    const L = this.layout, m = this.model, n = m.tricksWon[seat];
+    if (!n) return;
+    const p = L.pile[seat], s = L.bw / L.cardW * 0.8;
+    for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === 1 ? -1 : 1), s);
+    const ctx = this.ctx, r = Math.max(9, L.cardW * 0.12);
+    ctx.beginPath(); ctx.arc(p.x + L.bw * 0.35, p.y - L.bh * 0.3, r, 0, Math.PI * 2);
+    ctx.fillStyle = GOLD; ctx.fill();
+    this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: r * 1.2, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+  }
+
+  drawHand() {
+    const ctx = this.ctx, L = this.layout, m = this.model;
+    const myTurn = m.phase === "play" && m.toPlay === 0 && !m.busy;
+    const n = m.handVisible ?? m.hand.length;
+    for (let i = 0; i < Math.min(n, m.hand.length); i++) {
+      const code = m.hand[i], p = this.handCardPos(i);
+      this.card(code, p.x, p.y, p.rot);
+      const legal = m.legal.has(code);
+      ctx.save();
+      ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+      if (myTurn && !legal) {
+        roundRect(ctx, -L.cardW / 2, -L.cardH / 2, L.cardW, L.cardH, L.cardW * 0.08);
+        ctx.fillStyle = "rgba(10,25,18,0.5)"; ctx.fill();
+      } else if (myTurn && legal) {
+        roundRect(ctx, -L.cardW / 2 + 1, -L.cardH / 2 + 1, L.cardW - 2, L.cardH - 2, L.cardW * 0.08);
+        ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
+      }
+      if (i === m.selected && m.focusVisible) {
+        roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
+        ctx.lineWidth = 3; ctx.strokeStyle = "#5ab0ff"; ctx.stroke();
+      }
+      ctx.restore();
+    }
+  }
+
+  drawPeek() {
+    const ctx = this.ctx, L = this.layout, m = this.model;
+    ctx.save();
+    const w = Math.min(L.W - 20, L.cardW * 4.2), h = L.cardH * 1.75;
+    const x = L.cx - w / 2, y = L.cy - h / 2 - L.cardH * 0.1;
+    roundRect(ctx, x, y, w, h, 14);
+    ctx.fillStyle = "rgba(5,20,12,0.88)"; ctx.fill();
+    ctx.strokeStyle = GOLD; ctx.lineWidth = 1.5; ctx.stroke();
+    const fs = Math.max(12, L.cardW * 0.15);
+    const lt = m.lastTrick;
+    if (!lt) {
+      this.text(t("peek.none"), L.cx, y + h / 2, { size: fs, align: "center", base: "middle" });
+    } else {
+      this.text(t("peek.title", { name: m.players[lt.winner].name, points: t("points", { n: lt.points }) }), L.cx, y + fs + 8,
+        { size: fs, weight: 700, align: "center", maxW: w - 16 });
+      const s = 0.78;
+      lt.cards.forEach(({ seat, card }, k) => {
+        const px = L.cx + (k - 1) * L.cardW * 0.95, py = y + h / 2 + fs * 0.6;
+        this.card(card, px, py, 0, s);
+        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs, { size: fs * 0.8, align: "center", color: seat === lt.winner ? GOLD : "#fff", weight: seat === lt.winner ? 700 : 400, maxW: L.cardW });
+      });
+    }
+    ctx.restore();
+  }
+
+  drawBanner(text, alpha) {
+    const ctx = this.ctx, L = this.layout;
+    const fs = Math.max(15, Math.round(L.cardW * 0.2));
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.font = `700 ${fs}px ${FONT}`;
+    const tw = Math.min(ctx.measureText(text).width, L.W - 40);
+    const w = tw + fs * 2, h = fs * 2.2;
+    roundRect(ctx, L.banner.x - w / 2, L.banner.y - h / 2, w, h, h / 2);
+    ctx.fillStyle = "rgba(20,14,2,0.88)"; ctx.fill();
+    ctx.strokeStyle = GOLD; ctx.lineWidth = 2; ctx.stroke();
+    this.text(text, L.banner.x, L.banner.y + 1, { size: fs, weight: 700, align: "center", base: "middle", color: "#fff6dc", maxW: L.W - 40 });
+    ctx.restore();
+  }
+}

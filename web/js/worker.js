@@ -1,0 +1,86 @@
+// Module Web Worker: runs the Python engine in Pyodide. Knows no rules; it only forwards JSON strings.
+// Messages in:  {id, req: "<json>"}            -> out: {id, res: "<json>", ms}
+// Messages out: {type: "progress", loaded, total, stage}, {type: "ready", info}, {type: "fatal", message}
+import { BUILD } from "./build-info.js";
+
+const appBase = new URL("../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, appBase).href;
+const wheelURL = new URL(BUILD.wheel, appBase).href;
+const sizes = BUILD.sizes || {};
+const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
+
+const loaded = {};
+let stage = "download";
+let lastReport = 0;
+function report(force) {
+  const now = performance.now();
+  if (!force && now - lastReport < 80) return;
+  lastReport = now;
+  const sum = Object.values(loaded).reduce((a, b) => a + b, 0);
+  postMessage({ type: "progress", loaded: Math.min(sum, totalBytes), total: totalBytes, stage });
+}
+
+// Count the bytes of the big downloads so the loading screen shows real progress.
+const origFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input, init) => {
+  const resp = await origFetch(input, init);
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const name = String(url).split("?")[0].split("/").pop();
+  if (!resp.ok || !resp.body || !(name in sizes)) return resp;
+  loaded[name] = 0;
+  const reader = resp.body.getReader();
+  const stream = new ReadableStream({
+    async pull(ctrl) {
+      const { done, value } = await reader.read();
+      if (done) { report(true); ctrl.close(); return; }
+      loaded[name] += value.byteLength;
+      report(false);
+      ctrl.enqueue(value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  return new Response(stream, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
+};
+
+let handle = null;
+
+async function boot() {
+  const t0 = performance.now();
+  report(true);
+  const wheelP = fetch(wheelURL).then((r) => {
+    if (!r.ok) throw new Error(`engine download failed (HTTP ${r.status})`);
+    return r.arrayBuffer();
+  });
+  wheelP.catch(() => {}); // reported below
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  const py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false });
+  stage = "engine";
+  report(true);
+  const wheel = await wheelP;
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(wheel, "wheel", { extractDir: site });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  const mod = py.pyimport("engine.web");
+  handle = mod.handle;
+  stage = "ready";
+  report(true);
+  return { ms: performance.now() - t0, pyodide: py.version, engine: BUILD.engineVersion };
+}
+
+const ready = boot();
+ready.then(
+  (info) => postMessage({ type: "ready", info }),
+  (err) => postMessage({ type: "fatal", message: String((err && err.message) || err) }),
+);
+
+onmessage = async (ev) => {
+  const { id, req } = ev.data || {};
+  try {
+    await ready;
+    const t = performance.now();
+    const res = handle(String(req)); // a Python str comes back as a plain JS string: no proxies
+    postMessage({ id, res: String(res), ms: performance.now() - t });
+  } catch (err) {
+    postMessage({ id, error: String((err && err.message) || err) });
+  }
+};
