@@ -1,0 +1,138 @@
+"""The browser protocol (docs/protocol.md), driven as the worker drives it: JSON strings in and out."""
+
+import json
+import random
+
+import pytest
+
+from engine import web
+from engine.record import replay, summary
+
+
+@pytest.fixture(autouse=True)
+def fresh_session(monkeypatch):
+    monkeypatch.setattr(web, "_SESSION", web.Session())
+
+
+def call(**request) -> dict:
+    return json.loads(web.handle(json.dumps(request)))
+
+
+def play_game(hands: int, seed, pick=random.Random(0)) -> dict:
+    r = call(cmd="new_game", hands=hands, seed=seed, bots=["easy", "random"])
+    assert r["ok"], r
+    while True:
+        v = r["view"]
+        if v["phase"] == "game-over":
+            return r
+        if v["phase"] == "hand-over":
+            r = call(cmd="next_hand")
+        elif v["to_play"] == 0:
+            r = call(cmd="play", card=pick.choice(v["legal"]))
+        else:
+            r = call(cmd="bot_move")
+        assert r["ok"], r
+
+
+def test_levels_are_listed_weakest_first():
+    levels = [lv["id"] for lv in call(cmd="levels")["levels"]]
+    assert levels[:2] == ["random", "easy"]
+
+
+def test_new_game_view_shows_only_own_cards():
+    v = call(cmd="new_game", seed=9, bots=["easy", "easy"])["view"]
+    assert v["phase"] == "play" and v["hand_no"] == 1 and v["hands_total"] == 12
+    assert len(v["hand"]) == 12 and v["counts"] == [12, 12, 12]
+    text = json.dumps(v)
+    state = web._SESSION.game.state
+    from engine.cards import codes_of
+    for seat in (1, 2):
+        for code in codes_of(state.hands[seat]):
+            assert f'"{code}"' not in text
+
+
+def test_illegal_card_gives_the_engines_reason_and_changes_nothing():
+    r = call(cmd="new_game", seed=4, bots=["random", "random"])
+    # play until the human has a card that is not legal
+    for _ in range(200):
+        v = r["view"]
+        if v["phase"] != "play":
+            r = call(cmd="next_hand")
+            continue
+        if v["to_play"] == 0:
+            bad = [c for c in v["hand"] if c not in v["legal"]]
+            if bad:
+                before = call(cmd="view")["view"]
+                refused = call(cmd="play", card=bad[0])
+                assert refused["ok"] is False
+                assert refused["error"]["code"] in ("must_follow", "must_trump", "undertrump")
+                assert refused["error"]["message"].startswith("You ") or "Trump" in refused["error"]["message"]
+                assert call(cmd="view")["view"] == before
+                why = call(cmd="why", card=bad[0])
+                assert why["legal"] is False and why["message"] == refused["error"]["message"]
+                return
+            r = call(cmd="play", card=v["legal"][0])
+        else:
+            r = call(cmd="bot_move")
+    pytest.fail("no illegal card came up")
+
+
+def test_whole_game_score_sheet_matches_replayed_records():
+    final = play_game(3, "sheet")
+    v = final["view"]
+    records = call(cmd="records")["records"]
+    assert len(records) == len(v["history"]) >= 3
+    for rec, h in zip(records, v["history"]):
+        s = summary(replay(rec))
+        assert s["settlement"] == h["settlement"] and s["settlement_case"] == h["case"]
+        assert s["card_points"] == h["card_points"]
+    net = [sum(h["settlement"][s] for h in v["history"]) for s in range(3)]
+    assert v["scores"]["net"] == net
+    assert v["winners"] == [s for s in range(3) if net[s] == max(net)]
+    assert any(e["type"] == "game_over" for e in final["events"])
+
+
+def test_same_seed_same_game():
+    a = play_game(1, 77, random.Random(5))["view"]
+    b = play_game(1, 77, random.Random(5))["view"]
+    assert a["history"] == b["history"]
+
+
+def test_events_announce_trump_and_tricks():
+    r = call(cmd="new_game", seed=12, bots=["random", "random"])
+    events = []
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
+        events += r["events"]
+    kinds = [e["type"] for e in events]
+    assert kinds.count("card_played") == 36 and kinds.count("trick_won") == 12 and kinds[-1] == "hand_over"
+    if "trump_fixed" in kinds:
+        ev = events[kinds.index("trump_fixed")]
+        assert " is trump — fixed by " in ev["message"]
+
+
+@pytest.mark.parametrize("request_text", [
+    "{", "[]", '{"cmd": 5}', '{"cmd": "nope"}', '{"cmd": "play", "card": "S5"}', '{"cmd": "bot_move"}',
+    '{"cmd": "new_game", "hands": 0}', '{"cmd": "new_game", "bots": ["genius", "easy"]}',
+    '{"cmd": "new_game", "rules": {"x": 1}}', '{"cmd": "next_hand"}',
+])
+def test_bad_requests_answer_plainly_and_never_raise(request_text):
+    answer = json.loads(web.handle(request_text))
+    assert answer["ok"] is False and answer["error"]["message"]
+
+
+def test_bad_request_mid_game_leaves_state_unchanged():
+    call(cmd="new_game", seed=1, bots=["easy", "easy"])
+    before = call(cmd="view")["view"]
+    for bad in ({"cmd": "play", "card": "ZZ"}, {"cmd": "next_hand"}, {"cmd": "new_game", "hands": -1}):
+        assert call(**bad)["ok"] is False
+    assert call(cmd="view")["view"] == before
+
+
+def test_hint_suggests_a_legal_card_with_a_reason():
+    r = call(cmd="new_game", seed=21, bots=["random", "random"])
+    while r["view"]["to_play"] != 0:
+        r = call(cmd="bot_move")
+    hint = call(cmd="hint")
+    assert hint["ok"] and hint["card"] in r["view"]["legal"] and hint["reason"]
