@@ -18,16 +18,11 @@ class RecordError(ValueError):
     """A hand record that is not valid; the message says what is wrong."""
 
 
-RECORD_KEYS = ("rules", "dealer", "hands", "plays")
-
-
 def parse_record(data: Any) -> tuple[HandState, list[int]]:
     """Validate a decoded record: the dealt state and the plays (card ints), not yet applied."""
     if not isinstance(data, dict):
         raise RecordError(f"a hand record must be a JSON object, not {type(data).__name__}")
-    for key in data:
-        if key not in RECORD_KEYS:
-            raise RecordError(f"unknown key {key!r} in the record (expected rules, dealer, hands, plays)")
+    # Other top-level keys (an id, a comment) are tolerated: only these four have a meaning.
     try:
         rules = Rules.from_json(data.get("rules"))
     except ValueError as e:
