@@ -44,6 +44,8 @@ class NormalBot:
 
     HIGH_THRESHOLD = 3.0
     CLIFF = 72
+    HIGH_MIN = 40
+    HIGH_MARGIN = 0
 
     def __init__(self, seed: int | str = 0):
         self.seed = seed
@@ -78,10 +80,10 @@ class NormalBot:
         done = len(obs.tricks)
         if done <= 2 and p < 30 and hi < 30:
             return "high" if st >= self.HIGH_THRESHOLD else "low"
-        if p > hi:
-            return "high"
-        if p < lo:
+        if p < lo or p < self.HIGH_MIN:
             return "low"
+        if p > hi + self.HIGH_MARGIN:
+            return "high"
         gap_low = p - lo
         gap_high = hi - p - 12 * (st - 2.0)
         return "low" if gap_low <= gap_high else "high"
