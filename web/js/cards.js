@@ -101,9 +101,9 @@ function paintFace(ctx, code, w, h) {
   corner();
   ctx.save(); ctx.translate(w, h); ctx.rotate(Math.PI); corner(); ctx.restore();
 
-  const ix = w * 0.3, iw = w * 0.4, iy = h * 0.2, ih = h * 0.6;
+  const ix = w * 0.3, iw = w * 0.4, iy = h * 0.21, ih = h * 0.58;
   if (PIPS[rank]) {
-    const ps = w * 0.17;
+    const ps = w * 0.155;
     for (const [col, row] of PIPS[rank]) {
       const x = ix + iw / 2 + col * iw / 2 * 0.95, y = iy + row * ih;
       if (row > 0.5) { ctx.save(); ctx.translate(x, y); ctx.rotate(Math.PI); drawSuit(ctx, suit, 0, 0, ps, color); ctx.restore(); }

@@ -3,7 +3,7 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 export function computeLayout(W, H, handCount) {
   const portrait = H > W * 1.15;
-  const cardW = Math.round(clamp(Math.min(W / (portrait ? 6.6 : 7.8), H / 6.4 / 1.45), 44, 112));
+  const cardW = Math.round(clamp(Math.min(W / (portrait ? 6.6 : 7.8), H / (portrait ? 6.4 : 5.7) / 1.45), 44, 112));
   const cardH = Math.round(cardW * 1.45);
   const margin = Math.max(8, Math.round(cardW * 0.14));
   const botScale = portrait ? 0.56 : 0.64;
@@ -14,19 +14,20 @@ export function computeLayout(W, H, handCount) {
   const maxSpan = Math.min(W - 2 * margin, cardW * 9.5);
   const step = n > 1 ? Math.min(cardW * 0.66, (maxSpan - cardW) / (n - 1)) : 0;
   const span = cardW + step * (n - 1);
-  const handY = H - margin - cardH / 2 - cardH * 0.04;
+  const umax = (n - 1) / 2;
+  const handY = H - Math.max(6, margin * 0.7) - cardH / 2 - cardH * 0.07;
   const hand = [];
   for (let i = 0; i < handCount; i++) {
     const u = i - (n - 1) / 2;
     hand.push({
       x: W / 2 - span / 2 + cardW / 2 + i * step,
-      y: handY + u * u * cardH * 0.005,
+      y: handY + (u * u - umax * umax) * cardH * 0.005,
       rot: u * 0.028,
     });
   }
 
   const cx = W / 2;
-  const cy = portrait ? H * 0.43 : H * 0.42;
+  const cy = portrait ? H * 0.46 : H * 0.42;
   const trick = {
     0: { x: cx, y: cy + cardH * 0.3, rot: 0.04 },
     1: { x: cx + cardW * 0.66, y: cy - cardH * 0.06, rot: 0.22 },
@@ -35,7 +36,7 @@ export function computeLayout(W, H, handCount) {
 
   // bots: a vertical stack of backs, turned sideways, at the right (seat 1) and left (seat 2)
   const stackStep = bw * 0.26;
-  const botY = portrait ? H * 0.36 : H * 0.4;
+  const botY = portrait ? H * 0.42 : H * 0.4;
   const bots = {
     1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2 },
     2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },

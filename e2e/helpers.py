@@ -1,0 +1,36 @@
+"""Helpers for driving the app like a user (and reading what it shows)."""
+from __future__ import annotations
+
+WAIT = 30_000
+
+
+def state(page) -> dict:
+    return page.evaluate("window.__jass.state()")
+
+
+def view(page) -> dict:
+    return page.evaluate("window.__jass.view()")
+
+
+def wait_my_turn_or_phase(page, timeout=WAIT) -> str:
+    """Wait until the human may play (returns 'turn') or the hand/game is over (returns the phase)."""
+    page.wait_for_function(
+        """() => { const s = window.__jass.state();
+                   return (s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over'; }""",
+        timeout=timeout)
+    s = state(page)
+    return "turn" if s["phase"] == "play" else s["phase"]
+
+
+def click_card_on_canvas(page, card: str) -> None:
+    rects = page.evaluate("window.__jass.cardRects()")
+    r = next(r for r in rects if r["card"] == card)
+    assert r["x"] is not None, f"no visible click point for {card}"
+    # the click must land on the canvas, not on the DOM buttons
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [r["x"], r["y"]])
+    assert hit == "table", f"click point for {card} is over #{hit}, not the canvas"
+    page.mouse.click(r["x"], r["y"])
+
+
+def wait_card_gone(page, card: str, timeout=WAIT) -> None:
+    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=timeout)
