@@ -980,10 +980,12 @@ def test_random_cases_cover_the_delicate_rules():
     full = [r for r in good if len(r["plays"]) == 36]
     kinds = {}
     for r in full:
-        o = replay_model(r)
-        kinds[o["settlement_case"]] = kinds.get(o["settlement_case"], 0) + 1
-    for case in ("ranking", "tie", "no_trick", "hundred", "no_trick_and_hundred", "annulled"):
-        assert kinds.get(case, 0) >= 1, kinds
+        k = (r["rules"]["undertrump_when_void"], replay_model(r)["settlement_case"])
+        kinds[k] = kinds.get(k, 0) + 1
+    # every settlement case under both undertrump settings
+    for uwv in (False, True):
+        for case in ("match", "ranking", "tie", "no_trick", "hundred", "no_trick_and_hundred", "annulled"):
+            assert kinds.get((uwv, case), 0) >= 3, kinds
 
 
 def test_random_batch_matches_model():
