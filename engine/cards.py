@@ -50,13 +50,13 @@ _CODE_TO_CARD = {code: c for c, code in enumerate(CODES)}
 
 
 def parse_card(code: str) -> int:
-    """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (case-insensitive).
+    """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (exactly as RULES.md writes them).
 
     Raises ValueError with a plain message for anything else.
     """
     if not isinstance(code, str):
         raise ValueError(f"card code must be a string, not {code!r}")
-    c = _CODE_TO_CARD.get(code.strip().upper())
+    c = _CODE_TO_CARD.get(code)
     if c is None:
         raise ValueError(f"unknown card {code!r} (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA', 'H10')")
     return c
