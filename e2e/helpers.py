@@ -34,3 +34,11 @@ def click_card_on_canvas(page, card: str) -> None:
 
 def wait_card_gone(page, card: str, timeout=WAIT) -> None:
     page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=timeout)
+
+
+def play_via_dom_button(page, card: str) -> None:
+    """Play a card the way a keyboard or screen-reader user does: focus its button in the hand group, press Enter."""
+    btn = page.locator(f"#hand-buttons button[data-card='{card}']")
+    btn.focus()
+    page.keyboard.press("Enter")
+    wait_card_gone(page, card)

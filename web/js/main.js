@@ -436,7 +436,7 @@ window.__jass = {
     });
   },
   pileRect: (seat) => { const r = canvas.getBoundingClientRect(), p = renderer.layout.pile[seat]; return { x: r.left + p.x, y: r.top + p.y }; },
-  ask: (req) => (["why", "view", "levels"].includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
+  ask: (req) => (["why", "view", "levels", "records"].includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
   stats: () => bridge.stats.slice(),
 };
 

@@ -1,0 +1,270 @@
+"""The built app in Chromium, driven like a person: canvas clicks, keyboard, dialogs. See conftest.py."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from playwright.sync_api import expect
+
+from helpers import click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
+from conftest import ROOT
+
+TIMEOUT = 60_000
+
+
+def test_loads_a_playable_table(open_app, page, watch):
+    open_app("?speed=instant&seed=3")
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#table")).to_be_visible()
+    v = view(page)
+    assert v["phase"] == "play" and len(v["hand"]) == 12
+    buttons = page.locator("#hand-buttons button[data-card]")
+    expect(buttons).to_have_count(12)
+    assert [b.get_attribute("data-card") for b in buttons.all()] == v["hand"]  # the engine's order
+    wait_my_turn_or_phase(page)
+    v = view(page)
+    for b in buttons.all():
+        legal = b.get_attribute("data-card") in v["legal"]
+        assert b.get_attribute("aria-disabled") == ("false" if legal else "true")
+    expect(page.locator("[role=log]")).to_contain_text("Hand 1 of 12")
+    # the canvas is crisp: its backing store follows devicePixelRatio
+    w, cw, dpr = page.evaluate("[document.querySelector('#table').width, document.querySelector('#table').clientWidth, devicePixelRatio]")
+    assert abs(w - cw * dpr) <= 1
+
+
+def play_hand_by_canvas(page) -> None:
+    played = 0
+    while True:
+        what = wait_my_turn_or_phase(page, TIMEOUT)
+        if what != "turn":
+            break
+        s = state(page)
+        assert s["legal"], "my turn but no legal card"
+        card = s["legal"][-1]
+        click_card_on_canvas(page, card)
+        wait_card_gone(page, card)
+        played += 1
+    assert played == 12
+
+
+def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
+    open_app("?speed=fast&seed=11&hands=3&bots=normal,easy")
+    play_hand_by_canvas(page)
+    expect(page.locator("body")).to_have_attribute("data-phase", "hand-over")
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible()
+    r = view(page)["hand_result"]
+    expect(dlg).to_contain_text(r["explanation"])
+    for seat in range(3):
+        row = dlg.locator(f"tr[data-seat='{seat}']")
+        expect(row.locator("[data-field=points]")).to_have_text(str(r["card_points"][seat]))
+        expect(row.locator("[data-field=tricks]")).to_have_text(str(r["tricks"][seat]))
+    assert sum(r["card_points"]) == 157
+    log = page.locator("[role=log]")
+    expect(log).to_contain_text("wins the trick")
+    expect(log).to_contain_text("is trump — fixed by")
+    expect(log).to_contain_text("Hand 1 over")
+    # next hand from the summary
+    page.get_by_role("button", name="Next hand").click()
+    page.wait_for_function("window.__jass.state().handNo === 2 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+
+
+def test_full_hand_by_keyboard(open_app, page, watch):
+    open_app("?speed=instant&seed=21&hands=3")
+    played = 0
+    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
+        s = state(page)
+        target = s["hand"].index(s["legal"][0])
+        if s["selected"] < 0:
+            page.keyboard.press("ArrowRight")   # the first arrow selects the first card
+            s = state(page)
+        delta = target - s["selected"]
+        for _ in range(abs(delta)):
+            page.keyboard.press("ArrowRight" if delta > 0 else "ArrowLeft")
+        assert state(page)["selected"] == target
+        focused = page.evaluate("document.activeElement?.dataset?.card")
+        assert focused == s["hand"][target], "the keyboard selection has the DOM focus"
+        page.keyboard.press("Enter" if played % 2 == 0 else " ")
+        wait_card_gone(page, s["hand"][target])
+        played += 1
+    assert played == 12
+    expect(page.locator("#dlg-hand")).to_be_visible()
+
+
+def test_illegal_click_shows_the_engines_reason(open_app, page, watch):
+    for seed in range(1, 30):
+        open_app(f"?speed=instant&seed={seed}&hands=3")
+        for _ in range(12):
+            if wait_my_turn_or_phase(page, TIMEOUT) != "turn":
+                break
+            s = state(page)
+            illegal = [c for c in s["hand"] if c not in s["legal"]]
+            if illegal:
+                card = illegal[0]
+                why = page.evaluate("(c) => window.__jass.ask({cmd: 'why', card: c})", card)
+                assert why["legal"] is False and why["message"]
+                btn = page.locator(f"#hand-buttons button[data-card='{card}']")
+                expect(btn).to_have_attribute("aria-disabled", "true")
+                click_card_on_canvas(page, card)
+                toast = page.locator("#toast")
+                expect(toast).to_be_visible()
+                expect(toast).to_have_text(why["message"])
+                assert card in state(page)["hand"], "an illegal card stays in the hand"
+                expect(page.locator("[role=log]")).to_contain_text(why["message"])
+                return
+            card = s["legal"][0]
+            play_via_dom_button(page, card)
+    raise AssertionError("no deal with an illegal card found")
+
+
+def test_whole_game_at_instant_speed_matches_the_engines_settlement(open_app, page, watch):
+    open_app("?speed=instant&seed=2024&hands=12&bots=normal,normal")
+    hands_seen = 0
+    while True:
+        what = wait_my_turn_or_phase(page, 120_000)
+        if what == "turn":
+            card = state(page)["legal"][0]
+            play_via_dom_button(page, card)
+        elif what == "hand-over":
+            hands_seen += 1
+            dlg = page.locator("#dlg-hand")
+            expect(dlg).to_be_visible()
+            dlg.get_by_role("button", name="Next hand").click()
+            page.wait_for_function("document.body.dataset.phase !== 'hand-over'", timeout=TIMEOUT)
+        else:
+            break
+    assert what == "game-over"
+    v = view(page)
+    assert len(v["history"]) == 12 and hands_seen == 11
+    over = page.locator("#dlg-over")
+    expect(over).to_be_visible()
+    expect(over).to_contain_text("Game over")
+    # standings shown = the engine's nets; winners starred
+    for seat in range(3):
+        expect(over.locator(f"tr[data-seat='{seat}'] .net-value")).to_have_text(signed(v["scores"]["net"][seat]))
+    for seat in v["winners"]:
+        expect(over.locator(f"tr[data-seat='{seat}']")).to_contain_text("★")
+
+    # the chalk score sheet agrees with every hand's settlement
+    over.get_by_role("button", name="Score sheet").click()
+    sheet = page.locator("#dlg-sheet")
+    expect(sheet).to_be_visible()
+    totals = [sum(h["settlement"][s] for h in v["history"]) for s in range(3)]
+    strokes = [sum(h["strokes"][s] for h in v["history"]) for s in range(3)]
+    zeros = [sum(h["zeros"][s] for h in v["history"]) for s in range(3)]
+    assert totals == v["scores"]["net"]
+    for seat in range(3):
+        col = sheet.locator(f".chalk-col[data-seat='{seat}']")
+        expect(col.locator(".net-value")).to_have_text(signed(totals[seat]))
+        assert col.locator(".tally.strokes").inner_text().replace(" ", "").count("|") == strokes[seat]
+        assert col.locator(".tally.zeros").inner_text().count("○") == zeros[seat]
+    rows = sheet.locator("table.chalk-hands tbody tr")
+    expect(rows).to_have_count(12)
+    for i, h in enumerate(v["history"]):
+        cells = rows.nth(i).locator("td[data-value]")
+        assert [int(cells.nth(s).get_attribute("data-value")) for s in range(3)] == h["settlement"]
+
+    # replaying every hand record through the engine's own CLI gives the same settlement
+    rec = page.evaluate("window.__jass.ask({cmd: 'records'})")
+    assert rec["ok"] and len(rec["records"]) == 12
+    lines = "\n".join(json.dumps(r) for r in rec["records"]) + "\n"
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", "--batch"], input=lines, text=True,
+                         capture_output=True, cwd=ROOT, check=True).stdout.strip().splitlines()
+    replays = [json.loads(line) for line in out]
+    assert [r["settlement"] for r in replays] == [h["settlement"] for h in v["history"]]
+    assert [r["card_points"] for r in replays] == [h["card_points"] for h in v["history"]]
+
+    # new game from the game-over screen
+    sheet.get_by_role("button", name="Close").click()
+    over.get_by_role("button", name="New game").click()
+    new = page.locator("#dlg-new")
+    expect(new).to_be_visible()
+    new.get_by_role("button", name="Start game").click()
+    page.wait_for_function("document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def test_new_game_dialog_and_settings(open_app, page, watch):
+    open_app("?speed=instant")
+    page.get_by_role("button", name="New game").click()
+    dlg = page.locator("#dlg-new")
+    expect(dlg).to_be_visible()
+    opts = dlg.locator("#ng-hands option")
+    assert [o.get_attribute("value") for o in opts.all()] == ["3", "6", "9", "12", "24"]
+    expect(dlg.locator("#ng-hands")).to_have_value("12")
+    levels = page.evaluate("window.__jass.ask({cmd: 'levels'})")["levels"]
+    assert [o.get_attribute("value") for o in dlg.locator("#ng-bot1 option").all()] == [lv["id"] for lv in levels]
+    dlg.locator("#ng-hands").select_option("3")
+    dlg.locator("#ng-bot1").select_option("random")
+    dlg.locator("#ng-bot2").select_option("easy")
+    dlg.locator("#ng-seed").fill("777")
+    dlg.get_by_role("button", name="Start game").click()
+    page.wait_for_function("window.__jass.view().hands_total === 3", timeout=TIMEOUT)
+    v = view(page)
+    assert [p["bot"] for p in v["players"]] == [None, "random", "easy"]
+    first_hand = v["hand"]
+    # the same seed deals the same cards
+    page.get_by_role("button", name="New game").click()
+    page.locator("#dlg-new").get_by_role("button", name="Start game").click()
+    page.wait_for_function("window.__jass.view().history.length === 0 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    assert sorted(view(page)["hand"]) == sorted(first_hand)
+    # the speed setting persists across reloads (localStorage)
+    page.locator("#speed").select_option("slow")
+    page.goto(page.url.split("?")[0])
+    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    expect(page.locator("#speed")).to_have_value("slow")
+    assert view(page)["hands_total"] == 3
+
+
+def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
+    open_app("?speed=instant&seed=5&hands=3")
+    expect(page.get_by_role("button", name="Last trick")).to_be_disabled()
+    for _ in range(2):
+        wait_my_turn_or_phase(page)
+        card = state(page)["legal"][0]
+        play_via_dom_button(page, card)
+    wait_my_turn_or_phase(page)
+    peek = page.get_by_role("button", name="Last trick")
+    expect(peek).to_be_enabled()
+    peek.click()
+    expect(peek).to_have_attribute("aria-pressed", "true")
+    assert state(page)["peek"] is True
+    peek.click()
+    expect(peek).to_have_attribute("aria-pressed", "false")
+    page.get_by_role("button", name="Score sheet").click()
+    sheet = page.locator("#dlg-sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text("No hand finished yet.")
+    sheet.get_by_role("button", name="Close").click()
+    expect(sheet).to_be_hidden()
+
+
+def test_phone_portrait_layout(page, site, watch):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site + "?speed=instant&seed=8")
+    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    wait_my_turn_or_phase(page)
+    rects = page.evaluate("window.__jass.cardRects()")
+    assert len(rects) == 12
+    for r in rects:
+        assert r["x"] is not None and 0 <= r["x"] <= 390 and 0 <= r["y"] <= 844, r
+    card = state(page)["legal"][0]
+    click_card_on_canvas(page, card)
+    wait_card_gone(page, card)
+
+
+def test_load_failure_shows_message_and_retry_works(page, site, watch):
+    page.route("**/engine/*.whl", lambda route: route.abort())
+    page.goto(site)
+    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=TIMEOUT)
+    expect(page.locator("#loading-error")).to_be_visible()
+    expect(page.locator("#loading-error")).to_contain_text("could not be loaded")
+    page.unroute("**/engine/*.whl")
+    watch.errors.clear()   # the refused download is expected to log a network error
+    page.get_by_role("button", name="Retry").click()
+    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    expect(page.locator("#loading")).to_be_hidden()
