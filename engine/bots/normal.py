@@ -46,6 +46,8 @@ class NormalBot:
     CLIFF = 72
     HIGH_MIN = 40
     HIGH_MARGIN = 0
+    LEAD_SHORT = True
+    SHED_RANK = 0.0
 
     def __init__(self, seed: int | str = 0):
         self.seed = seed
@@ -125,7 +127,7 @@ class NormalBot:
             return c
         if mode == "low":
             if losers:
-                c = max(losers, key=lambda c: (value(c), RANK_OF[c]))
+                c = max(losers, key=lambda c: (value(c) + self.SHED_RANK * RANK_OF[c], RANK_OF[c]))
                 self.last_reason = f"Aim low: lose this trick and get rid of {pretty(c)}."
                 return c
             # Must win (or may be overtaken): the cheapest, weakest winner.
@@ -185,6 +187,9 @@ class NormalBot:
         def key(c):
             higher = _higher_unseen(c, unseen, trump)
             is_trump = 1 if SUIT_OF[c] == trump else 0
+            if self.LEAD_SHORT:
+                length = (obs.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count()
+                return (higher == 0, is_trump, value(c), length, -higher, RANK_OF[c])
             return (higher == 0, is_trump, value(c), -higher, RANK_OF[c])
         c = min(cards, key=key)
         self.last_reason = f"Aim low: lead {pretty(c)}, which others will likely beat."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK_OF, SUIT_OF, TRUMP_STRENGTH, card_points
+from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP_STRENGTH, card_points
 from ..observation import Observation
 from . import legal_cards, register
 
@@ -44,8 +44,12 @@ class EasyBot:
         winners = [c for c in cards if _power(c, led, obs.trump) > best]
         losers = [c for c in cards if _power(c, led, obs.trump) <= best]
         if losers:
-            c = min(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
-            self.last_reason = "Duck the trick with the cheapest card."
+            if obs.hand & SUIT_MASKS[led]:
+                c = min(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+                self.last_reason = "Duck the trick with the cheapest card."
+            else:
+                c = max(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+                self.last_reason = "Void: duck the trick and throw your most valuable card."
             return c
         c = min(winners, key=lambda c: (value(c), _power(c, led, obs.trump)))
         self.last_reason = "Forced to win: win as cheaply as possible."
