@@ -119,8 +119,8 @@ class ExpertBot(SearchBot):
 
     level = "expert"
 
-    def __init__(self, seed: int | str = 0, budget_ms: float | None = 600.0, iterations: int | None = 20000,
-                 endgame_tricks: int = 4, min_iterations: int = 8):
+    def __init__(self, seed: int | str = 0, budget_ms: float | None = 500.0, iterations: int | None = 20000,
+                 endgame_tricks: int = 3, min_iterations: int = 8):
         super().__init__(seed, budget_ms, iterations, endgame_tricks, min_iterations)
 
 
