@@ -157,8 +157,37 @@ export class CardArt {
   setSize(w, h, dpr) {
     const key = `${w}x${h}@${dpr}`;
     if (key === this.key) return;
-    this.key = key; this.w = w; this.h = h; this.dpr = dpr; this.cache.clear();
+    this.key = key; this.w = w; this.h = h; this.dpr = dpr; this.cache.clear(); this.shadowCanvas = null;
   }
+  /** A soft shadow sprite (blurred once), drawn under every card instead of a per-frame shadowBlur. */
+  shadow() {
+    if (!this.shadowCanvas) {
+      const pad = Math.round(this.w * 0.08);
+      this.shadowPad = pad;
+      const d = this.dpr;
+      const c = makeCanvas(Math.round((this.w + 2 * pad) * d), Math.round((this.h + 2 * pad) * d));
+      const ctx = c.getContext("2d");
+      ctx.shadowColor = "rgba(0,0,0,0.45)"; ctx.shadowBlur = pad * d * 0.8;
+      ctx.fillStyle = "rgba(0,0,0,0.35)";
+      roundRect(ctx, pad * d, pad * d, this.w * d, this.h * d, this.w * d * 0.08);
+      ctx.fill();
+      this.shadowCanvas = c;
+    }
+    return this.shadowCanvas;
+  }
+
+  /** Paint every face ahead of time in small idle-time chunks, so no frame pays for a first paint. */
+  prewarm(codes) {
+    const key = this.key, todo = ["back", ...codes];
+    const step = (deadline) => {
+      if (key !== this.key) return;
+      do this.get(todo.shift()); while (todo.length && deadline && deadline.timeRemaining() > 4);
+      if (todo.length) schedule();
+    };
+    const schedule = () => (window.requestIdleCallback ? requestIdleCallback(step, { timeout: 500 }) : setTimeout(() => step(null), 16));
+    schedule();
+  }
+
   get(code) {  // code or "back"
     let c = this.cache.get(code);
     if (!c) {

@@ -3,7 +3,7 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 export function computeLayout(W, H, handCount) {
   const portrait = H > W * 1.15;
-  const cardW = Math.round(clamp(Math.min(W / (portrait ? 6.6 : 7.8), H / (portrait ? 6.4 : 5.7) / 1.45), 44, 112));
+  const cardW = Math.round(clamp(Math.min(W / (portrait ? 5.5 : 7.8), H / (portrait ? 6.4 : 5.7) / 1.45), 44, 112));
   const cardH = Math.round(cardW * 1.45);
   const margin = Math.max(8, Math.round(cardW * 0.14));
   const botScale = portrait ? 0.56 : 0.64;
@@ -27,7 +27,7 @@ export function computeLayout(W, H, handCount) {
   }
 
   const cx = W / 2;
-  const cy = portrait ? H * 0.46 : H * 0.42;
+  const cy = portrait ? H * 0.52 : H * 0.42;
   const trick = {
     0: { x: cx, y: cy + cardH * 0.3, rot: 0.04 },
     1: { x: cx + cardW * 0.66, y: cy - cardH * 0.06, rot: 0.22 },
@@ -36,7 +36,7 @@ export function computeLayout(W, H, handCount) {
 
   // bots: a vertical stack of backs, turned sideways, at the right (seat 1) and left (seat 2)
   const stackStep = bw * 0.26;
-  const botY = portrait ? H * 0.42 : H * 0.4;
+  const botY = portrait ? H * 0.33 : H * 0.4;
   const bots = {
     1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2 },
     2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },
@@ -45,7 +45,7 @@ export function computeLayout(W, H, handCount) {
   const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
   const stackHalf = (bw + stackStep * 11) / 2;
   const plates = {
-    0: { x: margin, y: hand.length ? handY - cardH / 2 - plateH - cardH * 0.12 - (portrait ? 4 : 0) : H - plateH - margin, w: plateW, h: plateH, align: "left" },
+    0: { x: margin, y: handY - cardH / 2 - plateH - cardH * 0.12, w: plateW, h: plateH, align: "left" },
     1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
     2: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
   };
@@ -60,7 +60,8 @@ export function computeLayout(W, H, handCount) {
 
   const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
   hud.hand = { x: W - margin, y: margin };
-  const banner = { x: cx, y: portrait ? cy - cardH * 1.05 : cy - cardH * 0.95 };
+  const hudBottom = hud.trump.y + hud.trump.h;
+  const banner = { x: cx, y: portrait ? (hudBottom + plates[1].y) / 2 + 4 : cy - cardH * 0.95 };
 
   return { W, H, portrait, cardW, cardH, margin, bw, bh, step, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
 }

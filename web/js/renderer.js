@@ -5,6 +5,7 @@ import { t, signed } from "./i18n.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
+const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
 export class Renderer {
   constructor(canvas, model) {
@@ -37,7 +38,9 @@ export class Renderer {
 
   relayout() {
     this.layout = computeLayout(this.W, this.H, this.model.hand.length);
+    const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr);
+    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
     this.invalidate();
   }
 
@@ -105,7 +108,8 @@ export class Renderer {
     ctx.save();
     ctx.globalAlpha = alpha;
     ctx.translate(x, y); ctx.rotate(rot);
-    ctx.shadowColor = "rgba(0,0,0,0.35)"; ctx.shadowBlur = 6 * scale; ctx.shadowOffsetY = 2 * scale;
+    const sh = this.art.shadow(), pad = this.art.shadowPad * scale;
+    ctx.drawImage(sh, -w / 2 - pad, -h / 2 - pad + 2 * scale, w + 2 * pad, h + 2 * pad);
     ctx.drawImage(this.art.get(code), -w / 2, -h / 2, w, h);
     ctx.restore();
   }
@@ -125,6 +129,7 @@ export class Renderer {
       const p = L.trick[seat];
       this.card(card, p.x, p.y, p.rot);
     }
+    this.drawTrickLabels();
     this.drawHand();
     for (const f of m.flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
     if (m.peek) this.drawPeek();
@@ -132,7 +137,24 @@ export class Renderer {
   }
 
   drawFelt() {
-    const ctx = this.ctx, { W, H } = this;
+    // the felt is painted once per size into an offscreen canvas: a frame only copies it
+    const key = `${this.W}x${this.H}@${this.dpr}`;
+    if (this.feltKey !== key) {
+      this.feltKey = key;
+      this.felt = document.createElement("canvas");
+      this.felt.width = this.canvas.width; this.felt.height = this.canvas.height;
+      const fctx = this.felt.getContext("2d");
+      fctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      this.paintFelt(fctx);
+    }
+    this.ctx.save();
+    this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.drawImage(this.felt, 0, 0);
+    this.ctx.restore();
+  }
+
+  paintFelt(ctx) {
+    const { W, H } = this;
     const g = ctx.createRadialGradient(W / 2, H * 0.42, Math.min(W, H) * 0.1, W / 2, H * 0.45, Math.max(W, H) * 0.75);
     g.addColorStop(0, "#2f8a57"); g.addColorStop(0.6, "#1f6b41"); g.addColorStop(1, "#123f27");
     ctx.fillStyle = g; ctx.fillRect(0, 0, W, H);
@@ -224,6 +246,19 @@ export class Renderer {
     ctx.beginPath(); ctx.arc(p.x + L.bw * 0.35, p.y - L.bh * 0.3, r, 0, Math.PI * 2);
     ctx.fillStyle = GOLD; ctx.fill();
     this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: r * 1.2, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+  }
+
+  /** Who played what: a small name tag beside each card of the current trick. */
+  drawTrickLabels() {
+    const L = this.layout, m = this.model, fs = Math.max(11, Math.round(L.cardW * 0.13));
+    for (const { seat } of m.trick) {
+      const p = L.trick[seat];
+      const name = m.players[seat].name;
+      let x = p.x, y = p.y + L.cardH / 2 + fs + 4, align = "center";
+      if (seat === 1) { x = p.x + L.cardW * 0.62; y = p.y - L.cardH * 0.34; align = "left"; }
+      if (seat === 2) { x = p.x - L.cardW * 0.62; y = p.y - L.cardH * 0.34; align = "right"; }
+      this.text(name, x, y, { size: fs, weight: 600, align, color: "rgba(255,255,255,0.85)" });
+    }
   }
 
   drawHand() {

@@ -28,18 +28,21 @@ globalThis.fetch = async (input, init) => {
   const name = String(url).split("?")[0].split("/").pop();
   if (!resp.ok || !resp.body || !(name in sizes)) return resp;
   loaded[name] = 0;
-  const reader = resp.body.getReader();
-  const stream = new ReadableStream({
-    async pull(ctrl) {
-      const { done, value } = await reader.read();
-      if (done) { report(true); ctrl.close(); return; }
-      loaded[name] += value.byteLength;
-      report(false);
-      ctrl.enqueue(value);
-    },
-    cancel(reason) { return reader.cancel(reason); },
-  });
-  return new Response(stream, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
+  // count on a clone and hand the original response on untouched (keeps streaming compilation and the
+  // browser's wasm code cache working on warm loads)
+  const reader = resp.clone().body.getReader();
+  (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        loaded[name] += value.byteLength;
+        report(false);
+      }
+    } catch { /* the real consumer reports errors */ }
+    report(true);
+  })();
+  return resp;
 };
 
 let handle = null;

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Measure the built web app in Chromium (a measurement, not a test): prints figures.
+
+    python scripts/measure_web.py [--runs N] [--hands-moves N]
+
+* cold load to a playable hand (fresh browser context, empty cache) and warm reload (same context, HTTP cache)
+* bytes transferred on cold load (sum of response bodies) and the size of dist/ and the engine wheel
+* main-thread long tasks (PerformanceObserver 'longtask', > 50 ms) while bots think and cards animate (normal speed)
+* bot move latency in the browser: the engine's think_ms and the worker round trip
+Uses $CHROMIUM_PATH or /usr/bin/chromium; builds dist/ first.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+LONGTASK_OBSERVER = """
+window.__longtasks = [];
+new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration}); })
+  .observe({type: 'longtask', buffered: true});
+"""
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--moves", type=int, default=24, help="bot moves to watch for long tasks / latency")
+    ap.add_argument("--level", default="normal")
+    a = ap.parse_args()
+    info = build.build(quiet=True)
+    srv = build.make_server(0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    cold, warm, nbytes = [], [], []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        for _ in range(a.runs):
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = ctx.new_page()
+            got = []
+            page.on("requestfinished", lambda r: got.append(r))
+            t0 = time.perf_counter()
+            page.goto(url + f"?speed=instant&seed=1&bots={a.level},{a.level}")
+            page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
+            cold.append(time.perf_counter() - t0)
+            total = 0
+            for r in got:
+                s = r.sizes()
+                total += s.get("responseBodySize", 0) + s.get("responseHeadersSize", 0)
+            nbytes.append(total)
+            t0 = time.perf_counter()
+            page.reload()
+            page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
+            warm.append(time.perf_counter() - t0)
+            ctx.close()
+
+        # long tasks and bot latency during play at normal speed (bots think, cards animate)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = ctx.new_page()
+        page.add_init_script(LONGTASK_OBSERVER)
+        page.goto(url + f"?speed=normal&seed=99&hands=12&bots={a.level},{a.level}")
+        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000)
+        page.evaluate("window.__longtasks.length = 0")
+        moves = 0
+        t_end = time.time() + 240
+        while moves < a.moves and time.time() < t_end:
+            page.wait_for_function("""() => { const s = window.__jass.state();
+                return (s.toPlay === 0 && !s.busy) || s.phase !== 'play'; }""", timeout=120_000)
+            s = page.evaluate("window.__jass.state()")
+            if s["phase"] == "hand-over":
+                page.get_by_role("button", name="Next hand").click()
+                continue
+            if s["phase"] != "play":
+                break
+            card = s["legal"][0]
+            page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card)
+            moves = sum(1 for st in page.evaluate("window.__jass.stats()") if st["cmd"] == "bot_move")
+        stats = page.evaluate("window.__jass.stats()")
+        longtasks = page.evaluate("window.__longtasks")
+        ctx.close()
+        browser.close()
+    srv.shutdown()
+
+    bot = [s for s in stats if s["cmd"] == "bot_move"]
+    think = [s["thinkMs"] for s in bot if s["thinkMs"] is not None]
+    rtt = [s["rtt"] for s in bot]
+    play = [s["rtt"] for s in stats if s["cmd"] == "play"]
+    dist_mb = info["distBytes"] / 1e6
+    out = {
+        "cold_load_s": [round(x, 2) for x in cold], "cold_load_median_s": round(statistics.median(cold), 2),
+        "warm_reload_s": [round(x, 2) for x in warm], "warm_reload_median_s": round(statistics.median(warm), 2),
+        "cold_bytes_transferred_MB": round(statistics.median(nbytes) / 1e6, 2),
+        "dist_MB": round(dist_mb, 2), "engine_wheel_KB": round(info["wheelBytes"] / 1024, 1),
+        "bot_level": a.level, "bot_moves": len(bot),
+        "bot_think_ms_median": round(statistics.median(think), 1) if think else None,
+        "bot_think_ms_p95": round(pct(think, 95), 1) if think else None,
+        "bot_round_trip_ms_median": round(statistics.median(rtt), 1) if rtt else None,
+        "bot_round_trip_ms_p95": round(pct(rtt, 95), 1) if rtt else None,
+        "human_play_round_trip_ms_median": round(statistics.median(play), 1) if play else None,
+        "main_thread_long_tasks_during_play": len(longtasks),
+        "longest_main_thread_task_ms": round(max((t["ms"] for t in longtasks), default=0), 1),
+        "long_tasks_ms": [round(t["ms"]) for t in longtasks],
+        "cpu_load_avg_1min": os.getloadavg()[0],
+    }
+    for k, v in out.items():
+        print(f"{k:36s} {v}")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
