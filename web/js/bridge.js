@@ -14,7 +14,15 @@ export class EngineBridge {
       const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "engine" });
       this.worker = w;
       let settled = false;
+      // a watchdog: a start that goes silent (no progress) for a minute is reported as failed
+      let watchdog = 0;
+      const arm = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => fail("loading stopped making progress (timed out)"), 60_000);
+      };
+      arm();
       const fail = (msg) => {
+        clearTimeout(watchdog);
         if (!settled) { settled = true; reject(new Error(msg)); }
         for (const p of this.pending.values()) p.reject(new Error(msg));
         this.pending.clear();
@@ -23,8 +31,8 @@ export class EngineBridge {
       w.onmessageerror = () => fail("a message from the engine could not be read");
       w.onmessage = (ev) => {
         const m = ev.data || {};
-        if (m.type === "progress") this.onProgress(m);
-        else if (m.type === "ready") { settled = true; resolve(m.info); }
+        if (m.type === "progress") { if (!settled) arm(); this.onProgress(m); }
+        else if (m.type === "ready") { clearTimeout(watchdog); settled = true; resolve(m.info); }
         else if (m.type === "fatal") fail(m.message);
         else if (m.id != null) {
           const p = this.pending.get(m.id);

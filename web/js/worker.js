@@ -47,6 +47,12 @@ globalThis.fetch = async (input, init) => {
 
 let handle = null;
 
+// Errors that escape Pyodide's own promise chains (e.g. a Content-Security-Policy refusal) must not leave the
+// loading screen waiting forever.
+const fatal = (e) => postMessage({ type: "fatal", message: String((e && (e.message || e.reason?.message || e.reason)) || e) });
+self.addEventListener("unhandledrejection", (e) => { if (!handle) fatal(e.reason || e); });
+self.addEventListener("error", (e) => { if (!handle) fatal(e.error || e.message); });
+
 async function boot() {
   const t0 = performance.now();
   report(true);
@@ -73,7 +79,7 @@ async function boot() {
 const ready = boot();
 ready.then(
   (info) => postMessage({ type: "ready", info }),
-  (err) => postMessage({ type: "fatal", message: String((err && err.message) || err) }),
+  (err) => fatal(err),
 );
 
 onmessage = async (ev) => {
