@@ -7,8 +7,7 @@ import sys
 
 from playwright.sync_api import expect
 
-from helpers import click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
-from conftest import ROOT
+from jass_e2e import ROOT, click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 

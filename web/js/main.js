@@ -153,6 +153,7 @@ function handResultText(r) {
 
 async function onDealt(ev, finalView) {
   model.peek = false;
+  model.banner = null;
   if (ev.redeal) announce(t("log.redeal"));
   applyView(finalView);
   announce(t("log.dealt", { n: ev.hand_no, total: finalView.hands_total, dealer: nameOf(ev.dealer), leader: nameOf(ev.leader) }));

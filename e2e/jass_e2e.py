@@ -1,6 +1,10 @@
 """Helpers for driving the app like a user (and reading what it shows)."""
 from __future__ import annotations
 
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
 WAIT = 30_000
 
 
