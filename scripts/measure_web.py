@@ -51,7 +51,7 @@ def main() -> None:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
     chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-    cold, warm, nbytes = [], [], []
+    cold, warm, nbytes, timings = [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         for _ in range(a.runs):
@@ -63,6 +63,7 @@ def main() -> None:
             page.goto(url + f"?speed=instant&seed=1&bots={a.level},{a.level}")
             page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
             cold.append(time.perf_counter() - t0)
+            timings.append(page.evaluate("window.__jass.timing()"))
             total = 0
             for r in got:
                 s = r.sizes()
@@ -111,6 +112,9 @@ def main() -> None:
     out = {
         "cold_load_s": [round(x, 2) for x in cold], "cold_load_median_s": round(statistics.median(cold), 2),
         "warm_reload_s": [round(x, 2) for x in warm], "warm_reload_median_s": round(statistics.median(warm), 2),
+        "cold_breakdown_ms (median)": {k: round(statistics.median(t[k] for t in timings)) for k in ("mainStart", "workerCreated", "engineReady", "playable")},
+        "worker_stages_ms (median)": {k: round(statistics.median(t["worker"][k] for t in timings)) for k in ("import", "pyodide", "engine")},
+        "our_part_ms (median)": round(statistics.median(t["playable"] - t["worker"]["pyodide"] for t in timings)),
         "cold_bytes_transferred_MB": round(statistics.median(nbytes) / 1e6, 2),
         "dist_MB": round(dist_mb, 2), "engine_wheel_KB": round(info["wheelBytes"] / 1024, 1),
         "bot_level": a.level, "bot_moves": len(bot),

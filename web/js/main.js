@@ -22,6 +22,7 @@ let view = null;              // the engine's latest view
 let levels = [];
 let gen = 0;                  // game generation: bumped by every new game, stops stale loops
 let gameOverMessage = null;
+const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
 const settings = loadSettings();
 const session = { ...settings, ...urlOverrides() };   // URL overrides last for this visit only
 
@@ -384,7 +385,11 @@ async function boot() {
   setPhase("loading");
   dialogs.loading.show();
   try {
-    await bridge.start();
+    timing.workerCreated = performance.now();
+    const info = await bridge.start();
+    timing.engineReady = performance.now();
+    timing.worker = info.stages;
+    timing.workerStartedAt = info.workerStart - performance.timeOrigin;
     const lv = await bridge.request({ cmd: "levels" });
     if (!lv.ok || !Array.isArray(lv.levels) || !lv.levels.length) throw new Error(lv?.error?.message || "the engine offers no bots");
     levels = lv.levels;
@@ -394,6 +399,7 @@ async function boot() {
     settings.bots = settings.bots.map((b) => (ids.includes(b) ? b : fallback));
     updateToolbar();
     await startGame(session);
+    timing.playable = performance.now();
   } catch (err) {
     fatal(err.message || String(err));
   }
@@ -439,6 +445,7 @@ window.__jass = {
   pileRect: (seat) => { const r = canvas.getBoundingClientRect(), p = renderer.layout.pile[seat]; return { x: r.left + p.x, y: r.top + p.y }; },
   ask: (req) => (["why", "view", "levels", "records"].includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
   stats: () => bridge.stats.slice(),
+  timing: () => ({ ...timing }),
 };
 
 boot();

@@ -62,7 +62,9 @@ async function boot() {
   });
   wheelP.catch(() => {}); // reported below
   const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  const tImport = performance.now();
   const py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false });
+  const tPyodide = performance.now();
   stage = "engine";
   report(true);
   const wheel = await wheelP;
@@ -73,7 +75,13 @@ async function boot() {
   handle = mod.handle;
   stage = "ready";
   report(true);
-  return { ms: performance.now() - t0, pyodide: py.version, engine: BUILD.engineVersion };
+  const tEngine = performance.now();
+  return {
+    ms: tEngine - t0, pyodide: py.version, engine: BUILD.engineVersion,
+    // milliseconds inside the worker: importing pyodide.mjs, loadPyodide (the core), unpack + import of the engine
+    stages: { import: tImport - t0, pyodide: tPyodide - tImport, engine: tEngine - tPyodide },
+    workerStart: performance.timeOrigin,
+  };
 }
 
 const ready = boot();
