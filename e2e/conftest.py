@@ -14,12 +14,12 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from jass_e2e import ARTIFACTS, ROOT, PageWatch  # noqa: E402
+
 sys.path.insert(0, str(ROOT))
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -58,25 +58,6 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
-
-
-class PageWatch:
-    def __init__(self, page):
-        self.requests: list[str] = []
-        self.errors: list[str] = []
-        page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-
-    def foreign(self) -> list[str]:
-        bad = []
-        for url in self.requests:
-            u = urlparse(url)
-            if u.scheme in ("data", "blob", "about"):
-                continue
-            if u.hostname != "127.0.0.1":
-                bad.append(url)
-        return bad
 
 
 @pytest.fixture

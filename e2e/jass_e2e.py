@@ -2,10 +2,31 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 WAIT = 30_000
+
+
+class PageWatch:
+    def __init__(self, page):
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def foreign(self) -> list[str]:
+        bad = []
+        for url in self.requests:
+            u = urlparse(url)
+            if u.scheme in ("data", "blob", "about"):
+                continue
+            if u.hostname != "127.0.0.1":
+                bad.append(url)
+        return bad
 
 
 def state(page) -> dict:

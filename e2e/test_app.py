@@ -7,7 +7,7 @@ import sys
 
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
+from jass_e2e import ARTIFACTS, ROOT, PageWatch, click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -27,6 +27,9 @@ def test_loads_a_playable_table(open_app, page, watch):
         legal = b.get_attribute("data-card") in v["legal"]
         assert b.get_attribute("aria-disabled") == ("false" if legal else "true")
     expect(page.locator("[role=log]")).to_contain_text("Hand 1 of 12")
+    # the request watch sees the worker's downloads too (so "no request leaves 127.0.0.1" covers them)
+    assert any(u.endswith("pyodide.asm.wasm") for u in watch.requests), watch.requests
+    assert any(u.endswith(".whl") for u in watch.requests), watch.requests
     # the canvas is crisp: its backing store follows devicePixelRatio
     w, cw, dpr = page.evaluate("[document.querySelector('#table').width, document.querySelector('#table').clientWidth, devicePixelRatio]")
     assert abs(w - cw * dpr) <= 1
@@ -242,18 +245,36 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
     expect(sheet).to_be_hidden()
 
 
-def test_phone_portrait_layout(page, site, watch):
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(site + "?speed=instant&seed=8")
-    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
-    wait_my_turn_or_phase(page)
-    rects = page.evaluate("window.__jass.cardRects()")
-    assert len(rects) == 12
-    for r in rects:
-        assert r["x"] is not None and 0 <= r["x"] <= 390 and 0 <= r["y"] <= 844, r
-    card = state(page)["legal"][0]
-    click_card_on_canvas(page, card)
-    wait_card_gone(page, card)
+def test_phone_portrait_layout_and_touch(browser, site):
+    """A phone in portrait (390x844, DPR 3, touch): the whole hand is reachable and a tap plays a card."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    w = PageWatch(page)
+    try:
+        page.goto(site + "?speed=instant&seed=8")
+        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+        wait_my_turn_or_phase(page)
+        w_px, cw, dpr = page.evaluate("[document.querySelector('#table').width, document.querySelector('#table').clientWidth, devicePixelRatio]")
+        assert dpr == 3 and abs(w_px - cw * 3) <= 1
+        rects = page.evaluate("window.__jass.cardRects()")
+        assert len(rects) == 12
+        for r in rects:
+            assert r["x"] is not None and 0 <= r["x"] <= 390 and 0 <= r["y"] <= 844, r
+            assert r["cy"] + r["h"] / 2 <= 844 + 2, "a hand card runs off the bottom of the screen"
+        # the toolbar fits in one row
+        assert page.locator(".topbar").bounding_box()["height"] < 60
+        card = state(page)["legal"][0]
+        r = next(r for r in rects if r["card"] == card)
+        page.touchscreen.tap(r["x"], r["y"])
+        wait_card_gone(page, card)
+        assert not w.foreign(), w.foreign()
+        assert not w.errors, w.errors
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "test_phone_portrait_layout_and_touch.png"))
+        raise
+    finally:
+        ctx.close()
 
 
 def test_load_failure_shows_message_and_retry_works(page, site, watch):
@@ -262,6 +283,7 @@ def test_load_failure_shows_message_and_retry_works(page, site, watch):
     page.wait_for_function("document.body.dataset.phase === 'error'", timeout=TIMEOUT)
     expect(page.locator("#loading-error")).to_be_visible()
     expect(page.locator("#loading-error")).to_contain_text("could not be loaded")
+    expect(page.locator("#loading-error")).to_contain_text("Could not download the game engine")
     page.unroute("**/engine/*.whl")
     watch.errors.clear()   # the refused download is expected to log a network error
     page.get_by_role("button", name="Retry").click()

@@ -19,6 +19,7 @@ const STRINGS = {
     "loading.title": "Mittlere Jass",
     "loading.download": "Downloading the Python runtime… {done} of {total} MB",
     "loading.engine": "Starting the game engine…",
+    "loading.python": "Starting Python…",
     "loading.ready": "Dealing…",
     "loading.start": "Starting…",
     "loading.failed": "The game could not be loaded.",

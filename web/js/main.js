@@ -367,7 +367,8 @@ async function hint() {
 // ------------------------------------------------------------------------------------------------ boot
 function onLoadProgress(m) {
   const mb = (b) => (b / 1e6).toFixed(1);
-  if (m.stage === "download") dialogs.loading.progress(0.05 + 0.8 * (m.total ? m.loaded / m.total : 0), t("loading.download", { done: mb(m.loaded), total: mb(m.total) }));
+  if (m.stage === "download" && m.total && m.loaded >= m.total) dialogs.loading.progress(0.86, t("loading.python"));
+  else if (m.stage === "download") dialogs.loading.progress(0.05 + 0.8 * (m.total ? m.loaded / m.total : 0), t("loading.download", { done: mb(m.loaded), total: mb(m.total) }));
   else if (m.stage === "engine") dialogs.loading.progress(0.9, t("loading.engine"));
   else if (m.stage === "ready") dialogs.loading.progress(0.97, t("loading.ready"));
 }

@@ -56,12 +56,18 @@ self.addEventListener("error", (e) => { if (!handle) fatal(e.error || e.message)
 async function boot() {
   const t0 = performance.now();
   report(true);
+  const wheelName = wheelURL.split("/").pop();
   const wheelP = fetch(wheelURL).then((r) => {
-    if (!r.ok) throw new Error(`engine download failed (HTTP ${r.status})`);
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
     return r.arrayBuffer();
-  });
+  }).catch((e) => { throw new Error(`Could not download the game engine (${wheelName}): ${e.message || e}`); });
   wheelP.catch(() => {}); // reported below
-  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(pyodideBase + "pyodide.mjs"));
+  } catch (e) {
+    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${e.message || e}`);
+  }
   const tImport = performance.now();
   const py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false });
   const tPyodide = performance.now();
