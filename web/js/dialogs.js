@@ -48,13 +48,14 @@ export const loading = {
 };
 
 // ------------------------------------------------------------------------------------------------ new game
-export function showNewGame({ levels, settings, onStart }) {
+export function showNewGame({ levels, settings, names = ["You", "Right", "Left"], onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
   hands.replaceChildren(...HAND_CHOICES.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
   for (const k of [0, 1]) {
     const sel = $(`#ng-bot${k + 1}`, dlg);
+    $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
     sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, l.name)));
   }
   $("#ng-seed", dlg).value = settings.seed || "";

@@ -339,7 +339,7 @@ async function humanPlay(card) {
 
 function openNewGame() {
   dialogs.showNewGame({
-    levels, settings: session,
+    levels, settings: session, names: view?.players?.map((p) => p.name),
     onStart: (opts) => {
       Object.assign(session, opts);
       Object.assign(settings, opts);
@@ -447,6 +447,7 @@ window.__jass = {
   ask: (req) => (["why", "view", "levels", "records"].includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
   stats: () => bridge.stats.slice(),
   timing: () => ({ ...timing }),
+  drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
 };
 
 boot();
