@@ -34,16 +34,20 @@ export function computeLayout(W, H, handCount) {
     2: { x: cx - cardW * 0.66, y: cy - cardH * 0.14, rot: -0.2 },
   };
 
+  const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
   // bots: a vertical stack of backs, turned sideways, at the right (seat 1) and left (seat 2)
   const stackStep = bw * 0.26;
-  const botY = portrait ? H * 0.33 : H * 0.4;
+  let botY = portrait ? H * 0.33 : H * 0.4;
+  const plateW = Math.round(clamp(cardW * 1.55, 96, 150));
+  const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
+  const stackHalf = (bw + stackStep * 11) / 2;
+  // keep the bots' name plates below the trump panel on short screens (landscape phones)
+  const minPlateY = hud.trump.y + hud.trump.h + 8;
+  if (botY - stackHalf - plateH - 10 < minPlateY) botY = minPlateY + plateH + 10 + stackHalf;
   const bots = {
     1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2 },
     2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },
   };
-  const plateW = Math.round(clamp(cardW * 1.55, 96, 150));
-  const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
-  const stackHalf = (bw + stackStep * 11) / 2;
   const plates = {
     0: { x: margin, y: handY - cardH / 2 - plateH - cardH * 0.12, w: plateW, h: plateH, align: "left" },
     1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
@@ -58,7 +62,6 @@ export function computeLayout(W, H, handCount) {
   };
   if (portrait) pile[0] = { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 };
 
-  const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
   hud.hand = { x: W - margin, y: margin };
   const hudBottom = hud.trump.y + hud.trump.h;
   const banner = { x: cx, y: portrait ? (hudBottom + plates[1].y) / 2 + 4 : cy - cardH * 0.95 };
