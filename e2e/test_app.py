@@ -289,3 +289,23 @@ def test_load_failure_shows_message_and_retry_works(page, site, watch):
     page.get_by_role("button", name="Retry").click()
     page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
     expect(page.locator("#loading")).to_be_hidden()
+
+
+def test_works_from_a_sub_path(page, site, watch):
+    """dist/ uses relative URLs only: served one level down (/dist/) it still loads and plays."""
+    import threading
+
+    import build
+    srv = build.make_server(0, directory=ROOT)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{srv.server_address[1]}/dist/?speed=instant&seed=4")
+        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+        assert all("/dist/" in u for u in watch.requests), [u for u in watch.requests if "/dist/" not in u]
+        wait_my_turn_or_phase(page)
+        card = state(page)["legal"][0]
+        click_card_on_canvas(page, card)
+        wait_card_gone(page, card)
+    finally:
+        srv.shutdown()
+        srv.server_close()
