@@ -199,12 +199,34 @@ export class Renderer {
   }
 
   drawBot(seat) {
+    // a bot's stack of backs is painted once per (size, count) into a sprite: one blit per frame instead of
+    // two dozen rotated, scaled images (software-rendered canvases pay for each at commit time)
     const L = this.layout, m = this.model;
     const n = m.dealVisible ? m.dealVisible[seat] : m.counts[seat];
-    for (let k = 0; k < n; k++) {
-      const p = botCardPos(L, seat, k, n);
-      this.card("back", p.x, p.y, p.rot, L.bw / L.cardW);
+    if (!n) return;
+    const key = `${this.art.key}|${L.W}x${L.H}|${seat}|${n}`;
+    this.stackSprites = this.stackSprites || new Map();
+    let sp = this.stackSprites.get(key);
+    if (!sp) {
+      if (this.stackSprites.size > 64) this.stackSprites.clear();
+      const pad = L.bw * 0.2;
+      const w = L.bh + 2 * pad, h = L.bw + L.stackStep * (n - 1) + 2 * pad;
+      const c = document.createElement("canvas");
+      c.width = Math.ceil(w * this.dpr); c.height = Math.ceil(h * this.dpr);
+      const b = L.bots[seat];
+      const x0 = b.x - w / 2, y0 = b.y - h / 2;
+      const saved = this.ctx;
+      this.ctx = c.getContext("2d");
+      this.ctx.setTransform(this.dpr, 0, 0, this.dpr, -x0 * this.dpr, -y0 * this.dpr);
+      for (let k = 0; k < n; k++) {
+        const p = botCardPos(L, seat, k, n);
+        this.card("back", p.x, p.y, p.rot, L.bw / L.cardW);
+      }
+      this.ctx = saved;
+      sp = { c, x: x0, y: y0, w, h };
+      this.stackSprites.set(key, sp);
     }
+    this.ctx.drawImage(sp.c, sp.x, sp.y, sp.w, sp.h);
   }
 
   drawPlate(seat) {
@@ -255,8 +277,8 @@ export class Renderer {
       const p = L.trick[seat];
       const name = m.players[seat].name;
       let x = p.x, y = p.y + L.cardH / 2 + fs + 4, align = "center";
-      if (seat === 1) { x = p.x + L.cardW * 0.62; y = p.y - L.cardH * 0.34; align = "left"; }
-      if (seat === 2) { x = p.x - L.cardW * 0.62; y = p.y - L.cardH * 0.34; align = "right"; }
+      if (seat === 1) { x = p.x + L.cardW * 0.74; y = p.y - L.cardH * 0.3; align = "left"; }
+      if (seat === 2) { x = p.x - L.cardW * 0.74; y = p.y - L.cardH * 0.38; align = "right"; }
       this.text(name, x, y, { size: fs, weight: 600, align, color: "rgba(255,255,255,0.85)" });
     }
   }
