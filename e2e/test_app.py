@@ -230,6 +230,12 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
         card = state(page)["legal"][0]
         play_via_dom_button(page, card)
     wait_my_turn_or_phase(page)
+    # a hint comes from the engine and names one of the legal cards
+    page.get_by_role("button", name="Hint").click()
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("Hint:")
+    s = state(page)
+    assert s["hand"][s["selected"]] in s["legal"]
     peek = page.get_by_role("button", name="Last trick")
     expect(peek).to_be_enabled()
     peek.click()
