@@ -27,6 +27,7 @@ globalThis.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   const name = String(url).split("?")[0].split("/").pop();
   if (!resp.ok || !resp.body || !(name in sizes)) return resp;
+  if (name.endsWith(".wasm")) return resp;  // never tee the wasm: it would lose the native streaming compile path
   loaded[name] = 0;
   // count on a clone and hand the original response on untouched (keeps streaming compilation and the
   // browser's wasm code cache working on warm loads)
@@ -44,6 +45,16 @@ globalThis.fetch = async (input, init) => {
   })();
   return resp;
 };
+
+// The wasm download is not teed (see above): resource timing tells when it is complete.
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const name = e.name.split("?")[0].split("/").pop();
+      if (name in sizes && !(loaded[name] >= sizes[name])) { loaded[name] = sizes[name]; report(true); }
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch { /* no resource timing: the bar moves on the other downloads and stages */ }
 
 let handle = null;
 
