@@ -16,7 +16,6 @@ choice, i.e. at least two legal cards).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -59,7 +58,7 @@ def _bot_options(level: str, args) -> dict:
 
 def play_block(task: tuple) -> dict:
     """Play deals ``start .. end-1`` under all three rotations.  Returns raw per-deal figures."""
-    from .bots import make_bot, legal_cards
+    from .bots import make_bot
 
     levels, seed, start, end, options = task
     n = end - start

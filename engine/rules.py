@@ -85,18 +85,23 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump_when_void
     return legal
 
 
+def card_power(c: int, led: int, trump: int) -> int:
+    """How strongly ``c`` plays in a trick led with suit ``led`` (R4): a trump 100 + its trump strength,
+    the led suit its plain rank 0..8, any other card -1 (it cannot win)."""
+    s = SUIT_OF[c]
+    if s == trump:
+        return 100 + TRUMP_STRENGTH[RANK_OF[c]]
+    if s == led:
+        return RANK_OF[c]
+    return -1
+
+
 def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
     """Index into ``trick`` of the winning card (R4)."""
-    best_i, best_key = 0, -1
     led = SUIT_OF[trick[0]]
+    best_i, best_key = 0, -1
     for i, c in enumerate(trick):
-        s = SUIT_OF[c]
-        if s == trump:
-            key = 100 + TRUMP_STRENGTH[RANK_OF[c]]
-        elif s == led:
-            key = RANK_OF[c]
-        else:
-            continue
+        key = card_power(c, led, trump)
         if key > best_key:
             best_i, best_key = i, key
     return best_i

@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 
 from ..cards import (
-    CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_SEATS, PLAIN_TABLE, RANK_OF, SUIT_OF,
-    TRUMP_STRENGTH, TRUMP_TABLE, iter_cards,
+    CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_SEATS, PLAIN_TABLE, SUIT_OF, TRUMP_TABLE,
+    iter_cards,
 )
 from ..observation import Observation
+from ..rules import card_power
 
 HUNDRED = 100
 
@@ -132,14 +133,7 @@ def seat_class(pts, tricks_won, seat: int) -> str:
     return "middle"
 
 
-def power(c: int, led: int, trump: int) -> int:
-    """How strongly ``c`` plays in a trick led with suit ``led``: trumps 100+, the led suit 0..8, else -1."""
-    s = SUIT_OF[c]
-    if s == trump:
-        return 100 + TRUMP_STRENGTH[RANK_OF[c]]
-    if s == led:
-        return RANK_OF[c]
-    return -1
+power = card_power
 
 
 def trick_power(trick, trump: int) -> int:

@@ -7,20 +7,14 @@ equally good cards picks the one worst for the searching seat (a cautious tie-br
 
 from __future__ import annotations
 
-from ..cards import CARDS_PER_HAND, RANK_OF, SUIT_OF, TRUMP_STRENGTH
-from ..rules import legal_mask
+from ..cards import CARDS_PER_HAND, SUIT_OF
+from ..rules import card_power, legal_mask
 from .common import card_points_all, deltas_of
 
 _NEXT = (1, 2, 0)
 
 
-def _key(c: int, led: int, trump: int) -> int:
-    s = SUIT_OF[c]
-    if s == trump:
-        return 100 + TRUMP_STRENGTH[RANK_OF[c]]
-    if s == led:
-        return RANK_OF[c]
-    return -1
+_key = card_power
 
 
 def solve_deltas(state, root: int) -> tuple[int, list[int], list[int]]:

@@ -15,10 +15,8 @@ length) and a ``low`` plan makes trump a suit it is short and weak in.
 
 from __future__ import annotations
 
-import random
-
 from ..cards import (
-    ACE, CARDS_PER_HAND, JACK, KING, NINE, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS, TEN,
+    ACE, CARDS_PER_HAND, JACK, KING, NINE, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS,
     TRUMP_STRENGTH, card_points, iter_cards, pretty,
 )
 from ..observation import Observation

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import CARDS_PER_HAND, SUIT_OF, iter_cards, pretty
+from ..cards import CARDS_PER_HAND, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..state import random_playout

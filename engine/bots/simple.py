@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import random
 
-from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP_STRENGTH, card_points
+from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, card_points
 from ..observation import Observation
+from ..rules import card_power
 from . import legal_cards, register
 
 
-def _power(c: int, led: int, trump: int) -> int:
-    s = SUIT_OF[c]
-    if s == trump:
-        return 100 + TRUMP_STRENGTH[RANK_OF[c]]
-    if s == led:
-        return RANK_OF[c]
-    return -1
+_power = card_power
 
 
 class EasyBot:
