@@ -232,7 +232,9 @@ def random_playout(state: HandState, rand) -> HandState:
     tricks = state.tricks
     trump = state.trump
     utw = state.rules.undertrump_when_void
-    suit_of, rank_of, strength_of, suit_masks = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS
+    suit_of, rank_of, strength_of, suit_masks, nxt = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS, _NEXT
+    append = plays.append
+    add_trick = tricks.append
     leader = state.leader
     seat = leader
     led = -1
@@ -289,17 +291,17 @@ def random_playout(state: HandState, rand) -> HandState:
                     win, wkey = seat, key
             elif s == led and rank_of[c] > wkey:
                 win, wkey = seat, rank_of[c]
-        plays.append(c)
+        append(c)
         taken |= bit
         if ntrick == 2:
-            tricks.append(Trick(leader, (plays[-3], plays[-2], plays[-1]), win))
+            add_trick(Trick(leader, (plays[-3], plays[-2], c), win))
             captured[win] |= taken
             tricks_won[win] += 1
             leader = seat = win
             ntrick = taken = 0
         else:
             ntrick += 1
-            seat = _NEXT[seat]
+            seat = nxt[seat]
     state.leader = leader
     state.trick = []
     return state
