@@ -81,6 +81,6 @@ def open_app(page, site, watch):
     def _open(query: str = "", wait_play: bool = True):
         page.goto(site + query)
         if wait_play:
-            page.wait_for_function("document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+            page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
         return page
     return _open

@@ -69,7 +69,7 @@ def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     expect(log).to_contain_text("Hand 1 over")
     # next hand from the summary
     page.get_by_role("button", name="Next hand").click()
-    page.wait_for_function("window.__jass.state().handNo === 2 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__jass.state().handNo === 2 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
 
 
 def test_full_hand_by_keyboard(open_app, page, watch):
@@ -133,7 +133,7 @@ def test_whole_game_at_instant_speed_matches_the_engines_settlement(open_app, pa
             dlg = page.locator("#dlg-hand")
             expect(dlg).to_be_visible()
             dlg.get_by_role("button", name="Next hand").click()
-            page.wait_for_function("document.body.dataset.phase !== 'hand-over'", timeout=TIMEOUT)
+            page.wait_for_function("() => document.body.dataset.phase !== 'hand-over'", timeout=TIMEOUT)
         else:
             break
     assert what == "game-over"
@@ -183,7 +183,7 @@ def test_whole_game_at_instant_speed_matches_the_engines_settlement(open_app, pa
     new = page.locator("#dlg-new")
     expect(new).to_be_visible()
     new.get_by_role("button", name="Start game").click()
-    page.wait_for_function("document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)
 
 
 def signed(n: int) -> str:
@@ -205,19 +205,19 @@ def test_new_game_dialog_and_settings(open_app, page, watch):
     dlg.locator("#ng-bot2").select_option("easy")
     dlg.locator("#ng-seed").fill("777")
     dlg.get_by_role("button", name="Start game").click()
-    page.wait_for_function("window.__jass.view().hands_total === 3", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__jass.view().hands_total === 3", timeout=TIMEOUT)
     v = view(page)
     assert [p["bot"] for p in v["players"]] == [None, "random", "easy"]
     first_hand = v["hand"]
     # the same seed deals the same cards
     page.get_by_role("button", name="New game").click()
     page.locator("#dlg-new").get_by_role("button", name="Start game").click()
-    page.wait_for_function("window.__jass.view().history.length === 0 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__jass.view().history.length === 0 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
     assert sorted(view(page)["hand"]) == sorted(first_hand)
     # the speed setting persists across reloads (localStorage)
     page.locator("#speed").select_option("slow")
     page.goto(page.url.split("?")[0])
-    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
     expect(page.locator("#speed")).to_have_value("slow")
     assert view(page)["hands_total"] == 3
 
@@ -258,7 +258,7 @@ def test_phone_portrait_layout_and_touch(browser, site):
     w = PageWatch(page)
     try:
         page.goto(site + "?speed=instant&seed=8")
-        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+        page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
         wait_my_turn_or_phase(page)
         w_px, cw, dpr = page.evaluate("[document.querySelector('#table').width, document.querySelector('#table').clientWidth, devicePixelRatio]")
         assert dpr == 3 and abs(w_px - cw * 3) <= 1
@@ -286,14 +286,14 @@ def test_phone_portrait_layout_and_touch(browser, site):
 def test_load_failure_shows_message_and_retry_works(page, site, watch):
     page.route("**/engine/*.whl", lambda route: route.abort())
     page.goto(site)
-    page.wait_for_function("document.body.dataset.phase === 'error'", timeout=TIMEOUT)
+    page.wait_for_function("() => document.body.dataset.phase === 'error'", timeout=TIMEOUT)
     expect(page.locator("#loading-error")).to_be_visible()
     expect(page.locator("#loading-error")).to_contain_text("could not be loaded")
     expect(page.locator("#loading-error")).to_contain_text("Could not download the game engine")
     page.unroute("**/engine/*.whl")
     watch.errors.clear()   # the refused download is expected to log a network error
     page.get_by_role("button", name="Retry").click()
-    page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
     expect(page.locator("#loading")).to_be_hidden()
 
 
@@ -306,7 +306,7 @@ def test_works_from_a_sub_path(page, site, watch):
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
         page.goto(f"http://127.0.0.1:{srv.server_address[1]}/dist/?speed=instant&seed=4")
-        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+        page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
         assert all("/dist/" in u for u in watch.requests), [u for u in watch.requests if "/dist/" not in u]
         wait_my_turn_or_phase(page)
         card = state(page)["legal"][0]

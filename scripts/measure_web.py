@@ -61,7 +61,7 @@ def main() -> None:
             page.on("requestfinished", lambda r: got.append(r))
             t0 = time.perf_counter()
             page.goto(url + f"?speed=instant&seed=1&bots={a.level},{a.level}")
-            page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
+            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
             cold.append(time.perf_counter() - t0)
             timings.append(page.evaluate("window.__jass.timing()"))
             total = 0
@@ -71,7 +71,7 @@ def main() -> None:
             nbytes.append(total)
             t0 = time.perf_counter()
             page.reload()
-            page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
+            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
             warm.append(time.perf_counter() - t0)
             ctx.close()
 
@@ -80,7 +80,7 @@ def main() -> None:
         page = ctx.new_page()
         page.add_init_script(LONGTASK_OBSERVER)
         page.goto(url + f"?speed=normal&seed=99&hands=12&bots={a.level},{a.level}")
-        page.wait_for_function("document.body.dataset.phase === 'play'", timeout=120_000)
+        page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000)
         page.evaluate("window.__longtasks.length = 0")
         moves = 0
         t_end = time.time() + 240
