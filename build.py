@@ -32,6 +32,9 @@ import time
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tools import pwa  # noqa: E402  (service worker, manifest, icons, CSP, zip)
+
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
@@ -207,7 +210,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     keep.add(wheel_dir / wheel)
 
     # 3. web assets into a content-hashed directory
-    assets = sorted(p for p in WEB.rglob("*") if p.is_file() and p.name != "index.html"
+    assets = sorted(p for p in WEB.rglob("*") if p.is_file() and p.name not in ("index.html", "sw.js")
                     and "__pycache__" not in p.parts and not p.name.startswith("."))
     info = {"pyodide": f"../{pyo_rel}/", "wheel": f"../engine/{wheel}", "pyodideVersion": version,
             "engineVersion": wheel.split("-")[1],
@@ -231,9 +234,12 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     preload = "\n".join(f'<link rel="modulepreload" href="{app_rel}/js/{p.name}">' for p in assets
                          if p.parent == WEB / "js" and p.suffix == ".js" and p.name not in ("main.js", "worker.js"))
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
+    html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())
     keep.add(DIST / "index.html")
-    manifest = {**info, "wheelBytes": wheel_size}
+    # icons, manifest.webmanifest and sw.js (precache list with hashes of everything above; version = their hash)
+    sw_version = pwa.add_pwa(DIST, keep, WEB, CACHE, write_if_changed)
+    manifest = {**info, "wheelBytes": wheel_size, "swVersion": sw_version}
     write_if_changed(DIST / "build.json", (json.dumps(manifest, indent=2) + "\n").encode())
     keep.add(DIST / "build.json")
 
@@ -262,6 +268,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         else:
             self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
+        # the page's policy is also its <meta> tag; the engine worker gets its own (see tools/pwa.py)
+        if path.endswith(("/", ".html")):
+            self.send_header("Content-Security-Policy", pwa.PAGE_CSP)
+        elif path.endswith("/js/worker.js"):
+            self.send_header("Content-Security-Policy", pwa.WORKER_CSP)
         super().end_headers()
 
     def log_message(self, fmt, *args):
@@ -282,9 +293,15 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
     ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--zip", action="store_true", help="also write build/mittlere-jass-web.zip (dist/ for any static server)")
     ap.add_argument("--engine-dir", type=Path, default=None, help="engine package to bundle (default: engine/)")
     args = ap.parse_args(argv)
     build(args.engine_dir)
+    if args.zip:
+        target = ROOT / "build" / "mittlere-jass-web.zip"
+        size = pwa.write_zip(DIST, target)
+        log(f"{target.relative_to(ROOT)}: {size / 1e6:.2f} MB -- unzip it and serve the folder over http "
+            "(e.g. `python3 -m http.server` inside mittlere-jass/); file:// cannot run it")
     if args.command == "serve":
         try:
             srv = make_server(args.port)

@@ -1,0 +1,168 @@
+"""Helpers for the offline / PWA / CSP end-to-end tests: a stoppable server for any folder, service-worker waits,
+Content-Security-Policy violation capture, a whole hand played through the canvas."""
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from jass_e2e import ARTIFACTS, PageWatch
+
+TIMEOUT = 90_000
+
+# securitypolicyviolation events (page) are kept in window.__csp; Chromium also logs each one to the console
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(
+  {directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber}));
+"""
+
+
+class Server:
+    """A build.py server (same MIME types, caching and CSP headers as `build.py serve`) for `directory`, stoppable:
+    stop() closes the listening socket, so nothing answers any more (Playwright routing would bypass the SW)."""
+
+    def __init__(self, directory: Path):
+        import build
+        self.srv = build.make_server(0, directory=directory)
+        self.port = self.srv.server_address[1]
+        self.thread = threading.Thread(target=self.srv.serve_forever, daemon=True)
+        self.thread.start()
+        self.running = True
+
+    def url(self, path: str = "") -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def stop(self) -> None:
+        if self.running:
+            self.srv.shutdown()
+            self.srv.server_close()
+            self.running = False
+
+    def refused(self) -> bool:
+        """True when nothing listens on the port any more."""
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=2):
+            return False
+        return True
+
+
+@contextlib.contextmanager
+def serving(directory: Path):
+    s = Server(directory)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def fetch_text(url: str):
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return r.read().decode(), r.headers   # case-insensitive names
+
+
+def poll(page, fn: str, arg=None, timeout=TIMEOUT, every=0.05):
+    """Like page.wait_for_function, but without eval() in the page: Playwright's wait_for_function evaluates its
+    predicate with eval(), which the app's Content-Security-Policy (rightly) refuses. page.evaluate compiles the
+    function through the DevTools protocol, which the page's CSP does not govern. `fn` is a JS function source."""
+    end = time.monotonic() + timeout / 1000
+    while True:
+        try:
+            got = page.evaluate(fn, arg)
+        except Exception as e:   # a navigation in progress destroys the context: try again
+            if "context was destroyed" not in str(e) and "navigation" not in str(e).lower():
+                raise
+            got = None
+        if got:
+            return got
+        if time.monotonic() > end:
+            raise TimeoutError(f"timed out waiting for {fn}")
+        time.sleep(every)
+
+
+def wait_phase(page, *phases, timeout=TIMEOUT) -> str:
+    return poll(page, "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
+                list(phases), timeout)
+
+
+def wait_sw_complete(page, timeout=TIMEOUT) -> dict:
+    """Wait until a service worker controls the page and its cache holds every precached file."""
+    return poll(page, """async () => { if (!window.__jassSW) return null; const s = await window.__jassSW();
+        return s.controlled && s.files > 0 && s.cached === s.files ? s : null; }""", timeout=timeout, every=0.2)
+
+
+def jass_caches(page) -> list[str]:
+    return page.evaluate("caches.keys().then((k) => k.filter((n) => n.startsWith('jass:')))")
+
+
+def play_full_hand(page) -> int:
+    """Play every card of the human's hand (first legal card, clicked on the canvas) until the hand is over."""
+    played = 0
+    while True:
+        s = poll(page, """() => { const s = window.__jass.state();
+            return ((s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over') && s; }""")
+        if s["phase"] != "play":
+            break
+        card = s["legal"][0]
+        r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [r["x"], r["y"]]) == "table"
+        page.mouse.click(r["x"], r["y"])
+        poll(page, "(c) => !window.__jass.state().hand.includes(c)", card)
+        played += 1
+    assert played == 12, played
+    assert page.evaluate("document.body.dataset.phase") in ("hand-over", "game-over")
+    return played
+
+
+def assert_no_csp_violation(page) -> None:
+    got = page.evaluate("window.__csp || []")
+    assert got == [], f"CSP violations: {json.dumps(got)}"
+    bad = [e for e in page.watch.errors if "Content Security Policy" in e or "Content-Security-Policy" in e]
+    assert not bad, bad
+
+
+def not_served(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=3)
+    except (urllib.error.URLError, OSError):
+        return True
+    return False
+
+
+@pytest.fixture
+def strict_page(browser, request):
+    """A page in a fresh context that ENFORCES the app's CSP (the shared `page` fixture bypasses it, see conftest.py),
+    records securitypolicyviolation events, and at teardown asserts: no request left 127.0.0.1, a clean console, no CSP
+    violation (page or worker)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.add_init_script(CSP_WATCH)
+    w = PageWatch(page)
+    page.on("worker", lambda wk: wk.on("console", lambda m: w.errors.append(f"worker console.{m.type}: {m.text}")
+                                       if m.type == "error" else None))
+    page.watch = w
+    yield page
+    failed = getattr(request.node, "rep_call", None)
+    try:
+        if failed is not None and failed.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+            except Exception:
+                pass
+        else:
+            assert not w.foreign(), f"requests left 127.0.0.1: {w.foreign()}"
+            assert not w.errors, "console errors:\n" + "\n".join(w.errors)
+            try:
+                got = page.evaluate("window.__csp || []")
+            except Exception:
+                got = []
+            assert got == [], f"CSP violations: {json.dumps(got)}"
+    finally:
+        ctx.close()

@@ -1,0 +1,84 @@
+"""Offline-first: the service worker precaches the whole game on the first visit; with the server STOPPED (its socket
+closed, not Playwright routing, which service workers bypass) a reload still loads and plays a full hand. A new
+deployment shows the "new version" prompt and switches cleanly (old cache deleted, never a mix of versions).
+These pages enforce the app's Content-Security-Policy and fail on any violation (see pwa_e2e.strict_page)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from jass_e2e import ROOT
+from pwa_e2e import (assert_no_csp_violation, jass_caches, not_served, play_full_hand, poll, serving, strict_page,  # noqa: F401
+                     wait_phase, wait_sw_complete)
+
+DIST = ROOT / "dist"
+
+
+def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
+    page = strict_page
+    with serving(DIST) as srv:
+        page.goto(srv.url("?speed=instant&seed=21"))
+        wait_phase(page, "play")
+        sw = wait_sw_complete(page)
+        assert sw["cached"] == sw["files"] >= 20, sw
+        assert jass_caches(page) == [f"jass:/:{sw['version']}"]
+        srv.stop()
+    assert srv.refused(), "the server still answers"
+    assert not_served(srv.url("index.html"))
+    n_before = len(page.watch.requests)
+    page.reload()
+    wait_phase(page, "play")
+    # everything (page, modules, worker, Pyodide, wheel) came from the service worker: the server is gone
+    after = page.watch.requests[n_before:]
+    assert any(u.endswith("pyodide.asm.wasm") for u in after), after
+    assert any(u.endswith(".whl") for u in after), after
+    play_full_hand(page)
+    expect(page.locator("#dlg-hand")).to_be_visible()
+    assert_no_csp_violation(page)
+
+
+def _redeploy(site_dir: Path, marker: str) -> str:
+    """Simulate a new deployment of the copied site: change index.html, regenerate sw.js (new version)."""
+    from tools import pwa
+    index = site_dir / "index.html"
+    index.write_text(index.read_text().replace("</body>", f"<p id='{marker}' hidden></p>\n</body>"))
+    files = {p for p in site_dir.rglob("*") if p.is_file()}
+    src, version = pwa.service_worker((ROOT / "web" / "sw.js").read_text(), pwa.precache_list(site_dir, files))
+    (site_dir / "sw.js").write_text(src)
+    return version
+
+
+def test_new_version_prompt_and_clean_switch(strict_page, site, tmp_path):
+    page = strict_page
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    with serving(site_dir) as srv:
+        page.goto(srv.url("?speed=instant&seed=3"))
+        wait_phase(page, "play")
+        v1 = wait_sw_complete(page)["version"]
+        expect(page.locator("#update-banner")).to_have_count(0)
+
+        v2 = _redeploy(site_dir, "v2-marker")
+        assert v2 != v1
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        banner = page.locator("#update-banner")
+        expect(banner).to_be_visible(timeout=60_000)
+        expect(banner).to_contain_text("new version")
+        # until the user agrees, the page and every file still come from v1 (two caches exist meanwhile)
+        assert page.locator("#v2-marker").count() == 0
+        page.reload()
+        wait_phase(page, "play")
+        assert page.locator("#v2-marker").count() == 0, "a reload without the prompt mixed in the new version"
+        expect(page.locator("#update-banner")).to_be_visible(timeout=60_000)
+
+        with page.expect_navigation(timeout=60_000):
+            page.locator("#update-banner button").click()
+        wait_phase(page, "play")
+        assert page.locator("#v2-marker").count() == 1
+        sw = wait_sw_complete(page)
+        assert sw["version"] == v2
+        assert jass_caches(page) == [f"jass:/:{v2}"], "the old version's cache was not deleted"
+        expect(page.locator("#update-banner")).to_have_count(0)
+        assert_no_csp_violation(page)

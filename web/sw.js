@@ -1,0 +1,112 @@
+// Service worker (a template: build.py writes dist/sw.js with the version and the precache list filled in).
+//
+// * install: precache EVERY file the game needs (page, app modules, engine wheel, Pyodide core, icons, manifest) into
+//   one cache per build version. Each file's bytes are checked against the SHA-256 recorded at build time, so a cache
+//   never holds a mix of two deployments (e.g. a stale index.html from an HTTP cache next to new modules): on a
+//   mismatch the file is fetched again past the HTTP cache, and if it still differs the install fails and the old
+//   version stays in charge (the browser retries on a later visit). Unchanged files are copied from the previous
+//   version's cache instead of being downloaded again.
+// * fetch: cache-first, from this version's cache only (the page, its worker and Pyodide all come from one build).
+//   Anything not in the list goes to the network untouched.
+// * update: a new version waits until the page asks it to take over (the page shows "new version — reload");
+//   activate deletes the caches of older versions of this copy of the site (other sub-paths of the origin are left
+//   alone) and claims the open pages.
+// * headers: the page gets the same Content-Security-Policy header as its meta tag, the engine worker its own policy
+//   (a dedicated worker takes its CSP from its own response, so a static host that sets no headers still gets one).
+"use strict";
+
+const VERSION = "{{VERSION}}";
+const FILES = "{{FILES}}";                 // {"path relative to this file": "sha256 hex"}
+const WORKER_CSP = "{{WORKER_CSP}}";
+const PAGE_CSP = "{{PAGE_CSP}}";
+
+const BASE = new URL("./", self.location.href);          // the site root (any sub-path)
+const PREFIX = `jass:${BASE.pathname}:`;                 // caches of this copy of the site
+const CACHE = PREFIX + VERSION;
+const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed or versioned paths
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
+
+async function verified(resp, want) {
+  if (!resp || !resp.ok || resp.type === "opaque") return null;
+  const body = await resp.arrayBuffer();
+  if ((await sha256(body)) !== want) return null;
+  return new Response(body, { status: 200, statusText: "OK", headers: resp.headers });
+}
+
+async function fromOlderCache(url, want) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(url);
+    const ok = hit && (await verified(hit, want));
+    if (ok) return ok;
+  }
+  return null;
+}
+
+async function precacheOne(cache, path, want) {
+  const url = new URL(path, BASE).href;
+  const have = await cache.match(url);
+  if (have && (await verified(have.clone(), want))) return;
+  let resp = await fromOlderCache(url, want);
+  // immutable paths may come from the HTTP cache; the rest is revalidated; a mismatch is fetched past every cache
+  if (!resp) resp = await verified(await fetch(url, { cache: IMMUTABLE.test(path) ? "default" : "no-cache" }), want);
+  if (!resp) resp = await verified(await fetch(url, { cache: "reload" }), want);
+  if (!resp) throw new Error(`precache: ${path} does not match build ${VERSION}`);
+  await cache.put(url, resp);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(Object.entries(FILES).map(([path, want]) => precacheOne(cache, path, want)));
+    // a first install takes over right away (nothing to mix with); an update waits for the page's go-ahead
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "version" && event.ports[0]) {
+    caches.open(CACHE).then((c) => c.keys()).then((keys) => event.ports[0].postMessage({
+      version: VERSION, files: Object.keys(FILES).length, cached: keys.length,
+    }));
+  }
+});
+
+function withHeader(resp, csp) {
+  const headers = new Headers(resp.headers);
+  headers.set("Content-Security-Policy", csp);
+  return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
+}
+
+async function respond(path, request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(new URL(path, BASE).href);
+  if (!hit) return fetch(request);          // evicted or never stored: the network is the only source left
+  if (path === "index.html") return withHeader(hit, PAGE_CSP);
+  if (/^app-[0-9a-f]+\/js\/worker\.js$/.test(path)) return withHeader(hit, WORKER_CSP);
+  return hit;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
+  let path = decodeURIComponent(url.pathname.slice(BASE.pathname.length));
+  if (path === "" && request.mode === "navigate") path = "index.html";
+  if (!Object.prototype.hasOwnProperty.call(FILES, path)) return;
+  event.respondWith(respond(path, request));
+});
