@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Measure the built web app in Chromium (a measurement, not a test): prints figures.
 
-    python scripts/measure_web.py [--runs N] [--hands-moves N]
+    python scripts/measure_web.py [--runs N] [--hands-moves N] [--sw | --sw-only]
 
 * cold load to a playable hand (fresh browser context, empty cache) and warm reload (same context, HTTP cache)
 * bytes transferred on cold load (sum of response bodies) and the size of dist/ and the engine wheel
 * main-thread long tasks (PerformanceObserver 'longtask', > 50 ms) while bots think and cards animate (normal speed)
 * bot move latency in the browser: the engine's think_ms and the worker round trip
+* --sw: also the warm start with the service worker (after the first visit has precached everything): reloads with the
+  Pyodide memory snapshot (the normal warm start) and without it (snapshot deleted first: the service worker alone);
+  --sw-only: just these start-up figures (fast)
 Uses $CHROMIUM_PATH or /usr/bin/chromium; builds dist/ first.
 """
 from __future__ import annotations
@@ -40,11 +43,57 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
 
 
+SW_READY = """async () => {
+  if (!window.__jassSW) return false;
+  const s = await window.__jassSW();
+  const snap = (await caches.keys()).filter((n) => n.startsWith('jass-snapshot:'));
+  const snapped = snap.length === 1 && (await (await caches.open(snap[0])).keys()).length === 1;
+  return s.controlled && s.cached === s.files && snapped;
+}"""
+DROP_SNAPSHOT = """async () => { for (const n of await caches.keys()) if (n.startsWith('jass-snapshot:')) await caches.delete(n); }"""
+
+
+def measure_sw(browser, url: str, runs: int, level: str) -> dict:
+    """Warm start through the service worker, to a playable hand (seconds, from reload to body[data-phase=play])."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    q = f"?speed=instant&seed=1&bots={level},{level}"
+    page.goto(url + q)
+    page.wait_for_function(SW_READY, timeout=180_000, polling=200)
+    res: dict = {}
+    for label, drop in (("warm_sw_snapshot", False), ("warm_sw_no_snapshot", True)):
+        secs, bd = [], []
+        for _ in range(runs):
+            if drop:
+                page.evaluate(DROP_SNAPSHOT)
+            t0 = time.perf_counter()
+            page.reload()
+            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
+            secs.append(time.perf_counter() - t0)
+            t = page.evaluate("window.__jass.timing()")
+            assert t["worker"].get("snapshot", 0) == (0 if drop else 1), t
+            bd.append(t)
+            if drop:   # let the fresh snapshot be written before the next round drops it again
+                page.wait_for_function(SW_READY, timeout=60_000, polling=200)
+        res[f"{label}_s"] = [round(x, 2) for x in secs]
+        res[f"{label}_median_s"] = round(statistics.median(secs), 2)
+        res[f"{label}_breakdown_ms (median)"] = {
+            **{k: round(statistics.median(t[k] for t in bd)) for k in ("mainStart", "workerCreated", "engineReady", "playable")},
+            **{f"worker.{k}": round(statistics.median(t["worker"][k] for t in bd)) for k in ("import", "pyodide", "engine")}}
+        res[f"{label}_load_avg"] = round(os.getloadavg()[0], 2)
+    res["snapshot_MB"] = round(page.evaluate("""async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot:'));
+        const c = await caches.open(n); const r = await c.match((await c.keys())[0]); return (await r.arrayBuffer()).byteLength; }""") / 1e6, 1)
+    ctx.close()
+    return res
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--moves", type=int, default=24, help="bot moves to watch for long tasks / latency")
     ap.add_argument("--level", default="normal")
+    ap.add_argument("--sw", action="store_true", help="also measure the warm start with the service worker")
+    ap.add_argument("--sw-only", action="store_true", help="only the service-worker warm start figures")
     a = ap.parse_args()
     info = build.build(quiet=True)
     srv = build.make_server(0)
@@ -54,6 +103,15 @@ def main() -> None:
     cold, warm, nbytes, timings = [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        sw_res = measure_sw(browser, url, a.runs, a.level) if (a.sw or a.sw_only) else {}
+        if a.sw_only:
+            browser.close()
+            srv.shutdown()
+            out = {**sw_res, "dist_MB": round(info["distBytes"] / 1e6, 2), "cpu_load_avg_1min": os.getloadavg()[0]}
+            for k, v in out.items():
+                print(f"{k:36s} {v}")
+            print(json.dumps(out))
+            return
         for _ in range(a.runs):
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             page = ctx.new_page()
@@ -127,6 +185,7 @@ def main() -> None:
         "longest_main_thread_task_ms": round(max((t["ms"] for t in longtasks), default=0), 1),
         "long_tasks_ms": [round(t["ms"]) for t in longtasks],
         "cpu_load_avg_1min": os.getloadavg()[0],
+        **sw_res,
     }
     for k, v in out.items():
         print(f"{k:36s} {v}")

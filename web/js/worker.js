@@ -2,6 +2,7 @@
 // Messages in:  {id, req: "<json>"}            -> out: {id, res: "<json>", ms}
 // Messages out: {type: "progress", loaded, total, stage}, {type: "ready", info}, {type: "fatal", message}
 import { BUILD } from "./build-info.js";
+import { Snapshots } from "./snapshot.js";
 
 const appBase = new URL("../", import.meta.url);
 const pyodideBase = new URL(BUILD.pyodide, appBase).href;
@@ -73,6 +74,9 @@ async function boot() {
     return r.arrayBuffer();
   }).catch((e) => { throw new Error(`Could not download the game engine (${wheelName}): ${e.message || e}`); });
   wheelP.catch(() => {}); // reported below
+  // warm start from a memory snapshot (see snapshot.js), looked up while pyodide.mjs loads
+  const snaps = new Snapshots(BUILD.pyodideVersion, wheelName);
+  const snapP = snaps.find();
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(pyodideBase + "pyodide.mjs"));
@@ -80,15 +84,33 @@ async function boot() {
     throw new Error(`Could not load the Python runtime (pyodide.mjs): ${e.message || e}`);
   }
   const tImport = performance.now();
-  const py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false });
+  // any failure to restore the snapshot falls back to the plain start below
+  const snap = await snapP;
+  let py = null;
+  if (snap) {
+    try {
+      py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false, _loadSnapshot: snap.bytes });
+      py.runPython("import random; random.seed()");
+      snaps.used = true;
+    } catch (e) {
+      py = null;
+      await snaps.drop();
+    }
+  }
+  if (!py) py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false, _makeSnapshot: snaps.enabled });
   const tPyodide = performance.now();
   stage = "engine";
   report(true);
-  const wheel = await wheelP;
-  const site = py.runPython("import site; site.getsitepackages()[0]");
-  py.unpackArchive(wheel, "wheel", { extractDir: site });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  if (!snaps.used) {
+    const wheel = await wheelP;
+    const site = py.runPython("import site; site.getsitepackages()[0]");
+    py.unpackArchive(wheel, "wheel", { extractDir: site });
+    py.runPython("import importlib; importlib.invalidate_caches()");
+  }
   const mod = py.pyimport("engine.web");
+  if (snaps.enabled && !snaps.used) {
+    try { snaps.save(py.makeMemorySnapshot()); } catch { /* no snapshot this time */ }
+  }
   handle = mod.handle;
   stage = "ready";
   report(true);
@@ -96,7 +118,8 @@ async function boot() {
   return {
     ms: tEngine - t0, pyodide: py.version, engine: BUILD.engineVersion,
     // milliseconds inside the worker: importing pyodide.mjs, loadPyodide (the core), unpack + import of the engine
-    stages: { import: tImport - t0, pyodide: tPyodide - tImport, engine: tEngine - tPyodide },
+    // snapshot: 1 when Python was restored from a memory snapshot (warm start), else 0
+    stages: { import: tImport - t0, pyodide: tPyodide - tImport, engine: tEngine - tPyodide, snapshot: snaps.used ? 1 : 0 },
     workerStart: performance.timeOrigin,
   };
 }
