@@ -97,6 +97,13 @@ def wait_sw_complete(page, timeout=TIMEOUT) -> dict:
         return s.controlled && s.files > 0 && s.cached === s.files ? s : null; }""", timeout=timeout, every=0.2)
 
 
+def wait_snapshot(page, timeout=TIMEOUT) -> None:
+    """Wait until the engine worker has stored a Pyodide memory snapshot of at least 1 MB (web/js/snapshot.js)."""
+    poll(page, """async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot:'));
+        if (!n) return false; const c = await caches.open(n); const k = await c.keys();
+        return k.length === 1 && (await (await c.match(k[0])).arrayBuffer()).byteLength > 1e6; }""", timeout=timeout, every=0.2)
+
+
 def jass_caches(page) -> list[str]:
     return page.evaluate("caches.keys().then((k) => k.filter((n) => n.startsWith('jass:')))")
 

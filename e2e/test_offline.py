@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from jass_e2e import ROOT
 from pwa_e2e import (assert_no_csp_violation, jass_caches, not_served, play_full_hand, poll, serving, strict_page,  # noqa: F401
-                     wait_phase, wait_sw_complete)
+                     wait_phase, wait_snapshot, wait_sw_complete)
 
 DIST = ROOT / "dist"
 
@@ -24,6 +24,8 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
         sw = wait_sw_complete(page)
         assert sw["cached"] == sw["files"] >= 20, sw
         assert jass_caches(page) == [f"jass:/:{sw['version']}"]
+        wait_snapshot(page)
+        assert page.evaluate("window.__jass.timing().worker.snapshot") == 0   # the first start is a plain one
         srv.stop()
     assert srv.refused(), "the server still answers"
     assert not_served(srv.url("index.html"))
@@ -34,9 +36,29 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
     after = page.watch.requests[n_before:]
     assert any(u.endswith("pyodide.asm.wasm") for u in after), after
     assert any(u.endswith(".whl") for u in after), after
+    assert page.evaluate("window.__jass.timing().worker.snapshot") == 1     # warm start: Python from the snapshot
     play_full_hand(page)
     expect(page.locator("#dlg-hand")).to_be_visible()
     assert_no_csp_violation(page)
+
+
+def test_a_broken_snapshot_falls_back_to_a_plain_start(strict_page, site):
+    page = strict_page
+    page.goto(site + "?speed=instant&seed=8")
+    wait_phase(page, "play")
+    wait_snapshot(page)
+    # overwrite the snapshot with garbage of the same key: Pyodide refuses it, the worker drops it and starts plainly
+    page.evaluate("""async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot:'));
+        const c = await caches.open(n); const k = (await c.keys())[0];
+        await c.put(k, new Response(new Uint8Array(4096).fill(7))); }""")
+    page.reload()
+    wait_phase(page, "play")
+    assert page.evaluate("window.__jass.timing().worker.snapshot") == 0
+    play_full_hand(page)
+    wait_snapshot(page)   # a good snapshot replaced the broken one
+    page.reload()
+    wait_phase(page, "play")
+    assert page.evaluate("window.__jass.timing().worker.snapshot") == 1
 
 
 def _redeploy(site_dir: Path, marker: str) -> str:
