@@ -48,9 +48,18 @@ SW_READY = """async () => {
   const s = await window.__jassSW();
   const snap = (await caches.keys()).filter((n) => n.startsWith('jass-snapshot:'));
   const snapped = snap.length === 1 && (await (await caches.open(snap[0])).keys()).length === 1;
-  return s.controlled && s.cached === s.files && snapped;
+  return s.controlled && s.files > 0 && s.cached === s.files && snapped;
 }"""
 DROP_SNAPSHOT = """async () => { for (const n of await caches.keys()) if (n.startsWith('jass-snapshot:')) await caches.delete(n); }"""
+
+
+def wait_sw_ready(page, timeout_s: float) -> None:
+    """Poll SW_READY with page.evaluate (which awaits the promise; wait_for_function would take it as truthy)."""
+    end = time.time() + timeout_s
+    while not page.evaluate(SW_READY):
+        if time.time() > end:
+            raise TimeoutError("the service worker / snapshot never became ready")
+        time.sleep(0.2)
 
 
 def measure_sw(browser, url: str, runs: int, level: str) -> dict:
@@ -59,7 +68,7 @@ def measure_sw(browser, url: str, runs: int, level: str) -> dict:
     page = ctx.new_page()
     q = f"?speed=instant&seed=1&bots={level},{level}"
     page.goto(url + q)
-    page.wait_for_function(SW_READY, timeout=180_000, polling=200)
+    wait_sw_ready(page, 180)
     res: dict = {}
     for label, drop in (("warm_sw_snapshot", False), ("warm_sw_no_snapshot", True)):
         secs, bd = [], []
@@ -74,7 +83,7 @@ def measure_sw(browser, url: str, runs: int, level: str) -> dict:
             assert t["worker"].get("snapshot", 0) == (0 if drop else 1), t
             bd.append(t)
             if drop:   # let the fresh snapshot be written before the next round drops it again
-                page.wait_for_function(SW_READY, timeout=60_000, polling=200)
+                wait_sw_ready(page, 60)
         res[f"{label}_s"] = [round(x, 2) for x in secs]
         res[f"{label}_median_s"] = round(statistics.median(secs), 2)
         res[f"{label}_breakdown_ms (median)"] = {

@@ -93,6 +93,7 @@ async function boot() {
       py.runPython("import random; random.seed()");
       snaps.used = true;
     } catch (e) {
+      console.warn("Mittlere Jass: the Python snapshot could not be restored; starting without it.", e);
       py = null;
       await snaps.drop();
     }
