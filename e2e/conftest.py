@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from jass_e2e import ARTIFACTS, ROOT, PageWatch  # noqa: E402
+from jass_e2e import ROOT, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
@@ -64,13 +64,7 @@ def pytest_runtest_makereport(item, call):
 def watch(page, request):
     w = PageWatch(page)
     yield w
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        try:
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-        except Exception:
-            pass
+    screenshot_if_failed(page, request)
     assert not w.foreign(), f"requests left 127.0.0.1: {w.foreign()}"
     assert not w.errors, "console errors:\n" + "\n".join(w.errors)
 

@@ -67,3 +67,14 @@ def play_via_dom_button(page, card: str) -> None:
     btn.focus()
     page.keyboard.press("Enter")
     wait_card_gone(page, card)
+
+
+def screenshot_if_failed(page, request) -> None:
+    """Save a full-page screenshot into e2e/artifacts/ when the test's call phase failed."""
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
+        except Exception:
+            pass

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jass_e2e import ARTIFACTS, PageWatch
+from jass_e2e import PageWatch, screenshot_if_failed
 
 TIMEOUT = 90_000
 
@@ -158,11 +158,7 @@ def strict_page(browser, request):
     failed = getattr(request.node, "rep_call", None)
     try:
         if failed is not None and failed.failed:
-            ARTIFACTS.mkdir(exist_ok=True)
-            try:
-                page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-            except Exception:
-                pass
+            screenshot_if_failed(page, request)
         else:
             assert not w.foreign(), f"requests left 127.0.0.1: {w.foreign()}"
             assert not w.errors, "console errors:\n" + "\n".join(w.errors)
