@@ -177,6 +177,13 @@ def test_whole_game_at_instant_speed_matches_the_engines_settlement(open_app, pa
     assert [r["settlement"] for r in replays] == [h["settlement"] for h in v["history"]]
     assert [r["card_points"] for r in replays] == [h["card_points"] for h in v["history"]]
 
+    # Pyodide dealt exactly what CPython deals for the same seed (docs/seeding.md)
+    from engine.cards import codes_of
+    from engine.deal import deal, first_dealer
+    assert rec["records"][0]["dealer"] == first_dealer(2024)
+    for k, r in enumerate(rec["records"]):
+        assert r["hands"] == [codes_of(h) for h in deal(2024, k, r["dealer"])]
+
     # new game from the game-over screen
     sheet.get_by_role("button", name="Close").click()
     over.get_by_role("button", name="New game").click()
