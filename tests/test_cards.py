@@ -1,7 +1,7 @@
 import pytest
 
 from engine.cards import (
-    ALL_CARDS, CODES, PLAIN_POINTS, SUIT_MASKS, TRUMP_POINTS, code, codes_of, parse_card, points_of, pretty,
+    ALL_CARDS, CODES, PLAIN_POINTS, SUIT_MASKS, TRUMP_POINTS, code, parse_card, points_of, pretty,
     sort_key,
 )
 
@@ -41,6 +41,5 @@ def test_plain_and_trump_points():
 def test_display_order_puts_trump_first_high_to_low():
     hand = [parse_card(c) for c in ["S6", "DA", "D9", "DJ", "HK", "D6"]]
     trump = parse_card("D6") // 9
-    ordered = codes_of(0)
     ordered = [code(c) for c in sorted(hand, key=lambda c: sort_key(c, trump))]
     assert ordered[:4] == ["DJ", "D9", "DA", "D6"]

@@ -56,9 +56,6 @@ def bad_records() -> list[tuple[str, object, str]]:
     r = base_record()
     out = []
     out.append(("not json", "{nope", "not valid JSON"))
-    illegal = base_record()
-    # find a play index where another held card would be illegal: replace the 2nd play by a card the seat holds
-    # of a different suit while it still holds the led suit.
     out.append(("dealer", {**r, "dealer": 3}, "dealer must be 0, 1 or 2"))
     out.append(("rule key", {**r, "rules": {"foo": True}}, "unknown rule 'foo'"))
     out.append(("rule value", {**r, "rules": {"no_trump": "zero"}}, "no_trump"))

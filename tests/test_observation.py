@@ -2,7 +2,7 @@
 
 import random
 
-from engine.cards import ALL_CARDS, SUIT_MASKS, parse_card
+from engine.cards import SUIT_MASKS, parse_card
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
 from engine.rules import Rules

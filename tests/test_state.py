@@ -1,11 +1,10 @@
 """Hand state: trump fixing, trick winners, final-trump counting, no-trump hands, play-out equivalence."""
 
-import json
 import random
 
 import pytest
 
-from engine.cards import ALL_CARDS, codes_of, parse_card
+from engine.cards import codes_of, parse_card
 from engine.deal import deal
 from engine.rules import Rules
 from engine.state import HandState, IllegalMove, apply_move, legal_moves, outcome, random_playout, refusal
