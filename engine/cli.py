@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", help="record file, or - for standard input (default)")
     p.add_argument("--batch", action="store_true", help="JSON Lines in, JSON Lines out")
     b = sub.add_parser("bench", help="print engine speed figures")
-    b.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
+    b.add_argument("--seconds", type=float, default=3.0, help="time per figure, in 5 rounds (default 3)")
     b.add_argument("--seed", type=int, default=1)
     try:
         from . import arena
