@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from .cards import CODES, NUM_SEATS, SUITS, codes_of
 from .deal import deal, first_dealer
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Refusal, Rules
 from .scoring import Settlement
 from .state import HandState, IllegalMove, apply_move, outcome
 
@@ -110,7 +110,6 @@ class Game:
     def play(self, card: int) -> list[dict]:
         """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""
         if self.phase != "play":
-            from .rules import Refusal
             raise IllegalMove(Refusal("hand_complete", "The hand is over: no more cards can be played."))
         self.state, events = apply_move(self.state, card)
         if self.state.is_complete:

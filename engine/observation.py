@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import (
-    ALL_CARDS, CODES, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH,
-    iter_cards,
-)
+from .cards import ALL_CARDS, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH
 from .rules import Rules, highest_trump_strength
 from .scoring import hand_card_points
 from .state import HandState, Trick
@@ -68,18 +65,6 @@ class Observation(NamedTuple):
             return "".join(SUITS[s] for s in range(4) if not self.hand & SUIT_MASKS[s])
         rest = ~self.excluded[seat] & self.unseen
         return "".join(SUITS[s] for s in range(4) if not rest & SUIT_MASKS[s])
-
-    def to_json(self) -> dict:
-        return {
-            "seat": self.seat, "dealer": self.dealer, "rules": self.rules.to_json(),
-            "hand": [CODES[c] for c in iter_cards(self.hand)],
-            "plays": [{"seat": s, "card": CODES[c]} for s, c in self.plays],
-            "trick": [CODES[c] for c in self.trick], "leader": self.leader,
-            "trump": SUITS[self.trump] if self.trump >= 0 else None,
-            "trump_fixed_at": self.trump_fixed_at, "trump_fixed_by": self.trump_fixed_by,
-            "tricks_won": list(self.tricks_won), "counts": list(self.counts),
-            "voids": [self.voids(s) for s in range(NUM_SEATS)],
-        }
 
 
 def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int] | tuple[int, ...], leader: int,

@@ -14,7 +14,7 @@ from .cards import (
     CARDS_PER_HAND, CODES, JACK_OF, LAST_TRICK_BONUS, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF,
     SUITS, TRUMP_BELOW, TRUMP_STRENGTH, points_of,
 )
-from .rules import DEFAULT_RULES, Refusal, Rules, legal_mask, trick_winner_offset, why_not
+from .rules import DEFAULT_RULES, Refusal, Rules, card_power, legal_mask, trick_winner_offset, why_not
 from .scoring import ANNULLED, Settlement, hand_card_points, settle
 
 
@@ -136,11 +136,7 @@ class HandState:
             self.leader = winner
             self.trick = []
             if events is not None:
-                pts = points_of((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]),
-                                self.trump if self.trump >= 0 else None, self._eights)
-                if len(self.tricks) == CARDS_PER_HAND:
-                    pts += LAST_TRICK_BONUS
-                events.append({"type": "trick_won", "seat": winner, "points": pts,
+                events.append({"type": "trick_won", "seat": winner, "points": trick_points(self, done),
                                "trick_no": len(self.tricks),
                                "cards": [{"seat": s, "card": CODES[x]} for s, x in zip(done.seats(), done.cards)]})
 
@@ -186,7 +182,7 @@ def trick_points(state: HandState, trick: Trick) -> int:
     """A complete trick's points valued with the hand's current trump (+5 for trick 12)."""
     m = (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
     pts = points_of(m, state.trump if state.trump >= 0 else None, state._eights)
-    if state.tricks and trick is state.tricks[-1] and len(state.tricks) == CARDS_PER_HAND:
+    if len(state.tricks) == CARDS_PER_HAND and trick is state.tricks[-1]:
         pts += LAST_TRICK_BONUS
     return pts
 
@@ -243,7 +239,7 @@ def random_playout(state: HandState, rand) -> HandState:
         s = suit_of[c]
         if led < 0:
             led = s
-        key = 100 + strength_of[c] if s == trump else (rank_of[c] if s == led else -1)
+        key = card_power(c, led, trump)
         if key > wkey:
             win, wkey = seat, key
         taken |= 1 << c

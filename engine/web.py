@@ -165,6 +165,7 @@ class Session:
         to_play = st.to_play if game.phase == "play" else None
         trump = st.trump if st.trump >= 0 else None
         hand = sorted(iter_cards(st.hands[HUMAN]), key=lambda c: sort_key(c, trump))
+        legal = st.legal_mask() if to_play == HUMAN else 0
         last = None
         if st.tricks:
             t = st.tricks[-1]
@@ -179,7 +180,7 @@ class Session:
             "dealer": st.dealer, "to_play": to_play, "seed": game.seed,
             "players": [{"name": game.names[s], "bot": self.levels[s]} for s in range(NUM_SEATS)],
             "hand": [CODES[c] for c in hand],
-            "legal": [CODES[c] for c in hand if st.legal_mask() >> c & 1] if to_play == HUMAN else [],
+            "legal": [CODES[c] for c in hand if legal >> c & 1],
             "counts": [h.bit_count() for h in st.hands],
             "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % NUM_SEATS, "card": CODES[c]}
                                                      for i, c in enumerate(st.trick)]},

@@ -133,9 +133,6 @@ def seat_class(pts, tricks_won, seat: int) -> str:
     return "middle"
 
 
-power = card_power
-
-
 def trick_power(trick, trump: int) -> int:
     led = SUIT_OF[trick[0]]
-    return max(power(c, led, trump) for c in trick)
+    return max(card_power(c, led, trump) for c in trick)

@@ -14,9 +14,6 @@ from .common import card_points_all, deltas_of
 _NEXT = (1, 2, 0)
 
 
-_key = card_power
-
-
 def solve_deltas(state, root: int) -> tuple[int, list[int], list[int]]:
     """Solve ``state`` (a HandState, not modified) to its end.
 
@@ -49,7 +46,7 @@ def solve_deltas(state, root: int) -> tuple[int, list[int], list[int]]:
             trick.append(c)
             if len(trick) == 3:
                 led = SUIT_OF[trick[0]]
-                k = [_key(x, led, new_trump) for x in trick]
+                k = [card_power(x, led, new_trump) for x in trick]
                 w = (leader + k.index(max(k))) % 3
                 m = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
                 captured[w] |= m

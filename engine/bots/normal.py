@@ -20,8 +20,9 @@ from ..cards import (
     TRUMP_STRENGTH, card_points, iter_cards, pretty,
 )
 from ..observation import Observation
+from ..rules import card_power
 from . import legal_cards, register
-from .common import HUNDRED, other_seats, power, trick_power
+from .common import HUNDRED, other_seats, trick_power
 
 
 def _higher_unseen(c: int, unseen: int, trump: int) -> int:
@@ -115,12 +116,12 @@ class NormalBot:
         # The trump-fixing moment: void in the led suit before trump exists.
         if trump < 0 and not obs.hand & SUIT_MASKS[led]:
             return self._fix_trump(obs, cards, mode, need_trick, pts, trick_pts)
-        winners = [c for c in cards if power(c, led, trump) > best]
-        losers = [c for c in cards if power(c, led, trump) <= best]
+        winners = [c for c in cards if card_power(c, led, trump) > best]
+        losers = [c for c in cards if card_power(c, led, trump) <= best]
         if mode == "high" and pts[me] + trick_pts + 15 >= HUNDRED:
             mode = "low"
         if winners and (urgent or (need_trick and last and trick_pts <= 12)):
-            c = min(winners, key=lambda c: (value(c), power(c, led, trump)))
+            c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
             self.last_reason = f"Take a trick with {pretty(c)}: a hand without a trick costs two."
             return c
         if mode == "low":
@@ -129,19 +130,19 @@ class NormalBot:
                 self.last_reason = f"Aim low: lose this trick and get rid of {pretty(c)}."
                 return c
             # Must win (or may be overtaken): the cheapest, weakest winner.
-            c = min(winners, key=lambda c: (value(c), power(c, led, trump)))
+            c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
             self.last_reason = f"Aim low: {pretty(c)} gives away the fewest points."
             return c
         # high
         if winners:
             if last:
                 c = max(winners, key=lambda c: (value(c) if pts[me] + trick_pts + value(c) < HUNDRED else -1,
-                                                -power(c, led, trump)))
+                                                -card_power(c, led, trump)))
             else:
                 sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0 or SUIT_OF[c] == trump
                         and _higher_unseen(c, unseen, trump) == 0]
                 pool = sure or winners
-                c = max(pool, key=lambda c: (power(c, led, trump), value(c)))
+                c = max(pool, key=lambda c: (card_power(c, led, trump), value(c)))
             self.last_reason = f"Aim high: take the trick with {pretty(c)}."
             return c
         c = min(losers, key=lambda c: (value(c), RANK_OF[c]))
@@ -165,12 +166,12 @@ class NormalBot:
                 return True
             winners = [c for c in cards if sure(c)]
             if winners:
-                c = max(winners, key=lambda c: (value(c), power(c, SUIT_OF[c], trump)))
+                c = max(winners, key=lambda c: (value(c), card_power(c, SUIT_OF[c], trump)))
                 self.last_reason = (f"Take a trick with {pretty(c)}: a hand without a trick costs two." if urgent
                                     else f"Aim high: cash the sure winner {pretty(c)}.")
                 return c
             if urgent:
-                c = max(cards, key=lambda c: (power(c, SUIT_OF[c], trump), -value(c)))
+                c = max(cards, key=lambda c: (card_power(c, SUIT_OF[c], trump), -value(c)))
                 self.last_reason = f"Lead the strongest card {pretty(c)}: you still need a trick."
                 return c
             # no sure winner: lead low from the longest side suit to draw out the high cards

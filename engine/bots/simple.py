@@ -14,9 +14,6 @@ from ..rules import card_power
 from . import legal_cards, register
 
 
-_power = card_power
-
-
 class EasyBot:
     """Greedy ducker: avoid taking points in the current trick."""
 
@@ -35,9 +32,9 @@ class EasyBot:
             self.last_reason = "Lead a low card."
             return c
         led = SUIT_OF[obs.trick[0]]
-        best = max(_power(x, led, obs.trump) for x in obs.trick)
-        winners = [c for c in cards if _power(c, led, obs.trump) > best]
-        losers = [c for c in cards if _power(c, led, obs.trump) <= best]
+        best = max(card_power(x, led, obs.trump) for x in obs.trick)
+        winners = [c for c in cards if card_power(c, led, obs.trump) > best]
+        losers = [c for c in cards if card_power(c, led, obs.trump) <= best]
         if losers:
             if obs.hand & SUIT_MASKS[led]:
                 c = min(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
@@ -46,7 +43,7 @@ class EasyBot:
                 c = max(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
                 self.last_reason = "Void: duck the trick and throw your most valuable card."
             return c
-        c = min(winners, key=lambda c: (value(c), _power(c, led, obs.trump)))
+        c = min(winners, key=lambda c: (value(c), card_power(c, led, obs.trump)))
         self.last_reason = "Forced to win: win as cheaply as possible."
         return c
 
