@@ -119,7 +119,7 @@ def ensure_pyodide(version: str) -> Path:
     (NPM_DIR / ".npmrc").write_text("omit-lockfile-registry-resolved=true\nfund=false\naudit=false\n")
     log(f"npm ci (pyodide {version}) ...")
     t = time.time()
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
+    subprocess.run([npm, "ci", "--omit=dev", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
                    cwd=NPM_DIR, check=True)
     got = json.loads((mod / "package.json").read_text())["version"]
     if got != version:

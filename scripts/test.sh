@@ -31,6 +31,11 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 export CHROMIUM_PATH="$CHROMIUM"
 
+# --- JavaScript lint (eslint, pinned in package-lock.json) ------------------------------------
+echo "== eslint"
+npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+npx --no-install eslint .
+
 # --- the site under test ---------------------------------------------------------------------
 echo "== building dist/"
 .venv/bin/python build.py

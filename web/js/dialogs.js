@@ -119,7 +119,7 @@ function tally(n, mark) {
   return groups.join(" ");
 }
 
-export function showSheet(view) {
+export function showSheet(view, history) {
   const dlg = $("#dlg-sheet");
   const body = $("#sheet-body", dlg);
   const names = view.players.map((p) => p.name);
@@ -129,7 +129,7 @@ export function showSheet(view) {
     el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
     el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }),
     el("div", { class: "net" }, el("span", { class: "lbl", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
-  const rows = (view.history || []).map((h) => el("tr", { "data-hand": h.hand_no },
+  const rows = (history || []).map((h) => el("tr", { "data-hand": h.hand_no },
     el("th", { scope: "row", text: h.hand_no }),
     names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
     el("td", { class: "case", text: t(`case.${h.case}`) })));
@@ -146,7 +146,7 @@ export function showSheet(view) {
 }
 
 // ------------------------------------------------------------------------------------------------ game over
-export function showGameOver({ view, message, onNew, onSheet }) {
+export function showGameOver({ view, onNew, onSheet }) {
   const dlg = $("#dlg-over");
   const names = view.players.map((p) => p.name);
   const net = view.scores.net;
@@ -154,7 +154,7 @@ export function showGameOver({ view, message, onNew, onSheet }) {
   const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
   const winNames = winners.map((s) => names[s]).join(" & ");
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: message || (winners.length > 1 ? t("over.winners", { names: winNames }) : t("over.winner", { names: winNames })) }),
+    el("p", { class: "winner", text: (winners.length > 1 ? t("over.winners", { names: winNames }) : t("over.winner", { names: winNames })) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {

@@ -83,6 +83,7 @@ const STRINGS = {
     "aria.card": "{card}",
     "aria.cardIllegal": "{card} (cannot be played now)",
     "points": "{n} points",
+    "event.trumpFixed": "{suit} is trump — fixed by {name}",
   },
 };
 
@@ -126,3 +127,11 @@ export function applyI18n(root = document) {
 
 /** +2 / −1 / 0 with a real minus sign. */
 export function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
+
+/** "♦ is trump — fixed by Right" */
+export function trumpFixedText(suit, name) { return t("event.trumpFixed", { suit: SUIT_SYMBOL[suit] ?? suit, name }); }
+
+/** The sentence that explains a hand's settlement. */
+export function settlementText(r, _nameOf) {
+  return r.explanation ?? "";
+}

@@ -1,7 +1,11 @@
 // Pointer and keyboard input: canvas taps/clicks on cards and piles, arrows + Enter/Space through the hand.
+// It writes only UI state (selection, hover, focus) and reports plays and peeks to its callbacks.
+import { shown, store } from "./store.js";
+
 export class Input {
-  constructor({ canvas, renderer, model, handButtons, onPlay, onPeek, isBlocked }) {
-    Object.assign(this, { canvas, renderer, model, handButtons, onPlay, onPeek, isBlocked });
+  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked }) {
+    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked });
+    const ui = store.ui;
     const pos = (e) => {
       const r = canvas.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -11,18 +15,18 @@ export class Input {
       const { x, y } = pos(e);
       const i = renderer.handIndexAt(x, y);
       canvas.style.cursor = i >= 0 || renderer.pileAt(x, y) >= 0 ? "pointer" : "default";
-      if (i !== model.hover) { model.hover = i; renderer.invalidate(); }
+      if (i !== ui.hover) { ui.hover = i; renderer.invalidate(); }
     });
-    canvas.addEventListener("pointerleave", () => { model.hover = -1; renderer.invalidate(); });
+    canvas.addEventListener("pointerleave", () => { ui.hover = -1; renderer.invalidate(); });
     canvas.addEventListener("click", (e) => {
       if (isBlocked()) return;
       const { x, y } = pos(e);
-      if (model.peek) { onPeek(false); return; }
+      if (ui.peek) { onPeek(false); return; }
       const i = renderer.handIndexAt(x, y);
       if (i >= 0) {
-        model.focusVisible = false;
-        model.selected = i;
-        onPlay(model.hand[i]);
+        ui.focusVisible = false;
+        ui.selected = i;
+        onPlay(shown().hand[i]);
         return;
       }
       if (renderer.pileAt(x, y) >= 0) onPeek(true);
@@ -34,9 +38,9 @@ export class Input {
       const tag = (document.activeElement?.tagName || "").toLowerCase();
       if (["input", "select", "textarea"].includes(tag)) return;
       if (document.querySelector("dialog[open]")) return;
-      const n = model.hand.length;
+      const hand = shown().hand, n = hand.length;
       if (!n) return;
-      let i = model.selected;
+      let i = ui.selected;
       const inHand = document.activeElement?.closest?.("#hand-buttons");
       if (e.key === "ArrowRight" || e.key === "ArrowDown") i = i < 0 ? 0 : Math.min(n - 1, i + 1);
       else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = i < 0 ? n - 1 : Math.max(0, i - 1);
@@ -44,9 +48,9 @@ export class Input {
       else if (e.key === "End") i = n - 1;
       else if ((e.key === "Enter" || e.key === " ") && !inHand && i >= 0 && i < n && tag !== "button") {
         e.preventDefault();
-        onPlay(model.hand[i]);
+        onPlay(hand[i]);
         return;
-      } else if (e.key === "Escape" && model.peek) { onPeek(false); return; }
+      } else if (e.key === "Escape" && ui.peek) { onPeek(false); return; }
       else return;
       e.preventDefault();
       this.select(i, true);
@@ -54,20 +58,20 @@ export class Input {
     handButtons.addEventListener("focusin", (e) => {
       const b = e.target.closest("button[data-card]");
       if (!b) return;
-      const i = model.hand.indexOf(b.dataset.card);
-      if (i >= 0 && i !== model.selected) { model.selected = i; }
-      model.focusVisible = true;
+      const i = shown().hand.indexOf(b.dataset.card);
+      if (i >= 0 && i !== ui.selected) { ui.selected = i; }
+      ui.focusVisible = true;
       renderer.invalidate();
     });
-    handButtons.addEventListener("focusout", () => { model.focusVisible = false; renderer.invalidate(); });
+    handButtons.addEventListener("focusout", () => { ui.focusVisible = false; renderer.invalidate(); });
   }
 
   select(i, focus) {
-    const { model, renderer } = this;
-    model.selected = i;
-    model.focusVisible = true;
+    const { renderer } = this, ui = store.ui;
+    ui.selected = i;
+    ui.focusVisible = true;
     if (focus) {
-      const b = this.handButtons.querySelector(`button[data-card="${model.hand[i]}"]`);
+      const b = this.handButtons.querySelector(`button[data-card="${shown().hand[i]}"]`);
       if (b && document.activeElement !== b) b.focus({ preventScroll: true });
     }
     renderer.invalidate();

@@ -2,16 +2,17 @@
 import { CardArt, drawSuit, roundRect, suitColor } from "./cards.js";
 import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
 import { t, signed } from "./i18n.js";
+import { isMyTurn, shown, store } from "./store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
 export class Renderer {
-  constructor(canvas, model) {
+  /** Draws `shown()` (the engine's view, or the animation scene) and `store.ui` (selection, peek, banner). */
+  constructor(canvas) {
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d", { alpha: false });
-    this.model = model;
     this.art = new CardArt();
     this.W = 0; this.H = 0; this.dpr = 1;
     this.layout = null;
@@ -37,7 +38,7 @@ export class Renderer {
   }
 
   relayout() {
-    this.layout = computeLayout(this.W, this.H, this.model.hand.length);
+    this.layout = computeLayout(this.W, this.H, shown().hand.length);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr);
     if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
@@ -54,21 +55,20 @@ export class Renderer {
 
   // ------------------------------------------------------------------ geometry used by input and the test hook
   handCardPos(i) {
-    const L = this.layout, m = this.model, base = L.hand[i];
+    const L = this.layout, m = shown(), ui = store.ui, base = L.hand[i];
     if (!base) return null;
     let lift = 0;
-    const myTurn = m.phase === "play" && m.toPlay === 0;
-    if (myTurn && m.legal.has(m.hand[i])) lift += L.cardH * 0.07;
-    if (i === m.selected) lift += L.cardH * 0.09;
-    else if (i === m.hover) lift += L.cardH * 0.05;
+    if (isMyTurn() && m.legal.has(m.hand[i])) lift += L.cardH * 0.07;
+    if (i === ui.selected) lift += L.cardH * 0.09;
+    else if (i === ui.hover) lift += L.cardH * 0.05;
     return { x: base.x, y: base.y - lift, rot: base.rot };
   }
 
   /** Index of the topmost hand card under (x, y), or -1. */
   handIndexAt(x, y) {
-    const L = this.layout;
-    for (let i = this.model.hand.length - 1; i >= 0; i--) {
-      if (this.model.handVisible != null && i >= this.model.handVisible) continue;
+    const L = this.layout, m = shown(), visible = store.scene?.handVisible;
+    for (let i = m.hand.length - 1; i >= 0; i--) {
+      if (visible != null && i >= visible) continue;
       const p = this.handCardPos(i);
       if (p && insideCard(x, y, p, L.cardW, L.cardH)) return i;
     }
@@ -78,7 +78,7 @@ export class Renderer {
   /** A point inside the visible part of hand card i (table coordinates), checked by hit-testing. */
   handClickPoint(i) {
     const L = this.layout, p = this.handCardPos(i);
-    const visible = i === this.model.hand.length - 1 ? L.cardW : Math.min(L.step, L.cardW);
+    const visible = i === shown().hand.length - 1 ? L.cardW : Math.min(L.step, L.cardW);
     for (const [fx, fy] of [[0.45, -0.3], [0.3, -0.1], [0.5, 0.1], [0.2, 0.3]]) {
       const q = cardToTable(p, -L.cardW / 2 + visible * fx, L.cardH * fy);
       if (this.handIndexAt(q.x, q.y) === i) return q;
@@ -116,7 +116,7 @@ export class Renderer {
 
   draw() {
     this.dirty = false;
-    const ctx = this.ctx, L = this.layout, m = this.model;
+    const ctx = this.ctx, L = this.layout, m = shown(), ui = store.ui;
     if (!L) return;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     this.drawFelt();
@@ -131,9 +131,9 @@ export class Renderer {
     }
     this.drawTrickLabels();
     this.drawHand();
-    for (const f of m.flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
-    if (m.peek) this.drawPeek();
-    if (m.banner && m.banner.alpha > 0) this.drawBanner(m.banner.text, m.banner.alpha);
+    for (const f of store.scene?.flying ?? []) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
+    if (ui.peek) this.drawPeek();
+    if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
   }
 
   drawFelt() {
@@ -175,7 +175,7 @@ export class Renderer {
   }
 
   drawHud() {
-    const ctx = this.ctx, L = this.layout, m = this.model, b = L.hud.trump;
+    const ctx = this.ctx, L = this.layout, m = shown(), b = L.hud.trump;
     ctx.save();
     roundRect(ctx, b.x, b.y, b.w, b.h, 10);
     ctx.fillStyle = "rgba(8,30,18,0.62)"; ctx.fill();
@@ -201,8 +201,8 @@ export class Renderer {
   drawBot(seat) {
     // a bot's stack of backs is painted once per (size, count) into a sprite: one blit per frame instead of
     // two dozen rotated, scaled images (software-rendered canvases pay for each at commit time)
-    const L = this.layout, m = this.model;
-    const n = m.dealVisible ? m.dealVisible[seat] : m.counts[seat];
+    const L = this.layout, m = shown(), deal = store.scene?.dealVisible;
+    const n = deal ? deal[seat] : m.counts[seat];
     if (!n) return;
     const key = `${this.art.key}|${L.W}x${L.H}|${seat}|${n}`;
     this.stackSprites = this.stackSprites || new Map();
@@ -230,9 +230,9 @@ export class Renderer {
   }
 
   drawPlate(seat) {
-    const ctx = this.ctx, L = this.layout, m = this.model, p = L.plates[seat];
+    const ctx = this.ctx, L = this.layout, m = shown(), p = L.plates[seat];
     const player = m.players[seat];
-    const active = m.phase === "play" && m.toPlay === seat && !m.dealing;
+    const active = m.phase === "play" && m.toPlay === seat && !store.scene?.dealing;
     ctx.save();
     if (active) { ctx.shadowColor = GOLD; ctx.shadowBlur = 14; }
     roundRect(ctx, p.x, p.y, p.w, p.h, 10);
@@ -260,7 +260,7 @@ export class Renderer {
   }
 
   drawPile(seat) {
-    const L = this.layout, m = this.model, n = m.tricksWon[seat];
+    const L = this.layout, m = shown(), n = m.tricksWon[seat];
     if (!n) return;
     const p = L.pile[seat], s = L.bw / L.cardW * 0.8;
     for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === 1 ? -1 : 1), s);
@@ -272,7 +272,7 @@ export class Renderer {
 
   /** Who played what: a small name tag beside each card of the current trick. */
   drawTrickLabels() {
-    const L = this.layout, m = this.model, fs = Math.max(11, Math.round(L.cardW * 0.13));
+    const L = this.layout, m = shown(), fs = Math.max(11, Math.round(L.cardW * 0.13));
     for (const { seat } of m.trick) {
       const p = L.trick[seat];
       const name = m.players[seat].name;
@@ -284,9 +284,9 @@ export class Renderer {
   }
 
   drawHand() {
-    const ctx = this.ctx, L = this.layout, m = this.model;
-    const myTurn = m.phase === "play" && m.toPlay === 0 && !m.busy;
-    const n = m.handVisible ?? m.hand.length;
+    const ctx = this.ctx, L = this.layout, m = shown();
+    const myTurn = isMyTurn(), ui = store.ui;
+    const n = store.scene?.handVisible ?? m.hand.length;
     for (let i = 0; i < Math.min(n, m.hand.length); i++) {
       const code = m.hand[i], p = this.handCardPos(i);
       this.card(code, p.x, p.y, p.rot);
@@ -300,7 +300,7 @@ export class Renderer {
         roundRect(ctx, -L.cardW / 2 + 1, -L.cardH / 2 + 1, L.cardW - 2, L.cardH - 2, L.cardW * 0.08);
         ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
       }
-      if (i === m.selected && m.focusVisible) {
+      if (i === ui.selected && ui.focusVisible) {
         roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
         ctx.lineWidth = 3; ctx.strokeStyle = "#5ab0ff"; ctx.stroke();
       }
@@ -309,7 +309,7 @@ export class Renderer {
   }
 
   drawPeek() {
-    const ctx = this.ctx, L = this.layout, m = this.model;
+    const ctx = this.ctx, L = this.layout, m = shown();
     ctx.save();
     const w = Math.min(L.W - 20, L.cardW * 4.2), h = L.cardH * 1.75;
     const x = L.cx - w / 2, y = L.cy - h / 2 - L.cardH * 0.1;

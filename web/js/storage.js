@@ -5,7 +5,7 @@ export const HAND_CHOICES = [3, 6, 9, 12, 24];
 const DEFAULTS = { speed: "normal", hands: 12, bots: ["normal", "normal"], seed: "" };
 
 export function loadSettings() {
-  let saved = {};
+  let saved;
   try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
   const s = { ...DEFAULTS, ...saved };
   if (!SPEED_NAMES.includes(s.speed)) s.speed = DEFAULTS.speed;

@@ -81,7 +81,7 @@ async function boot() {
   try {
     ({ loadPyodide } = await import(pyodideBase + "pyodide.mjs"));
   } catch (e) {
-    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${e.message || e}`);
+    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${e.message || e}`, { cause: e });
   }
   const tImport = performance.now();
   // any failure to restore the snapshot falls back to the plain start below

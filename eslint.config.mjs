@@ -1,0 +1,29 @@
+// ESLint (flat config) for the browser app, its workers and the build's Node helpers: `npx eslint .`
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["dist/**", "build/**", ".cache/**", "node_modules/**", ".venv/**", "e2e/artifacts/**"] },
+  js.configs.recommended,
+  {
+    files: ["web/**/*.js"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
+  },
+  {
+    files: ["web/js/worker.js", "web/sw.js"],
+    languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
+  },
+  {
+    files: ["tools/**/*.mjs", "eslint.config.mjs"],
+    languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
+  },
+  {
+    rules: {
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_", caughtErrors: "none" }],
+      "no-empty": ["error", { allowEmptyCatch: true }],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+];

@@ -1,0 +1,162 @@
+// Choreography: turns the engine's events into animations and announcements. It never writes the model: it builds
+// `store.scene` (a copy of the table before the events), moves cards on it, and drops it when the events are done,
+// so the table shows the engine's view again.
+import { announce, updateToolbar } from "./a11y.js";
+import { ease, lerp } from "./anim.js";
+import { cardName, settlementText, t, trumpFixedText } from "./i18n.js";
+import { botCardPos } from "./layout.js";
+import { copyModel, nameOf, store } from "./store.js";
+
+export class Choreographer {
+  /** @param {{renderer: import("./renderer.js").Renderer, anim: import("./anim.js").Animator}} deps */
+  constructor({ renderer, anim }) {
+    this.renderer = renderer;
+    this.anim = anim;
+    this.bannerTimer = 0;
+  }
+
+  /**
+   * Animate `events` starting from the table `before` (the model before the engine answered).
+   * `isCurrent()` turns false when a newer game started: the rest is skipped.
+   */
+  async play(events, before, isCurrent = () => true) {
+    const token = {};
+    this.token = token;
+    this.startScene(before);
+    try {
+      for (const ev of events) {
+        if (!isCurrent()) return;
+        switch (ev.type) {
+          case "hand_dealt": await this.dealt(ev); break;
+          case "card_played": await this.cardPlayed(ev); break;
+          case "trump_fixed": await this.trumpFixed(ev); break;
+          case "trick_won": await this.trickWon(ev); break;
+          case "hand_over": announce(t("log.hand", { n: ev.hand_no, result: settlementText(ev, nameOf) })); break;
+          default: break;
+        }
+      }
+    } finally {
+      if (this.token === token) this.endScene();
+    }
+  }
+
+  startScene(from) {
+    store.scene = { ...copyModel(from), flying: [], handVisible: null, dealVisible: null, dealing: false };
+    this.renderer.relayout();
+  }
+
+  endScene() {
+    const n = store.scene?.hand.length;
+    store.scene = null;
+    if (n !== store.model.hand.length) this.renderer.relayout(); else this.renderer.invalidate();
+    updateToolbar();
+  }
+
+  async dealt(ev) {
+    const { anim } = this;
+    store.ui.peek = false;
+    store.ui.banner = null;
+    // the new hand is the engine's view: the deal animation starts from it
+    this.startScene(store.model);
+    const scene = store.scene;
+    if (ev.redeal) announce(t("log.redeal"));
+    announce(t("log.dealt", { n: ev.hand_no, total: store.model.handsTotal, dealer: nameOf(ev.dealer), leader: nameOf(ev.leader) }));
+    if (anim.instant) return;
+    scene.dealing = true;
+    const n = scene.hand.length;
+    scene.handVisible = 0;
+    scene.dealVisible = { 1: 0, 2: 0 };
+    await anim.tween(700, (tt) => {
+      const k = Math.min(n, Math.floor(tt * n + 0.0001));
+      scene.handVisible = tt >= 1 ? null : k;
+      scene.dealVisible = tt >= 1 ? null : { 1: Math.min(scene.counts[1], k), 2: Math.min(scene.counts[2], k) };
+    });
+    scene.dealing = false;
+    scene.handVisible = null;
+    scene.dealVisible = null;
+  }
+
+  async cardPlayed({ seat, card }) {
+    const { renderer, anim } = this;
+    const scene = store.scene;
+    const L = renderer.layout;
+    let from;
+    scene.toPlay = null;
+    scene.legal = new Set();
+    if (seat === 0) {
+      const i = scene.hand.indexOf(card);
+      from = i >= 0 ? renderer.handCardPos(i) : renderer.seatAnchor(0);
+      if (i >= 0) scene.hand.splice(i, 1);
+      renderer.relayout();
+    } else {
+      from = botCardPos(L, seat, Math.floor(scene.counts[seat] / 2), scene.counts[seat]);
+    }
+    scene.counts[seat] = Math.max(0, scene.counts[seat] - 1);
+    announce(t("log.played", { name: nameOf(seat), card: cardName(card) }));
+    const to = L.trick[seat];
+    const f = { card, x: from.x, y: from.y, rot: from.rot, scale: seat === 0 ? 1 : L.bw / L.cardW };
+    scene.flying.push(f);
+    const s0 = f.scale;
+    await anim.tween(330, (tt) => {
+      const e = ease(tt);
+      f.x = lerp(from.x, to.x, e); f.y = lerp(from.y, to.y, e);
+      f.rot = lerp(from.rot, to.rot, e); f.scale = lerp(s0, 1, e);
+    });
+    scene.flying = scene.flying.filter((x) => x !== f);
+    scene.trick.push({ seat, card });
+    renderer.invalidate();
+  }
+
+  async trumpFixed({ seat, suit }) {
+    const { anim, renderer } = this;
+    store.scene.trump = suit;
+    store.scene.trumpFixedBy = seat;
+    const text = trumpFixedText(suit, nameOf(seat));
+    announce(text);
+    const b = { text, alpha: 1 };
+    store.ui.banner = b;
+    renderer.invalidate();
+    clearTimeout(this.bannerTimer);
+    const hold = Math.max(1800, 2200 * anim.speed.anim);
+    this.bannerTimer = setTimeout(() => {
+      if (store.ui.banner !== b) return;
+      anim.tween(400, (tt) => { b.alpha = 1 - tt; }).then(() => { if (store.ui.banner === b) store.ui.banner = null; });
+    }, hold);
+    await anim.wait(900);
+  }
+
+  async trickWon(ev) {
+    const { anim, renderer } = this;
+    const scene = store.scene;
+    await anim.wait(700);
+    const L = renderer.layout;
+    const dest = L.pile[ev.seat];
+    const flying = scene.trick.map(({ seat, card }) => ({ card, seat, x: L.trick[seat].x, y: L.trick[seat].y, rot: L.trick[seat].rot, scale: 1 }));
+    const starts = flying.map((f) => ({ ...f }));
+    scene.trick = [];
+    scene.flying.push(...flying);
+    const small = L.bw / L.cardW * 0.8;
+    await anim.tween(420, (tt) => {
+      const e = ease(tt);
+      flying.forEach((f, k) => {
+        const s = starts[k];
+        f.x = lerp(s.x, dest.x, e); f.y = lerp(s.y, dest.y, e); f.rot = lerp(s.rot, 0, e);
+        f.scale = lerp(1, small, e); f.alpha = 1 - 0.5 * e;
+      });
+    });
+    scene.flying = scene.flying.filter((f) => !flying.includes(f));
+    scene.tricksWon[ev.seat] += 1;
+    scene.lastTrick = { cards: ev.cards, winner: ev.seat, points: ev.points, leader: ev.cards[0]?.seat };
+    announce(t("log.won", { name: nameOf(ev.seat), points: ev.points }));
+    updateToolbar();
+    renderer.invalidate();
+  }
+
+  /** Drop any scene and the trump banner (a new game). */
+  reset() {
+    this.token = null;
+    if (store.scene) this.endScene();
+    clearTimeout(this.bannerTimer);
+    store.ui.banner = null;
+  }
+}

@@ -1,0 +1,177 @@
+// Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
+// engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
+import { announce, hideToast, renderHandButtons, toast, updateToolbar } from "./a11y.js";
+import * as dialogs from "./dialogs.js";
+import { cardName, t } from "./i18n.js";
+import { saveSettings } from "./storage.js";
+import { copyModel, isMyTurn, nameOf, setView, store } from "./store.js";
+
+export class Controller {
+  /**
+   * @param {object} deps
+   * @param {import("./bridge.js").EngineBridge} deps.bridge
+   * @param {import("./choreo.js").Choreographer} deps.choreo
+   * @param {import("./anim.js").Animator} deps.anim
+   * @param {import("./renderer.js").Renderer} deps.renderer
+   * @param {object} deps.settings  saved settings (written back when the player changes them)
+   * @param {object} deps.session   this visit's settings: saved ones overridden by the URL
+   * @param {(message: string) => void} deps.fatal  the error screen
+   */
+  constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
+    Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
+    this.gen = 0;   // game generation: bumped by every new game, stops stale loops
+  }
+
+  /** One protocol request; a failure of the worker itself goes to the error screen. */
+  async engine(req) {
+    try {
+      return await this.bridge.request(req);
+    } catch (err) {
+      this.fatal(err.message || String(err));
+      throw err;
+    }
+  }
+
+  setPhase(p) {
+    store.ui.phase = p;
+    document.body.dataset.phase = p;
+  }
+
+  /** Apply an engine answer: the view replaces the model, then the events animate from the table before it. */
+  async apply(r, myGen) {
+    const before = copyModel(store.scene ?? store.model);
+    setView(r.view);
+    renderHandButtons();
+    updateToolbar();
+    await this.choreo.play(r.events || [], before, () => myGen === this.gen);
+  }
+
+  engineError(r) {
+    const msg = r?.error?.message || "unknown error";
+    toast(t("msg.engineError", { message: msg }), "error", 8000);
+    announce(t("msg.engineError", { message: msg }));
+    store.ui.busy = false;
+  }
+
+  /** Bots play until it is the human's turn or the hand is over. */
+  async advance(myGen) {
+    store.ui.busy = true;
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && store.view.to_play !== 0) {
+      await this.anim.wait(this.anim.speed.pause, true);
+      if (myGen !== this.gen) return;
+      const r = await this.engine({ cmd: "bot_move" });
+      if (myGen !== this.gen) return;
+      if (!r.ok) { this.engineError(r); return; }
+      await this.apply(r, myGen);
+      if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
+    }
+    if (myGen !== this.gen) return;
+    store.ui.busy = false;
+    this.settle();
+  }
+
+  /** After the animations: the dialog or the turn the engine's phase calls for. */
+  settle() {
+    const v = store.view;
+    this.renderer.invalidate();
+    const sheet = () => dialogs.showSheet(v, store.history);
+    if (v.phase === "hand-over") {
+      this.setPhase("hand-over");
+      dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
+    } else if (v.phase === "game-over") {
+      this.setPhase("game-over");
+      dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
+    } else {
+      this.setPhase("play");
+      if (v.to_play === 0) announce(t("log.yourTurn"));
+    }
+    updateToolbar();
+    renderHandButtons();
+  }
+
+  async startGame(opts) {
+    const myGen = ++this.gen;
+    this.anim.cancelAll();
+    this.choreo.reset();
+    dialogs.closeAll();
+    hideToast();
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
+    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots };
+    if (opts.seed !== "" && opts.seed != null) req.seed = /^-?\d+$/.test(String(opts.seed)) ? Number(opts.seed) : String(opts.seed);
+    const r = await this.engine(req);
+    if (myGen !== this.gen) return;
+    if (!r.ok) { this.engineError(r); return; }
+    await this.apply(r, myGen);
+    if (myGen !== this.gen) return;
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    this.setPhase("play");
+    this.advance(myGen);
+  }
+
+  async nextHand() {
+    const myGen = this.gen;
+    store.ui.busy = true;
+    this.setPhase("play");
+    const r = await this.engine({ cmd: "next_hand" });
+    if (myGen !== this.gen) return;
+    if (!r.ok) { this.engineError(r); return; }
+    await this.apply(r, myGen);
+    this.advance(myGen);
+  }
+
+  async play(card) {
+    const v = store.view;
+    if (!v || v.phase !== "play" || store.ui.phase !== "play") return;
+    if (v.to_play !== 0) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
+    if (store.ui.busy || store.scene) return;
+    store.ui.busy = true;
+    const myGen = this.gen;
+    const r = await this.engine({ cmd: "play", card });
+    if (myGen !== this.gen) return;
+    if (!r.ok) {
+      // the engine's reason, shown as it is (the UI knows no rules)
+      store.ui.busy = false;
+      toast(r.error.message, "illegal");
+      announce(r.error.message);
+      this.renderer.invalidate();
+      return;
+    }
+    hideToast();
+    await this.apply(r, myGen);
+    this.advance(myGen);
+  }
+
+  async hint() {
+    if (!isMyTurn()) return;
+    const r = await this.engine({ cmd: "hint" });
+    if (!r.ok) { this.engineError(r); return; }
+    const i = store.model.hand.indexOf(r.card);
+    if (i >= 0) this.onHintCard?.(i);
+    toast(t("msg.hint", { card: cardName(r.card), reason: r.reason || "" }), "info", 6000);
+  }
+
+  openNewGame() {
+    const { settings, session } = this;
+    dialogs.showNewGame({
+      levels: store.hello.levels, settings: session, names: store.view?.players?.map((p) => p.name),
+      onStart: (opts) => {
+        Object.assign(session, opts);
+        Object.assign(settings, opts);
+        saveSettings(settings);
+        this.startGame(session);
+      },
+    });
+  }
+
+  setPeek(on) {
+    store.ui.peek = on && !!(store.scene ?? store.model).lastTrick;
+    updateToolbar();
+    this.renderer.invalidate();
+  }
+
+  setSpeed(name) {
+    this.session.speed = this.settings.speed = name;
+    saveSettings(this.settings);
+    this.anim.setSpeed(name);
+  }
+}
