@@ -174,10 +174,12 @@ def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Pat
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_bytes(data)
         t = time.time()
-        done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir), str(src), str(cache / "out")],
+        done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir), str(src),
+                               str(cache / "out")],
                               capture_output=True, text=True)
         if done.returncode != 0:
-            log(f"WARNING: compiling the engine's bytecode failed; the wheel ships sources only:\n{done.stderr[-2000:]}")
+            log("WARNING: compiling the engine's bytecode failed; the wheel ships sources only:\n"
+                + done.stderr[-2000:])
             return []
         (cache / ".done").write_text(done.stdout)
         log(f"engine bytecode: {done.stdout.strip()} in {time.time() - t:.1f}s")
@@ -332,7 +334,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
     ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--zip", action="store_true", help="also write build/mittlere-jass-web.zip (dist/ for any static server)")
+    ap.add_argument("--zip", action="store_true",
+                    help="also write build/mittlere-jass-web.zip (dist/ for any static server)")
     ap.add_argument("--engine-dir", type=Path, default=None, help="engine package to bundle (default: engine/)")
     args = ap.parse_args(argv)
     build(args.engine_dir)

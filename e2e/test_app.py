@@ -7,7 +7,17 @@ import sys
 
 from playwright.sync_api import expect
 
-from jass_e2e import ARTIFACTS, ROOT, PageWatch, click_card_on_canvas, play_via_dom_button, state, view, wait_card_gone, wait_my_turn_or_phase
+from jass_e2e import (
+    ARTIFACTS,
+    ROOT,
+    PageWatch,
+    click_card_on_canvas,
+    play_via_dom_button,
+    state,
+    view,
+    wait_card_gone,
+    wait_my_turn_or_phase,
+)
 
 TIMEOUT = 60_000
 

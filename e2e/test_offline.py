@@ -10,8 +10,18 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from jass_e2e import ROOT
-from pwa_e2e import (assert_no_csp_violation, jass_caches, not_served, play_full_hand, poll, serving, strict_page,  # noqa: F401
-                     wait_phase, wait_snapshot, wait_sw_complete)
+from pwa_e2e import (  # noqa: F401
+    assert_no_csp_violation,
+    jass_caches,
+    not_served,
+    play_full_hand,
+    poll,
+    serving,
+    strict_page,
+    wait_phase,
+    wait_snapshot,
+    wait_sw_complete,
+)
 
 DIST = ROOT / "dist"
 

@@ -16,8 +16,16 @@ import zipfile
 from playwright.sync_api import expect
 
 from jass_e2e import ROOT
-from pwa_e2e import (assert_no_csp_violation, fetch_text, jass_caches, play_full_hand, serving, strict_page,  # noqa: F401
-                     wait_phase, wait_sw_complete)
+from pwa_e2e import (  # noqa: F401
+    assert_no_csp_violation,
+    fetch_text,
+    jass_caches,
+    play_full_hand,
+    serving,
+    strict_page,
+    wait_phase,
+    wait_sw_complete,
+)
 from tools import pwa
 
 

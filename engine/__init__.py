@@ -10,9 +10,9 @@ from .cards import code, parse_card
 from .game import Game
 from .observation import Observation, observe
 from .rules import Rules
-from .state import HandState, IllegalMove, apply_move, legal_moves, outcome, refusal
+from .state import HandState, IllegalMove, apply_move, legal_move_mask, outcome, refusal
 
 __version__ = "0.1.0"
 
 __all__ = ["Game", "HandState", "IllegalMove", "Observation", "Rules", "apply_move", "code",
-           "legal_moves", "observe", "outcome", "parse_card", "refusal"]
+           "legal_move_mask", "observe", "outcome", "parse_card", "refusal"]

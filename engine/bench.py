@@ -70,4 +70,5 @@ def run_bench(seconds: float, seed: int, out: TextIO) -> None:
     out.write(f"random full hands:       {best:12,.0f} hands/s best of 5 rounds, {median:,.0f} median "
               f"({n} hands; {best * 36:,.0f} plays/s)\n")
     best, median, m = _legal_generations_per_second(seconds, seed)
-    out.write(f"legal-move generations:  {best:12,.0f} per s best of 5 rounds, {median:,.0f} median ({m} generations)\n")
+    out.write(f"legal-move generations:  {best:12,.0f} per s best of 5 rounds, {median:,.0f} median "
+              f"({m} generations)\n")

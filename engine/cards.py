@@ -8,18 +8,18 @@ engine fast enough for search bots without giving up readable code.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES = ("six", "seven", "eight", "nine", "ten", "Jack", "Queen", "King", "Ace")
 
 NUM_CARDS = 36
 NUM_SEATS = 3
 CARDS_PER_HAND = 12
 ALL_CARDS = (1 << NUM_CARDS) - 1
+#: The seat after each seat in playing order.
+NEXT_SEAT = (1, 2, 0)
 
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
 
@@ -40,17 +40,12 @@ RANK_OF = tuple(c % 9 for c in range(NUM_CARDS))
 JACK_OF = tuple(1 << (s * 9 + JACK) for s in range(4))
 
 
-def card(suit: int, rank: int) -> int:
-    """The card of a suit and plain rank index."""
-    return suit * 9 + rank
-
-
 CODES = tuple(SUITS[c // 9] + RANKS[c % 9] for c in range(NUM_CARDS))
 _CODE_TO_CARD = {code: c for c, code in enumerate(CODES)}
 
 
 def parse_card(code: str) -> int:
-    """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (exactly as RULES.md writes them).
+    """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (exactly as docs/rules.md writes them).
 
     Raises ValueError with a plain message for anything else.
     """
@@ -78,11 +73,6 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards of a mask, in deck order (♠6 … ♣A)."""
-    return list(iter_cards(mask))
-
-
 def iter_cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -92,10 +82,6 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 def codes_of(mask: int) -> list[str]:
     return [CODES[c] for c in iter_cards(mask)]
-
-
-def count(mask: int) -> int:
-    return mask.bit_count()
 
 
 def _suit_point_table(points: tuple[int, ...]) -> tuple[int, ...]:
@@ -116,7 +102,7 @@ EIGHTS_TABLE = _suit_point_table(EIGHTS_POINTS)
 def points_of(mask: int, trump: int | None, eights: bool = False) -> int:
     """Card points of a set of cards valued with ``trump`` (None: no trump suit).
 
-    With no trump, ``eights`` makes every 8 count 8 (RULES §5 default).
+    With no trump, ``eights`` makes every 8 count 8 (docs/rules.md §5 default).
     """
     total = 0
     plain = EIGHTS_TABLE if (trump is None and eights) else PLAIN_TABLE
@@ -127,6 +113,7 @@ def points_of(mask: int, trump: int | None, eights: bool = False) -> int:
 
 
 def card_points(c: int, trump: int | None, eights: bool = False) -> int:
+    """Card points of one card (as :func:`points_of`)."""
     return points_of(1 << c, trump, eights)
 
 

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .cards import ALL_CARDS, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH
 from .rules import Rules, highest_trump_strength
-from .scoring import hand_card_points
+from .scoring import seat_points
 from .state import HandState, Trick
 
 
@@ -54,10 +54,10 @@ class Observation(NamedTuple):
         """Cards held by the two other seats (together), as far as this seat can tell."""
         return ALL_CARDS & ~self.played & ~self.hand
 
-    def points_taken(self) -> list[int]:
-        """Card points per seat so far, valued with the current trump."""
+    def card_points(self) -> list[int]:
+        """Card points per seat so far, valued with the current trump (as :meth:`HandState.card_points`)."""
         last = self.tricks[-1].winner if len(self.tricks) == 12 else None
-        return hand_card_points(self.captured, self.trump, last, self.rules.no_trump == "eights")
+        return seat_points(self.captured, self.trump, last, self.rules.eights)
 
     def voids(self, seat: int) -> str:
         """Suit letters ``seat`` is known to be void in (for display)."""
@@ -69,7 +69,7 @@ class Observation(NamedTuple):
 
 def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int] | tuple[int, ...], leader: int,
                         trump_fixed_at: int | None, final_trump: int, rules: Rules) -> list[int]:
-    """Per seat, the cards it cannot hold as shown by its plays (RULES §4 read backwards).
+    """Per seat, the cards it cannot hold as shown by its plays (docs/rules.md §4 read backwards).
 
     - not following the led suit before trump, or throwing a third suit after it: void in the led suit;
     - not playing a trump to a trump lead: no trump but possibly the Puur;
@@ -109,8 +109,9 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
 def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0), hands_left: int = 1) -> Observation:
     """The observation of ``seat`` in ``state``."""
     seats = state.play_seats()
-    plays = tuple(zip(seats, state.plays))
-    excluded = inferred_exclusions(state.tricks, state.trick, state.leader, state.trump_fixed_at, state.trump, state.rules)
+    plays = tuple(zip(seats, state.plays, strict=True))
+    excluded = inferred_exclusions(state.tricks, state.trick, state.leader, state.trump_fixed_at, state.trump,
+                                   state.rules)
     played = 0
     for c in state.plays:
         played |= 1 << c

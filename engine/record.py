@@ -84,7 +84,7 @@ def replay(data: Any) -> HandState:
 
 
 def summary(state: HandState) -> dict:
-    """The replay output of issue 2 §7 for a state."""
+    """The replay output for a state (the fields README "Hand records and the CLI" lists)."""
     out = outcome(state)
     s = out.settlement
     return {

@@ -6,10 +6,17 @@ about whole hands or games.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .cards import (
-    JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS, TRUMP_BELOW, TRUMP_STRENGTH,
+    JACK_OF,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    TRUMP_BELOW,
+    TRUMP_STRENGTH,
     pretty,
 )
 
@@ -17,13 +24,13 @@ NO_TRUMP_MODES = ("eights", "annul")
 
 
 class Rules(NamedTuple):
-    """Variant flags of RULES.md §7 (defaults first)."""
+    """Variant flags of docs/rules.md §7 (defaults first)."""
 
     undertrump_when_void: bool = False
     no_trump: str = "eights"
 
     @classmethod
-    def from_json(cls, data: Any) -> "Rules":
+    def from_json(cls, data: Any) -> Rules:
         """Rules from a JSON object; unknown keys or values raise ValueError naming them."""
         if data is None:
             return cls()
@@ -40,6 +47,11 @@ class Rules(NamedTuple):
         if nt not in NO_TRUMP_MODES:
             raise ValueError(f"rule no_trump must be \"eights\" or \"annul\", not {nt!r}")
         return cls(undertrump_when_void=utw, no_trump=nt)
+
+    @property
+    def eights(self) -> bool:
+        """A no-trump hand is counted with every 8 worth 8 (not annulled)."""
+        return self.no_trump == "eights"
 
     def to_json(self) -> dict:
         return {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
@@ -62,7 +74,7 @@ def highest_trump_strength(trick: Sequence[int], trump: int) -> int:
 def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump_when_void: bool = False) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first).
 
-    ``trump`` is the trump suit or -1 before trump is fixed.  RULES §4: R2 before trump,
+    ``trump`` is the trump suit or -1 before trump is fixed.  docs/rules.md §4: R2 before trump,
     R5 plain suit led after trump (follow or trump, no undertrumping unless all trumps),
     R6 trump led (must trump, the Puur rule).
     """

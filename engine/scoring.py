@@ -1,20 +1,32 @@
-"""Counting a hand and settling it in strokes (+1, ``|``) and zeros (-1, ``○``): RULES §5 and §6."""
+"""Counting a hand and settling it in strokes (+1, ``|``) and zeros (-1, ``○``): docs/rules.md §5 and §6."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-from .cards import CARDS_PER_HAND, LAST_TRICK_BONUS, points_of
+from .cards import CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, PLAIN_TABLE, TRUMP_TABLE
 
+#: Card points at which a hand is punished (docs/rules.md §6, "100 or more").
 HUNDRED = 100
 
-CASES = ("match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled")
 
+def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, eights: bool) -> list[int]:
+    """Card points per seat: the captured cards (masks) valued with ``trump`` (-1: none; with no trump,
+    ``eights`` makes every 8 count 8), +5 for ``last_winner`` (the winner of trick 12, None before).
 
-def hand_card_points(captured: Sequence[int], trump: int, last_winner: int | None, eights: bool) -> list[int]:
-    """Card points per seat: captured cards valued with the final ``trump`` (-1: none), +5 for the last trick."""
-    t = trump if trump >= 0 else None
-    pts = [points_of(m, t, eights) for m in captured]
+    The one per-seat count of the engine and the bots (inlined :func:`engine.cards.points_of`: search calls it
+    in its inner loop).
+    """
+    plain = EIGHTS_TABLE if (trump < 0 and eights) else PLAIN_TABLE
+    pts = []
+    for m in captured:
+        total = 0
+        for s in range(4):
+            bits = (m >> (9 * s)) & 0x1FF
+            if bits:
+                total += TRUMP_TABLE[bits] if s == trump else plain[bits]
+        pts.append(total)
     if last_winner is not None:
         pts[last_winner] += LAST_TRICK_BONUS
     return pts
@@ -39,8 +51,9 @@ class Settlement(NamedTuple):
 ANNULLED = Settlement("annulled", (0, 0, 0), "No trump was fixed: the hand is annulled and dealt again.")
 
 
-def settle(card_points: Sequence[int], tricks_won: Sequence[int], names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Settlement:
-    """Settle a complete hand (RULES §6), in order: match; Z and H penalties; ranking with ties."""
+def settle(card_points: Sequence[int], tricks_won: Sequence[int],
+           names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Settlement:
+    """Settle a complete hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties."""
     for s in range(3):
         if tricks_won[s] == CARDS_PER_HAND:
             d = [-1, -1, -1]
@@ -62,7 +75,8 @@ def settle(card_points: Sequence[int], tricks_won: Sequence[int], names: Sequenc
     if h is not None:
         d = [1, 1, 1]
         d[h] = -2
-        return Settlement("hundred", tuple(d), f"100 or more for {names[h]} ({card_points[h]} points): −2; +1 for the others.")
+        return Settlement("hundred", tuple(d),
+                          f"100 or more for {names[h]} ({card_points[h]} points): −2; +1 for the others.")
     order = sorted(range(3), key=lambda s: card_points[s])
     low, mid, high = order
     if card_points[low] == card_points[mid] or card_points[mid] == card_points[high]:

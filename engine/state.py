@@ -1,21 +1,33 @@
 """The state of one hand and its explicit transitions.
 
 :class:`HandState` holds everything about a hand in progress (hands as bit sets, the current
-trick, trump, captured cards).  It is cheap to copy.  The pure functions ``legal_moves``,
+trick, trump, captured cards).  It is cheap to copy.  The pure functions ``legal_move_mask``,
 ``apply_move``, ``refusal`` and ``outcome`` are the interface; ``HandState.push`` is the
 in-place transition they (and the search bots) share.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import (
-    CARDS_PER_HAND, CODES, JACK_OF, LAST_TRICK_BONUS, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF,
-    SUITS, TRUMP_BELOW, TRUMP_STRENGTH, points_of,
+    CARDS_PER_HAND,
+    CODES,
+    JACK_OF,
+    LAST_TRICK_BONUS,
+    NEXT_SEAT,
+    NUM_SEATS,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUITS,
+    TRUMP_BELOW,
+    TRUMP_STRENGTH,
+    points_of,
 )
 from .rules import DEFAULT_RULES, Refusal, Rules, card_power, legal_mask, trick_winner_offset, why_not
-from .scoring import ANNULLED, Settlement, hand_card_points, settle
+from .scoring import ANNULLED, Settlement, seat_points, settle
 
 
 class Trick(NamedTuple):
@@ -84,7 +96,7 @@ class HandState:
         seats.extend((self.leader + i) % NUM_SEATS for i in range(len(self.trick)))
         return seats
 
-    def copy(self) -> "HandState":
+    def copy(self) -> HandState:
         new = HandState.__new__(HandState)
         new.rules = self.rules
         new.dealer = self.dealer
@@ -100,6 +112,10 @@ class HandState:
         new.tricks = self.tricks[:]
         new.plays = self.plays[:]
         return new
+
+    def card_points(self) -> list[int]:
+        """Card points per seat valued with the current trump (the final one once complete)."""
+        return seat_points(self.captured, self.trump, self.last_winner, self.rules.eights)
 
     def legal_mask(self) -> int:
         seat = self.to_play
@@ -138,11 +154,8 @@ class HandState:
             if events is not None:
                 events.append({"type": "trick_won", "seat": winner, "points": trick_points(self, done),
                                "trick_no": len(self.tricks),
-                               "cards": [{"seat": s, "card": CODES[x]} for s, x in zip(done.seats(), done.cards)]})
-
-    @property
-    def _eights(self) -> bool:
-        return self.rules.no_trump == "eights"
+                               "cards": [{"seat": s, "card": CODES[x]}
+                                         for s, x in zip(done.seats(), done.cards, strict=True)]})
 
     def __repr__(self) -> str:
         return (f"HandState(dealer={self.dealer}, plays={len(self.plays)}, trump={self.trump_suit}, "
@@ -151,7 +164,7 @@ class HandState:
 
 # -- the pure interface ---------------------------------------------------------------------
 
-def legal_moves(state: HandState) -> int:
+def legal_move_mask(state: HandState) -> int:
     """The mask of cards the seat to play may play (0 when the hand is complete)."""
     return state.legal_mask()
 
@@ -181,7 +194,7 @@ def apply_move(state: HandState, c: int) -> tuple[HandState, list[dict]]:
 def trick_points(state: HandState, trick: Trick) -> int:
     """A complete trick's points valued with the hand's current trump (+5 for trick 12)."""
     m = (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
-    pts = points_of(m, state.trump if state.trump >= 0 else None, state._eights)
+    pts = points_of(m, state.trump if state.trump >= 0 else None, state.rules.eights)
     if len(state.tricks) == CARDS_PER_HAND and trick is state.tricks[-1]:
         pts += LAST_TRICK_BONUS
     return pts
@@ -197,19 +210,13 @@ class Outcome(NamedTuple):
     settlement: Settlement | None
 
 
-def card_points_so_far(state: HandState) -> list[int]:
-    """Card points per seat valued with the current trump (the final one once complete)."""
-    eights = state.rules.no_trump == "eights"
-    return hand_card_points(state.captured, state.trump, state.last_winner, eights)
-
-
 def outcome(state: HandState, names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Outcome:
-    """Count and settle the hand (RULES §5, §6)."""
-    pts = tuple(card_points_so_far(state))
+    """Count and settle the hand (docs/rules.md §5, §6)."""
+    pts = tuple(state.card_points())
     tw = tuple(state.tricks_won)
     if not state.is_complete:
         return Outcome(pts, tw, False, False, None)  # type: ignore[arg-type]
-    if state.trump < 0 and state.rules.no_trump == "annul":
+    if state.trump < 0 and not state.rules.eights:
         return Outcome(pts, tw, True, True, ANNULLED)  # type: ignore[arg-type]
     return Outcome(pts, tw, True, False, settle(pts, tw, names))  # type: ignore[arg-type]
 
@@ -228,7 +235,7 @@ def random_playout(state: HandState, rand) -> HandState:
     tricks = state.tricks
     trump = state.trump
     utw = state.rules.undertrump_when_void
-    suit_of, rank_of, strength_of, suit_masks, nxt = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS, _NEXT
+    suit_of, rank_of, strength_of, suit_masks, nxt = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS, NEXT_SEAT
     append = plays.append
     add_trick = tricks.append
     leader = state.leader
@@ -243,7 +250,7 @@ def random_playout(state: HandState, rand) -> HandState:
         if key > wkey:
             win, wkey = seat, key
         taken |= 1 << c
-        seat = _NEXT[seat]
+        seat = nxt[seat]
     ntrick = len(state.trick)
     for _ in range(36 - len(plays)):
         hand = hands[seat]
@@ -303,5 +310,4 @@ def random_playout(state: HandState, rand) -> HandState:
     return state
 
 
-_NEXT = (1, 2, 0)
 _STRENGTH_OF = tuple(TRUMP_STRENGTH[RANK_OF[c]] for c in range(36))

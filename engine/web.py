@@ -15,7 +15,7 @@ from .cards import CODES, NUM_SEATS, SUIT_SYMBOLS, SUITS, iter_cards, parse_card
 from .game import Game
 from .observation import observe
 from .rules import Refusal, Rules
-from .state import IllegalMove, card_points_so_far, refusal, trick_points
+from .state import IllegalMove, refusal, trick_points
 
 HUMAN = 0
 DEFAULT_NAMES = ("You", "Right", "Left")
@@ -170,7 +170,7 @@ class Session:
         if st.tricks:
             t = st.tricks[-1]
             last = {"leader": t.leader, "winner": t.winner, "points": trick_points(st, t),
-                    "cards": [{"seat": s, "card": CODES[c]} for s, c in zip(t.seats(), t.cards)]}
+                    "cards": [{"seat": s, "card": CODES[c]} for s, c in zip(t.seats(), t.cards, strict=True)]}
         history = [r.to_json() for r in game.results]
         for h in history:
             h.pop("record", None)
@@ -186,7 +186,7 @@ class Session:
                                                      for i, c in enumerate(st.trick)]},
             "trump": st.trump_suit, "trump_fixed_by": st.trump_fixed_by,
             "trump_fixed_trick": (st.trump_fixed_at // 3) if st.trump_fixed_at is not None else None,
-            "tricks_won": list(st.tricks_won), "points_taken": card_points_so_far(st),
+            "tricks_won": list(st.tricks_won), "points_taken": st.card_points(),
             "last_trick": last,
             "scores": {"strokes": game.strokes, "zeros": game.zeros, "net": game.net},
             "history": history, "hand_result": result, "winners": game.winners,

@@ -25,8 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -125,7 +126,7 @@ def main() -> None:
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             page = ctx.new_page()
             got = []
-            page.on("requestfinished", lambda r: got.append(r))
+            page.on("requestfinished", got.append)
             t0 = time.perf_counter()
             page.goto(url + f"?speed=instant&seed=1&bots={a.level},{a.level}")
             page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000, polling=10)

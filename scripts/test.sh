@@ -3,7 +3,8 @@
 #   1. a virtual environment (.venv) with the pinned test tools (requirements-test.txt)
 #   2. Chromium (Debian's package) for the end-to-end tests, when missing
 #   3. the static site (python build.py -> dist/)
-#   4. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/)
+#   4. lint and type checks (ruff, mypy), then
+#   5. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/)
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +40,11 @@ npx --no-install eslint .
 # --- the site under test ---------------------------------------------------------------------
 echo "== building dist/"
 .venv/bin/python build.py
+
+# --- Python lint and types (engine side; fails the run before any test) ---------------------
+echo "== ruff (lint: pyproject.toml [tool.ruff])"
+.venv/bin/python -m ruff check .
+# --- end of the Python lint and types block ----------------------------------------------------
 
 echo "== running tests"
 if [ "$#" -gt 0 ]; then

@@ -8,7 +8,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.bots import LEVELS, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
@@ -16,7 +17,7 @@ from engine.bots.endgame import solve_deltas
 from engine.cards import ALL_CARDS, NUM_SEATS, iter_cards
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
-from engine.rules import Rules
+from engine.rules import DEFAULT_RULES, Rules
 from engine.scoring import settle
 from engine.state import HandState, outcome
 
@@ -28,7 +29,7 @@ def _bot(level, seed):
     return make_bot(level, seed, **FAST.get(level, {}))
 
 
-def _random_state(seed: int, n_plays: int, rules: Rules = Rules()) -> HandState:
+def _random_state(seed: int, n_plays: int, rules: Rules = DEFAULT_RULES) -> HandState:
     rng = random.Random(seed)
     dealer = seed % 3
     s = HandState(deal(seed, 0, dealer), dealer, rules)
@@ -38,7 +39,7 @@ def _random_state(seed: int, n_plays: int, rules: Rules = Rules()) -> HandState:
     return s
 
 
-def _play_hand(levels, seed, rules=Rules(), deal_no=0):
+def _play_hand(levels, seed, rules=DEFAULT_RULES, deal_no=0):
     bots = [_bot(levels[i], f"{seed}/{i}") for i in range(3)]
     dealer = deal_no % 3
     s = HandState(deal(seed, deal_no, dealer), dealer, rules)

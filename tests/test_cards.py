@@ -1,7 +1,15 @@
 import pytest
 
 from engine.cards import (
-    ALL_CARDS, CODES, PLAIN_POINTS, SUIT_MASKS, TRUMP_POINTS, code, parse_card, points_of, pretty,
+    ALL_CARDS,
+    CODES,
+    PLAIN_POINTS,
+    SUIT_MASKS,
+    TRUMP_POINTS,
+    code,
+    parse_card,
+    points_of,
+    pretty,
     sort_key,
 )
 
@@ -25,10 +33,10 @@ def test_pretty_codes():
 
 
 def test_plain_and_trump_points():
-    # RULES §2: plain A11 K4 Q3 J2 10=10, trump J20 9=14.
-    assert dict(zip(["6", "7", "8", "9", "10", "J", "Q", "K", "A"], PLAIN_POINTS)) == {
+    # docs/rules.md §2: plain A11 K4 Q3 J2 10=10, trump J20 9=14.
+    assert dict(zip(["6", "7", "8", "9", "10", "J", "Q", "K", "A"], PLAIN_POINTS, strict=True)) == {
         "6": 0, "7": 0, "8": 0, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
-    assert dict(zip(["6", "7", "8", "9", "10", "J", "Q", "K", "A"], TRUMP_POINTS)) == {
+    assert dict(zip(["6", "7", "8", "9", "10", "J", "Q", "K", "A"], TRUMP_POINTS, strict=True)) == {
         "6": 0, "7": 0, "8": 0, "9": 14, "10": 10, "J": 20, "Q": 3, "K": 4, "A": 11}
     for s in range(4):
         assert points_of(SUIT_MASKS[s], None) == 30

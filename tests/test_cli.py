@@ -1,4 +1,4 @@
-"""The replay CLI (issue 2 §7): golden records, errors, batch mode, and the bench command."""
+"""The replay CLI (README: Hand records and the CLI): golden records, errors, batch mode, and the bench command."""
 
 import json
 import subprocess

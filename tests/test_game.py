@@ -45,7 +45,7 @@ def test_strokes_and_zeros_are_kept_apart_and_net_is_their_difference():
         if game.phase == "game-over":
             break
         game.next_hand()
-    assert game.net == [s - z for s, z in zip(game.strokes, game.zeros)]
+    assert game.net == [s - z for s, z in zip(game.strokes, game.zeros, strict=True)]
     assert game.strokes == [sum(r.settlement.strokes[s] for r in game.results) for s in range(3)]
     best = max(game.net)
     assert game.winners == [s for s in range(3) if game.net[s] == best]
@@ -62,6 +62,7 @@ def test_annulled_hand_is_redealt_by_same_dealer_and_does_not_count():
     game = Game(hands_total=2, seed=5, rules=Rules(no_trump="annul"))
     # Force a no-trump hand: give every seat 3-3-3-3 and let everybody follow.
     from test_state import FLAT
+
     from engine.state import HandState
     game.state = HandState(FLAT, game.dealer, game.rules)
     dealer = game.dealer

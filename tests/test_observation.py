@@ -5,12 +5,12 @@ import random
 from engine.cards import SUIT_MASKS, parse_card
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
-from engine.rules import Rules
+from engine.rules import DEFAULT_RULES, Rules
 from engine.state import HandState
 from helpers import m
 
 
-def random_state(seed: int, plays: int, rules: Rules = Rules()) -> HandState:
+def random_state(seed: int, plays: int, rules: Rules = DEFAULT_RULES) -> HandState:
     rng = random.Random(seed)
     st = HandState(deal("obs", seed, seed % 3), seed % 3, rules)
     for _ in range(plays):

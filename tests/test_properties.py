@@ -1,6 +1,7 @@
-"""Hypothesis properties of whole hands (issue 2 §9)."""
+"""Hypothesis properties of whole hands."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import ALL_CARDS
 from engine.deal import deal
@@ -18,7 +19,8 @@ def legal_list(s: HandState) -> list[int]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=seeds, dealer=st.integers(0, 2), rules=rules_st, picks=st.lists(st.integers(0, 1000), min_size=36, max_size=36))
+@given(seed=seeds, dealer=st.integers(0, 2), rules=rules_st,
+       picks=st.lists(st.integers(0, 1000), min_size=36, max_size=36))
 def test_any_legal_sequence_completes_a_hand_conserving_cards_and_points(seed, dealer, rules, picks):
     s = HandState(deal(seed, 0, dealer), dealer, rules)
     assert [h.bit_count() for h in s.hands] == [12, 12, 12]

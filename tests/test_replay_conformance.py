@@ -1,10 +1,10 @@
-"""Independent conformance tests for ``python -m engine replay`` (issue 2, item 7).
+"""Independent conformance tests for ``python -m engine replay`` (README: Hand records and the CLI).
 
-Everything here is derived from ../shared/RULES.md and the issue text only, never from the engine's source:
+Everything here is derived from docs/rules.md and the README's replay section only, never from the engine's source:
 
-* a small, deliberately plain list-based reference model of the rules (below), written straight from RULES.md;
+* a small, deliberately plain list-based reference model of the rules (below), written straight from docs/rules.md;
 * hand-crafted hand records in tests/records/ whose expected results are written out explicitly (with the
-  arithmetic in comments), covering each settlement case, each worked example of RULES.md §8 and the delicate
+  arithmetic in comments), covering each settlement case, each worked example of docs/rules.md §8 and the delicate
   rules (Puur rule, undertrumping incl. the fixing card as the trump to beat, the all-trumps exception, the
   ``undertrump_when_void`` flag, final-trump valuation of cards captured before trump was fixed, the no-trump hand
   under ``no_trump`` "eights" and "annul");
@@ -30,8 +30,8 @@ RECORDS = HERE / "records"
 
 # ---- reference model (copied into test file) ----
 SUITS = "SHDC"
-PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]   # high -> low (RULES §2)
-TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]   # high -> low (RULES §2)
+PLAIN_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]   # high -> low (docs/rules.md §2)
+TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]   # high -> low (docs/rules.md §2)
 PLAIN_POINTS = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "K": 4, "Q": 3, "10": 10}
 DECK = [s + r for s in SUITS for r in PLAIN_ORDER]
@@ -62,7 +62,7 @@ def card_value(c, trump, eights):
 
 
 def legal_cards(hand, trick, trump, undertrump_when_void):
-    """Straight from RULES.md R2, R3, R5, R6."""
+    """Straight from docs/rules.md R2, R3, R5, R6."""
     hand = list(hand)
     if not trick:
         return hand                                   # the leader may lead anything
@@ -120,10 +120,10 @@ def replay_model(record):
     for i, c in enumerate(plays):
         seat = (leader + len(trick)) % 3
         if c not in hands[seat]:
-            raise ModelError("play %d: seat %d does not hold %s" % (i, seat, c))
+            raise ModelError(f"play {i}: seat {seat} does not hold {c}")
         leg = legal_cards(hands[seat], trick, trump, uwv)
         if c not in leg:
-            raise ModelError("play %d: seat %d may not play %s" % (i, seat, c))
+            raise ModelError(f"play {i}: seat {seat} may not play {c}")
         hands[seat].remove(c)
         if trick and trump is None and suit(c) != suit(trick[0]):
             trump, fixed_at = suit(c), i
@@ -137,9 +137,9 @@ def replay_model(record):
     tricks = []
     tricks_won = [0, 0, 0]
     card_points = [0, 0, 0]
-    for n, (l, cards, w) in enumerate(done):
+    for n, (lead, cards, w) in enumerate(done):
         pts = sum(card_value(c, trump, eights) for c in cards) + (5 if n == 11 else 0)
-        tricks.append({"leader": l, "cards": list(cards), "winner": w, "points": pts})
+        tricks.append({"leader": lead, "cards": list(cards), "winner": w, "points": pts})
         tricks_won[w] += 1
         card_points[w] += pts
     out = {"trump": trump, "trump_fixed_at": fixed_at, "tricks": tricks, "complete": complete,
@@ -204,7 +204,7 @@ def replay_single(record, args=("-",)):
     """Replay one good record through the CLI in single-record mode; return the parsed JSON object."""
     text = "" if record is None else (record if isinstance(record, str) else json.dumps(record))
     p = run_cli(list(args), text)
-    assert p.returncode == 0, "exit %s, stderr: %s" % (p.returncode, p.stderr)
+    assert p.returncode == 0, f"exit {p.returncode}, stderr: {p.stderr}"
     assert "Traceback" not in p.stderr
     out = json.loads(p.stdout)
     assert isinstance(out, dict)
@@ -221,7 +221,7 @@ def replay(record):
     if k not in _CACHE:
         _CACHE[k] = replay_single(record)
     out = _CACHE[k]
-    assert "error" not in out, "CLI refused a legal record: %r\n%s" % (out, json.dumps(record))
+    assert "error" not in out, f"CLI refused a legal record: {out!r}\n{json.dumps(record)}"
     return out
 
 
@@ -288,9 +288,9 @@ def _prefetch():
     for d in range(3):
         add(dict(with_plays(load("nt_ranking"), []), dealer=d))
     rc, outs, err = batch(recs)
-    assert len(outs) == len(recs), "one output line per record expected (%d in, %d out); %s" % (
-        len(recs), len(outs), err[:500])
-    for r, o in zip(recs, outs):
+    assert len(outs) == len(recs), (
+        f"one output line per record expected ({len(recs)} in, {len(outs)} out); {err[:500]}")
+    for r, o in zip(recs, outs, strict=True):
         _CACHE[_key(r)] = o
     _PREFETCHED.append((rc, recs, outs))
 
@@ -304,18 +304,18 @@ def assert_matches_model(out, rec, where=""):
     """Compare every field of a CLI result with the reference model."""
     exp = replay_model(rec)
     for f in FIELDS:
-        assert f in out, "%s: field %r missing in %r" % (where, f, out)
+        assert f in out, f"{where}: field {f!r} missing in {out!r}"
     annulled = exp["settlement_case"] == "annulled"
     # points are unambiguous once trump is known (and for a complete no-trump hand settled with 8s = 8); for a
     # partial hand without trump yet the final trump is unknown, and an annulled hand's points are not specified.
     points_defined = (exp["trump"] is not None or exp["complete"]) and not annulled
     for f in ("trump", "trump_fixed_at", "complete", "to_play", "tricks_won", "settlement", "settlement_case"):
-        assert out[f] == exp[f], "%s: %s is %r, expected %r" % (where, f, out[f], exp[f])
+        assert out[f] == exp[f], f"{where}: {f} is {out[f]!r}, expected {exp[f]!r}"
     assert norm_tricks(out["tricks"], points_defined) == norm_tricks(exp["tricks"], points_defined), where
     if points_defined:
         assert out["card_points"] == exp["card_points"], where
-    assert len(out["legal"]) == len(set(out["legal"])), "%s: duplicate legal cards %r" % (where, out["legal"])
-    assert sorted(out["legal"]) == sorted(exp["legal"]), "%s: legal %r, expected %r" % (
+    assert len(out["legal"]) == len(set(out["legal"])), "{}: duplicate legal cards {!r}".format(where, out["legal"])
+    assert sorted(out["legal"]) == sorted(exp["legal"]), "{}: legal {!r}, expected {!r}".format(
         where, sorted(out["legal"]), sorted(exp["legal"]))
     if exp["complete"]:
         assert out["annulled"] is annulled, where
@@ -326,11 +326,11 @@ def assert_matches_model(out, rec, where=""):
 def check(out, **expected):
     for k, v in expected.items():
         if k == "legal":
-            assert sorted(out["legal"]) == sorted(v), "legal %r, expected %r" % (out["legal"], v)
+            assert sorted(out["legal"]) == sorted(v), "legal {!r}, expected {!r}".format(out["legal"], v)
         elif k == "tricks":
             assert norm_tricks(out["tricks"]) == v
         else:
-            assert out[k] == v, "%s is %r, expected %r" % (k, out[k], v)
+            assert out[k] == v, f"{k} is {out[k]!r}, expected {v!r}"
 
 
 def T(leader, cards, winner, points):
@@ -338,18 +338,18 @@ def T(leader, cards, winner, points):
 
 
 def assert_one_line_error(p, *, must_contain=()):
-    assert p.returncode == 2, "exit %s, stdout %r, stderr %r" % (p.returncode, p.stdout, p.stderr)
+    assert p.returncode == 2, f"exit {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr!r}"
     assert "Traceback" not in p.stderr, p.stderr
-    assert p.stdout.strip() == "", "nothing should be printed on stdout for a bad record: %r" % p.stdout
+    assert p.stdout.strip() == "", f"nothing should be printed on stdout for a bad record: {p.stdout!r}"
     lines = p.stderr.strip("\n").split("\n")
-    assert len(lines) == 1 and lines[0].strip(), "stderr must be exactly one non-empty line: %r" % p.stderr
+    assert len(lines) == 1 and lines[0].strip(), f"stderr must be exactly one non-empty line: {p.stderr!r}"
     for s in must_contain:
-        assert s in lines[0], "%r not named in %r" % (s, lines[0])
+        assert s in lines[0], f"{s!r} not named in {lines[0]!r}"
     return lines[0]
 
 
 def has_token(line, tok):
-    return re.search(r"(?<![A-Za-z0-9])%s(?![0-9A-Za-z])" % re.escape(tok), line) is not None
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(tok)}(?![0-9A-Za-z])", line) is not None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -358,7 +358,7 @@ def has_token(line, tok):
 def test_model_self_check():
     assert replay_model(load("nt_ranking"))["card_points"] == [67, 64, 26]
     assert replay_model(load("late_fix_hundred"))["tricks"][0]["points"] == 45
-    assert settle([4, 4, 4], [70, 50, 37]) == ([1, -2, 1], "ranking")           # RULES §8 ex. 8
+    assert settle([4, 4, 4], [70, 50, 37]) == ([1, -2, 1], "ranking")           # docs/rules.md §8 ex. 8
     assert settle([4, 4, 4], [104, 40, 13]) == ([-2, 1, 1], "hundred")
     assert settle([4, 4, 4], [99, 41, 17]) == ([1, -2, 1], "ranking")
     assert settle([6, 6, 0], [110, 47, 0]) == ([-1, 2, -1], "no_trick_and_hundred")  # ex. 9
@@ -386,13 +386,13 @@ def test_handcrafted_records_in_every_rule_variant_match_model():
     _prefetch()
     rc, recs, outs = _PREFETCHED[0]
     failures = []
-    for rec, out in zip(recs, outs):
+    for rec, out in zip(recs, outs, strict=True):
         try:
             assert "error" not in out, out
             assert_matches_model(out, rec, "")
         except AssertionError as e:
-            failures.append("%s\n    record: %s" % (e, json.dumps(rec)))
-    assert not failures, "%d of %d disagree:\n%s" % (len(failures), len(recs), "\n".join(failures[:6]))
+            failures.append(f"{e}\n    record: {json.dumps(rec)}")
+    assert not failures, f"{len(failures)} of {len(recs)} disagree:\n" + "\n".join(failures[:6])
     assert rc == 0
 
 
@@ -440,7 +440,7 @@ def test_rules_optional_defaults_and_partial_rules():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# the no-trump hand (RULES §5): 3-3-3-3, everybody always follows
+# the no-trump hand (docs/rules.md §5): 3-3-3-3, everybody always follows
 # ---------------------------------------------------------------------------------------------------------------
 NT_RANKING_TRICKS = [
     # no trump ever: plain values, every 8 counts 8
@@ -520,7 +520,7 @@ def test_no_trump_hands_settled_normally(name, cp, tw, settlement, case, uwv):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# trump fixed late: valuation with the FINAL trump of cards captured before (RULES §5, §8 ex. 7)
+# trump fixed late: valuation with the FINAL trump of cards captured before (docs/rules.md §5, §8 ex. 7)
 # ---------------------------------------------------------------------------------------------------------------
 LATE_FIX_TRICKS = [
     # trump D is fixed only at play 31 (trick 11, seat 1 void in H plays D7); every trick valued with trump D
@@ -644,7 +644,7 @@ def test_settlement_cases(name, trump, cp, tw, settlement, case):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# RULES §8 worked examples (P1 = seat 0 leads unless noted) and the delicate play rules
+# docs/rules.md §8 worked examples (P1 = seat 0 leads unless noted) and the delicate play rules
 # ---------------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("uwv", [False, True])
 def test_example_1_must_follow(uwv):
@@ -775,13 +775,13 @@ def test_illegal_play_single(rec, index, seat, card, legal, reason):
         replay_model(rec)
     p = run_cli(["-"], json.dumps(rec))
     line = assert_one_line_error(p)
-    assert has_token(line, str(index)), "play index %d not named: %r" % (index, line)
-    assert re.search(r"seat\W{0,3}%d(?!\d)" % seat, line, re.I), "seat %d not named: %r" % (seat, line)
+    assert has_token(line, str(index)), f"play index {index} not named: {line!r}"
+    assert re.search(rf"seat\W{{0,3}}{seat}(?!\d)", line, re.I), f"seat {seat} not named: {line!r}"
     assert has_token(line, card), line
     for c in legal:
-        assert has_token(line, c), "legal card %s not named: %r" % (c, line)
+        assert has_token(line, c), f"legal card {c} not named: {line!r}"
     if reason:
-        assert reason in line.lower(), "reason %r not given: %r" % (reason, line)
+        assert reason in line.lower(), f"reason {reason!r} not given: {line!r}"
 
 
 def _bad_records():
@@ -830,24 +830,24 @@ def test_bad_single_record(label, text, names):
     p = run_cli(["-"], text)
     line = assert_one_line_error(p)
     for n in names:
-        assert has_token(line, n), "%s: %r should be named in %r" % (label, n, line)
+        assert has_token(line, n), f"{label}: {n!r} should be named in {line!r}"
 
 
 def test_bad_records_in_batch_each_give_an_error_object():
     bad = _bad_records()
     lines = []
-    for label, text, names, single in bad:
+    for _label, text, _names, _single in bad:
         lines += [load("ex1"), text]
     rc, outs, err = batch(lines)
     assert rc == 2
     assert len(outs) == len(lines), "one output line per input line"
     failures = []
-    for i, (label, text, names, single) in enumerate(bad):
+    for i, (label, _text, _names, _single) in enumerate(bad):
         good_out, bad_out = outs[2 * i], outs[2 * i + 1]
         if good_out.get("legal") != ["SK"]:
-            failures.append("%s: the good line before it gave %r" % (label, good_out))
+            failures.append(f"{label}: the good line before it gave {good_out!r}")
         if not (isinstance(bad_out, dict) and isinstance(bad_out.get("error"), str) and bad_out["error"].strip()):
-            failures.append("%s: expected an error object, got %r" % (label, bad_out))
+            failures.append(f"{label}: expected an error object, got {bad_out!r}")
     assert not failures, "\n".join(failures)
 
 
@@ -994,14 +994,14 @@ def test_random_batch_matches_model():
     assert rc == 0, err[:2000]
     assert len(outs) == len(good)
     failures = []
-    for i, (rec, out) in enumerate(zip(good, outs)):
+    for i, (rec, out) in enumerate(zip(good, outs, strict=True)):
         try:
             assert "error" not in out, out
-            assert_matches_model(out, rec, "batch line %d" % i)
+            assert_matches_model(out, rec, f"batch line {i}")
         except AssertionError as e:
-            failures.append("%s\n    record: %s" % (e, json.dumps(rec)))
-    assert not failures, "%d of %d records disagree; first ones:\n%s" % (
-        len(failures), len(good), "\n".join(failures[:5]))
+            failures.append(f"{e}\n    record: {json.dumps(rec)}")
+    assert not failures, (
+        f"{len(failures)} of {len(good)} records disagree; first ones:\n" + "\n".join(failures[:5]))
 
 
 def test_random_illegal_plays_refused_in_mixed_batch():
@@ -1019,17 +1019,17 @@ def test_random_illegal_plays_refused_in_mixed_batch():
     assert rc == 2
     assert len(outs) == len(mixed), "one output line per input line"
     failures = []
-    for i, (rec, out, bad) in enumerate(zip(mixed, outs, expect_bad)):
+    for i, (rec, out, bad) in enumerate(zip(mixed, outs, expect_bad, strict=True)):
         if bad:
             if not (isinstance(out, dict) and isinstance(out.get("error"), str) and out["error"]):
-                failures.append("line %d should be an error object, got %r for %s" % (i, out, json.dumps(rec)))
+                failures.append(f"line {i} should be an error object, got {out!r} for {json.dumps(rec)}")
         else:
             try:
                 assert "error" not in out, out
-                assert_matches_model(out, rec, "line %d" % i)
+                assert_matches_model(out, rec, f"line {i}")
             except AssertionError as e:
                 failures.append(str(e))
-    assert not failures, "%d failures:\n%s" % (len(failures), "\n".join(failures[:5]))
+    assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures[:5])
 
 
 def test_batch_all_good_exit_0_and_same_as_single():
@@ -1038,7 +1038,7 @@ def test_batch_all_good_exit_0_and_same_as_single():
     rc, outs, err = batch(recs)
     assert rc == 0, err
     assert len(outs) == len(recs)
-    for rec, out in zip(recs, outs):
+    for rec, out in zip(recs, outs, strict=True):
         assert out == replay(rec)
 
 

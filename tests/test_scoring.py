@@ -1,4 +1,4 @@
-"""Settlement, RULES §6 and worked examples 8-10."""
+"""Settlement, docs/rules.md §6 and worked examples 8-10."""
 
 import pytest
 
@@ -43,7 +43,7 @@ def test_all_cases_but_tie_are_zero_sum_and_strokes_zeros_split():
                     ((157, 0, 0), (12, 0, 0)), ((0, 80, 77), (0, 7, 5))]:
         s = settle(pts, tr)
         assert sum(s.deltas) == 0
-        assert all(st - z == d for st, z, d in zip(s.strokes, s.zeros, s.deltas))
+        assert all(st - z == d for st, z, d in zip(s.strokes, s.zeros, s.deltas, strict=True))
     assert sum(settle((60, 60, 37), ALL_TRICKS).deltas) == 1
 
 

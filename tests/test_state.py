@@ -7,7 +7,7 @@ import pytest
 from engine.cards import codes_of, parse_card
 from engine.deal import deal
 from engine.rules import Rules
-from engine.state import HandState, IllegalMove, apply_move, legal_moves, outcome, random_playout, refusal
+from engine.state import HandState, IllegalMove, apply_move, legal_move_mask, outcome, random_playout, refusal
 from helpers import m
 
 # A deal in which every hand is 3-3-3-3: seat 0 holds ranks 6 7 8 of each suit, seat 1 9 10 J, seat 2 Q K A.
@@ -49,21 +49,19 @@ def test_tricks_before_trump_keep_their_winner_and_count_with_final_trump():
     st, _ = play_codes(st, "S6", "C6", "H6")
     assert st.trump_suit == "C" and st.tricks[0].winner == 0
     # valued with clubs as trump the D trick is worth 11 + 2 + 0 (plain).
-    from engine.state import card_points_so_far
-    assert card_points_so_far(st)[0] == 13
+    assert st.card_points()[0] == 13
 
 
 def test_final_trump_revalues_earlier_tricks():
-    hands = [m("DA", "S6"), m("DJ", "C6"), m("D9", "H6")]
-    st = HandState(hands, dealer=2)
-    st, _ = play_codes(st, "DA", "DJ", "D9")
-    # seat 0 leads S6, seat 1 void plays ... make D trump: give seat 1 a diamond instead.
+    # Trick 1 (no trump yet): DA DJ D9 to seat 0, worth 11 + 2 + 0 as plain cards.  Trick 2: seat 1,
+    # void in spades, throws D6 and fixes diamonds as trump: trick 1 is now worth 11 + 20 + 14.
     hands = [m("DA", "S6"), m("DJ", "D6"), m("D9", "H6")]
     st = HandState(hands, dealer=2)
-    st, _ = play_codes(st, "DA", "DJ", "D9", "S6", "D6", "H6")
-    from engine.state import card_points_so_far
+    st, _ = play_codes(st, "DA", "DJ", "D9")
+    assert st.card_points()[0] == 13
+    st, _ = play_codes(st, "S6", "D6", "H6")
     assert st.trump_suit == "D"
-    assert card_points_so_far(st)[0] == 45  # 11 + 20 + 14
+    assert st.card_points()[0] == 45  # 11 + 20 + 14
 
 
 def test_illegal_card_is_refused_and_state_unchanged():
@@ -111,7 +109,7 @@ def test_no_trump_hand_annulled_variant():
 
 def play_random(st: HandState, rng: random.Random) -> HandState:
     while not st.is_complete:
-        legal = codes_of(legal_moves(st))
+        legal = codes_of(legal_move_mask(st))
         st.push(parse_card(rng.choice(legal)))
     return st
 
@@ -126,7 +124,7 @@ def test_random_playout_follows_the_same_rules_as_push(utw):
         prefix = rng.randrange(0, 36)
         st = play_random(st, random.Random(k)) if prefix == 35 else st
         for _ in range(prefix if not st.is_complete else 0):
-            st.push(rng.choice([c for c in range(36) if legal_moves(st) >> c & 1]))
+            st.push(rng.choice([c for c in range(36) if legal_move_mask(st) >> c & 1]))
         fast = random_playout(st.copy(), rng.random)
         check = HandState(st.dealt, st.dealer, rules)
         for c in fast.plays:
@@ -134,7 +132,8 @@ def test_random_playout_follows_the_same_rules_as_push(utw):
             check.push(c)
         assert check.tricks == fast.tricks
         assert check.captured == fast.captured and check.tricks_won == fast.tricks_won
-        assert (check.trump, check.trump_fixed_at, check.trump_fixed_by) == (fast.trump, fast.trump_fixed_at, fast.trump_fixed_by)
+        assert (check.trump, check.trump_fixed_at, check.trump_fixed_by) == (
+            fast.trump, fast.trump_fixed_at, fast.trump_fixed_by)
 
 
 def test_copy_is_independent():

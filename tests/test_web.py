@@ -18,7 +18,8 @@ def call(**request) -> dict:
     return json.loads(web.handle(json.dumps(request)))
 
 
-def play_game(hands: int, seed, pick=random.Random(0)) -> dict:
+def play_game(hands: int, seed, pick: random.Random | None = None) -> dict:
+    pick = pick or random.Random(str(seed))
     r = call(cmd="new_game", hands=hands, seed=seed, bots=["easy", "random"])
     assert r["ok"], r
     while True:
@@ -82,7 +83,7 @@ def test_whole_game_score_sheet_matches_replayed_records():
     v = final["view"]
     records = call(cmd="records")["records"]
     assert len(records) == len(v["history"]) >= 3
-    for rec, h in zip(records, v["history"]):
+    for rec, h in zip(records, v["history"], strict=True):
         s = summary(replay(rec))
         assert s["settlement"] == h["settlement"] and s["settlement_case"] == h["case"]
         assert s["card_points"] == h["card_points"]

@@ -103,7 +103,9 @@ def render_png(size: int, maskable: bool = False) -> bytes:
                     continue
                 if c > 1:
                     c = 1.0
-                r = r * (1 - c) + rgb[0] * c; g = g * (1 - c) + rgb[1] * c; b = b * (1 - c) + rgb[2] * c
+                r = r * (1 - c) + rgb[0] * c
+                g = g * (1 - c) + rgb[1] * c
+                b = b * (1 - c) + rgb[2] * c
                 a = a * (1 - c) + c
             px_row.append(bytes((round(r / a), round(g / a), round(b / a), round(a * 255))) if a > 0 else b"\0\0\0\0")
         full = px_row + px_row[:size - half][::-1]

@@ -8,7 +8,8 @@ strongest; ``suggest(obs)`` is the hint API.
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from ..cards import iter_cards
 from ..observation import Observation
@@ -66,7 +67,8 @@ def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
 HINT_BUDGET_MS = 150.0
 
 
-def suggest(obs: Observation, budget_ms: float | None = HINT_BUDGET_MS, iterations: int | None = None) -> tuple[int, str]:
+def suggest(obs: Observation, budget_ms: float | None = HINT_BUDGET_MS,
+            iterations: int | None = None) -> tuple[int, str]:
     """The hint: the card the ``hard`` level would play (with a little more time), and a short reason.
 
     ``iterations`` (with ``budget_ms=None``) makes the hint deterministic.
@@ -81,6 +83,9 @@ def suggest(obs: Observation, budget_ms: float | None = HINT_BUDGET_MS, iteratio
     return c, reason
 
 
-from . import simple  # noqa: E402,F401  (registers the built-in levels)
+# The order of these imports registers the levels, weakest first.
+# isort: off
+from . import simple  # noqa: E402,F401
 from . import normal  # noqa: E402,F401
 from . import search  # noqa: E402,F401
+# isort: on

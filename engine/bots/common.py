@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 from ..cards import (
-    CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_SEATS, PLAIN_TABLE, SUIT_OF, TRUMP_TABLE,
+    CARDS_PER_HAND,
+    NUM_SEATS,
+    SUIT_OF,
     iter_cards,
 )
 from ..observation import Observation
 from ..rules import card_power
-
-HUNDRED = 100
+from ..scoring import HUNDRED
 
 
 class Inconsistent(ValueError):
@@ -62,24 +63,8 @@ def sample_hidden(obs: Observation, rng: random.Random, setup=None) -> dict[int,
     return {a: ha, b: hb}
 
 
-def card_points_all(captured, trump: int, last_winner: int | None, eights: bool) -> list[int]:
-    """Card points per seat (as :func:`engine.scoring.hand_card_points`, without the overhead)."""
-    plain = EIGHTS_TABLE if (trump < 0 and eights) else PLAIN_TABLE
-    pts = []
-    for m in captured:
-        total = 0
-        for s in range(4):
-            bits = (m >> (9 * s)) & 0x1FF
-            if bits:
-                total += TRUMP_TABLE[bits] if s == trump else plain[bits]
-        pts.append(total)
-    if last_winner is not None:
-        pts[last_winner] += LAST_TRICK_BONUS
-    return pts
-
-
 def deltas_of(pts, tricks_won) -> tuple[int, int, int]:
-    """The settlement deltas (RULES §6) of complete-hand card points and tricks; same as ``settle``."""
+    """The settlement deltas (docs/rules.md §6) of complete-hand card points and tricks; same as ``settle``."""
     for s in range(3):
         if tricks_won[s] == CARDS_PER_HAND:
             d = [-1, -1, -1]

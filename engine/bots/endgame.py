@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from ..cards import CARDS_PER_HAND, SUIT_OF
 from ..rules import card_power, legal_mask
-from .common import card_points_all, deltas_of
-
-_NEXT = (1, 2, 0)
+from ..scoring import seat_points
+from .common import deltas_of
 
 
 def solve_deltas(state, root: int) -> tuple[int, list[int], list[int]]:
@@ -22,13 +21,13 @@ def solve_deltas(state, root: int) -> tuple[int, list[int], list[int]]:
     hands = state.hands[:]
     captured = state.captured[:]
     tw = state.tricks_won[:]
-    eights = state.rules.no_trump == "eights"
+    eights = state.rules.eights
     utw = state.rules.undertrump_when_void
     n_tricks = len(state.tricks)
 
     def rec(trick: list[int], leader: int, trump: int, n_done: int):
         if n_done == CARDS_PER_HAND:
-            pts = card_points_all(captured, trump, last[0], eights)
+            pts = seat_points(captured, trump, last[0], eights)
             return deltas_of(pts, tw), pts, tw[:]
         seat = (leader + len(trick)) % 3
         legal = legal_mask(hands[seat], trick, trump, utw)

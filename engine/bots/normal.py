@@ -16,13 +16,25 @@ length) and a ``low`` plan makes trump a suit it is short and weak in.
 from __future__ import annotations
 
 from ..cards import (
-    ACE, CARDS_PER_HAND, JACK, KING, NINE, RANK_OF, SUIT_MASKS, SUIT_OF, SUIT_SYMBOLS,
-    TRUMP_STRENGTH, card_points, iter_cards, pretty,
+    ACE,
+    CARDS_PER_HAND,
+    JACK,
+    KING,
+    NINE,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    TRUMP_STRENGTH,
+    card_points,
+    iter_cards,
+    pretty,
 )
 from ..observation import Observation
 from ..rules import card_power
+from ..scoring import HUNDRED
 from . import legal_cards, register
-from .common import HUNDRED, other_seats, trick_power
+from .common import other_seats, trick_power
 
 
 def _higher_unseen(c: int, unseen: int, trump: int) -> int:
@@ -95,7 +107,7 @@ class NormalBot:
         if len(cards) == 1:
             self.last_reason = f"{pretty(cards[0])} is the only card you may play."
             return cards[0]
-        pts = obs.points_taken()
+        pts = obs.card_points()
         mode = self.plan(obs, pts)
         trump = obs.trump
         tv = trump if trump >= 0 else None

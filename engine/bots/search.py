@@ -6,7 +6,7 @@ For each decision the bot repeatedly
    observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`);
 2. plays every candidate card in that same world (common random numbers), then finishes the hand
    with a fast play-out policy, or, in the expert's endgame, solves it exactly;
-3. scores the result **in strokes**: the settlement delta of its own seat (RULES §6).
+3. scores the result **in strokes**: the settlement delta of its own seat (docs/rules.md §6).
 
 It plays the candidate with the best mean.  The loop is *anytime*: it stops when the time budget
 (``budget_ms``) is spent or after ``iterations`` worlds, whichever comes first; ``budget_ms=None``
@@ -21,9 +21,10 @@ import time
 from ..cards import CARDS_PER_HAND, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
+from ..scoring import seat_points
 from ..state import random_playout
 from . import register
-from .common import CLASSES, card_points_all, deltas_of, sample_hidden, sampler_setup, seat_class
+from .common import CLASSES, deltas_of, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_deltas
 
 _CLASS_TEXT = {
@@ -66,7 +67,7 @@ class SearchBot:
         setup = sampler_setup(obs)
         a, b = setup[0], setup[1]
         base = state_from_observation(obs, {a: 0, b: 0})
-        eights = obs.rules.no_trump == "eights"
+        eights = obs.rules.eights
         tricks_left = CARDS_PER_HAND - len(obs.tricks)
         exact = tricks_left <= self.endgame_tricks
         n = len(cands)
@@ -92,7 +93,7 @@ class SearchBot:
                     classes[i][seat_class(pts, tw, seat)] += 1
                     continue
                 random_playout(st, rand)
-                pts = card_points_all(st.captured, st.trump, st.tricks[-1].winner, eights)
+                pts = seat_points(st.captured, st.trump, st.tricks[-1].winner, eights)
                 tw = st.tricks_won
                 totals[i] += deltas_of(pts, tw)[seat]
                 classes[i][seat_class(pts, tw, seat)] += 1
@@ -100,7 +101,8 @@ class SearchBot:
         best = max(range(n), key=lambda i: (totals[i], -cands[i]))
         c = cands[best]
         means = [t / it for t in totals]
-        self.last_stats = {"iterations": it, "means": {pretty(x): round(m, 3) for x, m in zip(cands, means)},
+        self.last_stats = {"iterations": it,
+                           "means": {pretty(x): round(m, 3) for x, m in zip(cands, means, strict=True)},
                            "exact": exact, "ms": (time.perf_counter() - start) * 1000}
         self.last_reason = self._reason(c, means[best], sorted(means)[-2], classes[best], it, exact)
         return c
