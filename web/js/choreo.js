@@ -146,6 +146,7 @@ export class Choreographer {
     });
     scene.flying = scene.flying.filter((f) => !flying.includes(f));
     scene.tricksWon[ev.seat] += 1;
+    scene.pointsTaken[ev.seat] += ev.points;
     scene.lastTrick = { cards: ev.cards, winner: ev.seat, points: ev.points, leader: ev.cards[0]?.seat };
     announce(t("log.won", { name: nameOf(ev.seat), points: ev.points }));
     updateToolbar();

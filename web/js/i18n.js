@@ -84,6 +84,9 @@ const STRINGS = {
     "aria.cardIllegal": "{card} (cannot be played now)",
     "points": "{n} points",
     "event.trumpFixed": "{suit} is trump — fixed by {name}",
+    "mirror.seat": "{name}: net {net}, {points} card points, {tricks} tricks this hand",
+    "mirror.trick": "On the table: {cards}",
+    "mirror.noTrick": "No card on the table",
   },
 };
 

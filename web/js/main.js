@@ -7,6 +7,7 @@ import { Controller } from "./controller.js";
 import * as dialogs from "./dialogs.js";
 import { applyI18n } from "./i18n.js";
 import { Input } from "./input.js";
+import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
 import { loadSettings, urlOverrides } from "./storage.js";
 import { store } from "./store.js";
@@ -20,6 +21,7 @@ const session = { ...settings, ...urlOverrides() };   // URL overrides last for 
 const canvas = $("#table");
 const renderer = new Renderer(canvas);
 const anim = new Animator(renderer);
+installMirror(renderer);
 anim.setSpeed(session.speed);
 const bridge = new EngineBridge({ onProgress: onLoadProgress });
 const boot = new Boot({ bridge, anim });
