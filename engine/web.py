@@ -11,15 +11,17 @@ import time
 from typing import Any
 
 from .bots import LEVEL_NAMES, LEVELS, make_bot, suggest
-from .cards import CODES, NUM_SEATS, SUIT_SYMBOLS, SUITS, iter_cards, parse_card, sort_key
+from .cards import CODES, NUM_SEATS, SUIT_SYMBOLS, SUITS, codes_of, iter_cards, parse_card, sort_key
 from .game import Game
 from .observation import observe
+from .record import RecordError, replay, summary
 from .rules import Refusal, Rules
 from .state import IllegalMove, refusal, trick_points
 
 HUMAN = 0
 DEFAULT_NAMES = ("You", "Right", "Left")
 HANDS_CHOICES = (3, 6, 9, 12, 24)
+MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 
 
 class ProtocolError(ValueError):
@@ -129,6 +131,26 @@ class Session:
         if game.phase != "hand-over":
             raise ProtocolError("not_hand_over", "The next hand can be dealt once this one is over.")
         return {"ok": True, "events": game.next_hand(), "view": self.view()}
+
+    def cmd_review(self, req: dict) -> dict:
+        """Validate and replay hand records (an import, the hand review); the session is not touched.
+
+        Each hand: the replay summary (tricks with their points, trump, settlement case and deltas) plus the dealt
+        hands, the dealer, who fixed trump, and the record in canonical form (what an export writes)."""
+        records = req.get("records")
+        if not isinstance(records, list) or not 1 <= len(records) <= MAX_REVIEW_RECORDS:
+            raise ProtocolError("bad_records", f"Give a list of 1 to {MAX_REVIEW_RECORDS} hand records.")
+        hands = []
+        for i, rec in enumerate(records):
+            try:
+                st = replay(rec)
+            except RecordError as e:
+                raise ProtocolError("bad_record", f"Hand {i + 1}: {e}.") from None
+            record = {"rules": st.rules.to_json(), "dealer": st.dealer, "hands": [codes_of(m) for m in st.dealt],
+                      "plays": [CODES[c] for c in st.plays]}
+            hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
+                          "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record})
+        return {"ok": True, "hands": hands}
 
     def cmd_view(self, req: dict) -> dict:
         return {"ok": True, "view": self.view() if self.game else None}

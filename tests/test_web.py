@@ -137,3 +137,42 @@ def test_hint_suggests_a_legal_card_with_a_reason():
         r = call(cmd="bot_move")
     hint = call(cmd="hint")
     assert hint["ok"] and hint["card"] in r["view"]["legal"] and hint["reason"]
+
+
+def test_review_replays_records_and_gives_canonical_ones_back():
+    play_game(2, "review")
+    records = call(cmd="records")["records"]
+    before = call(cmd="view")["view"]
+    r = call(cmd="review", records=records)
+    assert r["ok"] and len(r["hands"]) == len(records)
+    assert call(cmd="view")["view"] == before  # the session is not touched
+    for rec, hand in zip(records, r["hands"], strict=True):
+        assert hand["record"] == rec  # what an export writes is what the game recorded
+        assert hand == {**summary(replay(rec)), "dealer": rec["dealer"], "hands": rec["hands"],
+                        "trump_fixed_by": hand["trump_fixed_by"], "rules": rec["rules"], "record": rec}
+        assert len(hand["tricks"]) == 12 and sum(hand["card_points"]) == 157
+        assert sum(t["points"] for t in hand["tricks"]) == 157  # the last trick's 5 included
+        if hand["trump"] is not None:
+            fixer = hand["trump_fixed_by"]
+            i = hand["trump_fixed_at"]
+            trick = hand["tricks"][i // 3]
+            assert trick["cards"][i % 3][0] == hand["trump"] and (trick["leader"] + i % 3) % 3 == fixer
+
+
+@pytest.mark.parametrize("records, code", [
+    (None, "bad_records"), ([], "bad_records"), ({"dealer": 0}, "bad_records"), ([[]] * 481, "bad_records"),
+    (["x"], "bad_record"), ([{"dealer": 0}], "bad_record"), ([{"dealer": 0, "hands": [], "plays": []}], "bad_record"),
+    ([{"dealer": 0, "hands": [["S6"] * 12] * 3}], "bad_record"),
+    ([{"rules": {"no_trump": "never"}, "dealer": 0, "hands": [["S6"] * 12] * 3}], "bad_record"),
+])
+def test_review_refuses_bad_records_plainly(records, code):
+    r = call(cmd="review", records=records)
+    assert r["ok"] is False and r["error"]["code"] == code and r["error"]["message"]
+
+
+def test_review_names_the_hand_and_the_illegal_play():
+    play_game(1, "illegal")
+    rec = call(cmd="records")["records"][0]
+    bad = {**rec, "plays": rec["plays"][:1] + rec["plays"][:1]}  # the same card twice
+    r = call(cmd="review", records=[rec, bad])
+    assert r["ok"] is False and r["error"]["message"].startswith("Hand 2: play 1: ")
