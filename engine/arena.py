@@ -16,93 +16,205 @@ choice, i.e. at least two legal cards).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import inspect
 import json
 import math
+import os
 import sys
 import time
+import zlib
+from types import ModuleType
+from typing import Any, NamedTuple, TextIO
 
-from .cards import NUM_SEATS
+from .cards import NUM_SEATS, parse_card
 from .deal import deal
-from .observation import observe
+from .observation import Observation, observe
 from .rules import DEFAULT_RULES
 from .state import HandState, outcome
 
 GAME_LEN = 12
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: Any) -> None:
     p = sub.add_parser("arena", help="play bots against each other on seeded deals (all seat rotations)")
     p.add_argument("--bots", default="hard,normal,normal",
-                   help="three comma-separated levels (default hard,normal,normal)")
+                   help="three comma-separated bots (default hard,normal,normal): a level, or module:Class "
+                        "(a module name or a .py path), each with optional :key=value options, "
+                        "e.g. hard:iterations=400,normal,normal")
     p.add_argument("--deals", type=int, default=120, help="number of deals (each played 3 times; default 120)")
     p.add_argument("--seed", default="1", help="seed of the deals (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--omniscient", type=int, default=None, metavar="BOT",
+                   help="give bot BOT (0, 1 or 2 in --bots order) the true deal before each decision "
+                        "(a control: the gap to perfect information)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--budget-ms", type=float, default=None,
-                   help="time budget per decision for the search levels (default: the level's own)")
-    p.add_argument("--iterations", type=int, default=None,
-                   help="fixed sampled worlds per decision for the search levels; with --budget-ms 0 "
-                        "the run is fully deterministic")
 
 
-def _bot_options(level: str, args) -> dict:
-    if level not in ("hard", "expert"):
-        return {}
-    opts: dict = {}
-    if args.budget_ms is not None:
-        opts["budget_ms"] = None if args.budget_ms <= 0 else args.budget_ms
-    if args.iterations is not None:
-        opts["iterations"] = args.iterations
-    return opts
+class BotSpec(NamedTuple):
+    """One ``--bots`` entry: a level or ``module:Class``, and its options."""
+
+    name: str
+    options: dict[str, Any]
+
+    @property
+    def is_level(self) -> bool:
+        return ":" not in self.name
 
 
-def play_block(task: tuple) -> dict:
-    """Play deals ``start .. end-1`` under all three rotations.  Returns raw per-deal figures."""
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot(entry: str) -> BotSpec:
+    """``hard``, ``hard:iterations=400:policy=random``, ``pkg.mod:Class``, ``path/to/file.py:Class:x=1``."""
+    parts = [x.strip() for x in entry.strip().split(":")]
+    name_parts = [x for x in parts if "=" not in x]
+    options: dict[str, Any] = {}
+    for x in parts:
+        if "=" in x:
+            k, _, v = x.partition("=")
+            if not k.strip().isidentifier():
+                raise ValueError(f"bad option {x!r} in {entry!r}")
+            options[k.strip()] = _value(v.strip())
+    if not 1 <= len(name_parts) <= 2 or not all(name_parts):
+        raise ValueError(f"bad bot {entry!r}: a level or module:Class, then :key=value options")
+    return BotSpec(":".join(name_parts), options)
+
+
+def _load_module(where: str) -> ModuleType:
+    """A module by dotted name, or by the path of a ``.py`` file.  A file inside a package (directories
+    with ``__init__.py``) is imported as part of that package under a private name, so its relative
+    imports work and it never clashes with this engine (e.g. an old checkout's ``engine``)."""
+    if not where.endswith(".py"):
+        return importlib.import_module(where)
+    path = os.path.abspath(where)
+    if not os.path.isfile(path):
+        raise ValueError(f"no such file {where!r}")
+    parts = [os.path.splitext(os.path.basename(path))[0]]
+    top = os.path.dirname(path)
+    while os.path.isfile(os.path.join(top, "__init__.py")):
+        parts.insert(0, os.path.basename(top))
+        top = os.path.dirname(top)
+    if len(parts) == 1:
+        spec = importlib.util.spec_from_file_location("_arena_ext_" + parts[0], path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    alias = "_arena_ext_%08x" % (zlib.crc32(path.encode()) & 0xFFFFFFFF)
+    if alias not in sys.modules:
+        root = os.path.join(top, parts[0])
+        spec = importlib.util.spec_from_file_location(alias, os.path.join(root, "__init__.py"),
+                                                      submodule_search_locations=[root])
+        assert spec is not None and spec.loader is not None
+        pkg = importlib.util.module_from_spec(spec)
+        sys.modules[alias] = pkg
+        spec.loader.exec_module(pkg)
+    return importlib.import_module(".".join([alias] + parts[1:]))
+
+
+class _Outside:
+    """An outside bot: ``choose(obs)`` returns a card int or a code such as ``"SA"``; ``new_hand(obs)``
+    is optional."""
+
+    def __init__(self, inner: Any, name: str):
+        self.inner = inner
+        self.level = name
+
+    def new_hand(self, obs: Observation) -> None:
+        hook = getattr(self.inner, "new_hand", None)
+        if hook is not None:
+            hook(obs)
+
+    def choose(self, obs: Observation) -> int:
+        c = self.inner.choose(obs)
+        return parse_card(c) if isinstance(c, str) else int(c)
+
+
+def build_bot(spec: BotSpec, seed: str) -> Any:
+    """The bot of one ``--bots`` entry, with its own seed."""
     from .bots import make_bot
+    if spec.is_level:
+        return make_bot(spec.name, seed, **spec.options)
+    where, _, cls_name = spec.name.rpartition(":")
+    cls = getattr(_load_module(where), cls_name)
+    try:
+        takes_seed = "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    inner = cls(seed=seed, **spec.options) if takes_seed else cls(**spec.options)
+    return _Outside(inner, spec.name)
 
-    levels, seed, start, end, options = task
-    n = end - start
-    deltas = [[[0] * NUM_SEATS for _ in range(n)] for _ in range(NUM_SEATS)]  # [rot][deal][bot]
-    points = [[[0] * NUM_SEATS for _ in range(n)] for _ in range(NUM_SEATS)]
-    cases: list[dict] = [dict() for _ in range(NUM_SEATS)]  # per bot: class -> count
-    times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
+
+def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
+    """Play deals ``start .. end-1`` under one rotation ``rot``.  Returns raw per-deal figures."""
     from .bots.common import seat_class
-    for rot in range(NUM_SEATS):
-        bots = [make_bot(levels[j], f"{seed}/{start}/{rot}/{j}", **options[j]) for j in range(NUM_SEATS)]
-        seat_bot = [0] * NUM_SEATS
-        for j in range(NUM_SEATS):
-            seat_bot[(j + rot) % NUM_SEATS] = j
-        net = [0, 0, 0]  # by seat, within the current game
-        for k in range(start, end):
-            if k % GAME_LEN == 0:
-                net = [0, 0, 0]
-            hands_left = GAME_LEN - k % GAME_LEN
-            dealer = k % NUM_SEATS
-            st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
-            while not st.is_complete:
-                seat = st.to_play
-                obs = observe(st, seat, tuple(net), hands_left)  # type: ignore[arg-type]
-                bot = bots[seat_bot[seat]]
-                choice = st.legal_mask()
-                if choice & (choice - 1):
-                    t0 = time.perf_counter()
-                    c = bot.choose(obs)
-                    times[seat_bot[seat]].append((time.perf_counter() - t0) * 1000)
-                else:
-                    c = bot.choose(obs)
-                if not choice >> c & 1:
-                    raise RuntimeError(f"bot {levels[seat_bot[seat]]} played an illegal card")
-                st.push(c)
-            out = outcome(st)
-            d = out.settlement.deltas
-            for seat in range(NUM_SEATS):
-                j = seat_bot[seat]
-                deltas[rot][k - start][j] = d[seat]
-                points[rot][k - start][j] = out.card_points[seat]
-                cls = seat_class(out.card_points, out.tricks_won, seat)
-                cases[j][cls] = cases[j].get(cls, 0) + 1
-                net[seat] += d[seat]
-    return {"start": start, "end": end, "deltas": deltas, "points": points, "cases": cases, "times": times}
+
+    specs, seed, start, end, rot, omniscient = task
+    n = end - start
+    deltas = [[0] * NUM_SEATS for _ in range(n)]  # [deal][bot]
+    points = [[0] * NUM_SEATS for _ in range(n)]
+    cases: list[dict[str, int]] = [dict() for _ in range(NUM_SEATS)]  # per bot: class -> count
+    times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
+    cpu: list[list[float]] = [[] for _ in range(NUM_SEATS)]
+    bots = [build_bot(specs[j], f"{seed}/{start}/{rot}/{j}") for j in range(NUM_SEATS)]
+    if omniscient is not None and not hasattr(bots[omniscient], "reveal"):
+        raise ValueError(f"bot {specs[omniscient].name} has no reveal() hook for --omniscient")
+    seat_bot = [0] * NUM_SEATS
+    for j in range(NUM_SEATS):
+        seat_bot[(j + rot) % NUM_SEATS] = j
+    net = [0, 0, 0]  # by seat, within the current game
+    for k in range(start, end):
+        if k % GAME_LEN == 0:
+            net = [0, 0, 0]
+        hands_left = GAME_LEN - k % GAME_LEN
+        dealer = k % NUM_SEATS
+        st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
+        for seat in range(NUM_SEATS):
+            hook = getattr(bots[seat_bot[seat]], "new_hand", None)
+            if hook is not None:
+                hook(observe(st, seat, tuple(net), hands_left))  # type: ignore[arg-type]
+        while not st.is_complete:
+            seat = st.to_play
+            assert seat is not None
+            obs = observe(st, seat, tuple(net), hands_left)  # type: ignore[arg-type]
+            j = seat_bot[seat]
+            bot = bots[j]
+            if j == omniscient:
+                bot.reveal({s: st.hands[s] for s in range(NUM_SEATS) if s != seat})
+            choice = st.legal_mask()
+            t0, c0 = time.perf_counter(), time.process_time()
+            c = bot.choose(obs)
+            if choice & (choice - 1):
+                times[j].append((time.perf_counter() - t0) * 1000)
+                cpu[j].append((time.process_time() - c0) * 1000)
+            if not choice >> c & 1:
+                raise RuntimeError(f"bot {specs[j].name} played an illegal card")
+            st.push(c)
+        out = outcome(st)
+        assert out.settlement is not None
+        d = out.settlement.deltas
+        for seat in range(NUM_SEATS):
+            j = seat_bot[seat]
+            deltas[k - start][j] = d[seat]
+            points[k - start][j] = out.card_points[seat]
+            cls = seat_class(list(out.card_points), list(out.tricks_won), seat)
+            cases[j][cls] = cases[j].get(cls, 0) + 1
+            net[seat] += d[seat]
+    return {"start": start, "end": end, "rot": rot, "deltas": deltas, "points": points, "cases": cases,
+            "times": times, "cpu": cpu}
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -113,44 +225,45 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[i]
 
 
-def summarize(levels: list[str], seed, blocks: list[dict]) -> dict:
-    blocks = sorted(blocks, key=lambda b: b["start"])
-    n_deals = sum(b["end"] - b["start"] for b in blocks)
-    per_deal = [[] for _ in range(NUM_SEATS)]  # bot -> per-deal mean over rotations
-    pts = [0.0] * NUM_SEATS
+def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Figures over the deals that were played under all three rotations."""
+    by_deal: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # deal -> rot -> (deltas, points)
     times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
-    cases: list[dict] = [dict() for _ in range(NUM_SEATS)]
+    cpu: list[list[float]] = [[] for _ in range(NUM_SEATS)]
+    cases: list[dict[str, int]] = [dict() for _ in range(NUM_SEATS)]
     for b in blocks:
         for i in range(b["end"] - b["start"]):
-            for j in range(NUM_SEATS):
-                per_deal[j].append(sum(b["deltas"][r][i][j] for r in range(NUM_SEATS)) / NUM_SEATS)
-                pts[j] += sum(b["points"][r][i][j] for r in range(NUM_SEATS)) / NUM_SEATS
+            by_deal.setdefault(b["start"] + i, {})[b["rot"]] = (b["deltas"][i], b["points"][i])
         for j in range(NUM_SEATS):
             times[j].extend(b["times"][j])
+            cpu[j].extend(b["cpu"][j])
             for k, v in b["cases"][j].items():
                 cases[j][k] = cases[j].get(k, 0) + v
+    complete = sorted(k for k, rots in by_deal.items() if len(rots) == NUM_SEATS)
+    n_deals = len(complete)
+    per_deal: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> per-deal mean over rotations
+    pts = [0.0] * NUM_SEATS
+    for k in complete:
+        for j in range(NUM_SEATS):
+            per_deal[j].append(sum(by_deal[k][r][0][j] for r in range(NUM_SEATS)) / NUM_SEATS)
+            pts[j] += sum(by_deal[k][r][1][j] for r in range(NUM_SEATS)) / NUM_SEATS
     # games: 12 consecutive deals under one rotation
     wins = [0.0] * NUM_SEATS
     games = 0
-    all_deltas = {}  # (rot, k) -> per bot
-    for b in blocks:
-        for r in range(NUM_SEATS):
-            for i in range(b["end"] - b["start"]):
-                all_deltas[(r, b["start"] + i)] = b["deltas"][r][i]
-    for g in range(n_deals // GAME_LEN):
+    for g in range(max(complete, default=-1) // GAME_LEN + 1):
         ks = range(g * GAME_LEN, (g + 1) * GAME_LEN)
-        if not all((0, k) in all_deltas for k in ks):
-            continue
         for r in range(NUM_SEATS):
-            net = [sum(all_deltas[(r, k)][j] for k in ks) for j in range(NUM_SEATS)]
+            if not all(r in by_deal.get(k, {}) for k in ks):
+                continue
+            net = [sum(by_deal[k][r][0][j] for k in ks) for j in range(NUM_SEATS)]
             top = max(net)
             winners = [j for j in range(NUM_SEATS) if net[j] == top]
             for j in winners:
                 wins[j] += 1 / len(winners)
             games += 1
-    names = []
-    for j, lv in enumerate(levels):
-        names.append(lv if levels.count(lv) == 1 else f"{lv}#{levels[:j + 1].count(lv)}")
+    labels = []
+    for j, lv in enumerate(names):
+        labels.append(lv if names.count(lv) == 1 else f"{lv}#{names[:j + 1].count(lv)}")
     bots = []
     for j in range(NUM_SEATS):
         xs = per_deal[j]
@@ -159,88 +272,105 @@ def summarize(levels: list[str], seed, blocks: list[dict]) -> dict:
         var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
         half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
         bots.append({
-            "bot": names[j], "level": levels[j], "strokes_per_hand": round(mean, 4),
+            "bot": labels[j], "level": names[j], "strokes_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "game_wins": round(wins[j], 2), "games": games,
             "game_win_rate": round(wins[j] / games, 4) if games else None,
             "card_points": round(pts[j] / n, 2) if n else 0.0,
-            "outcomes": {k: round(v / (NUM_SEATS * n), 4) for k, v in sorted(cases[j].items())},
+            "outcomes": {k: round(v / sum(cases[j].values()), 4) for k, v in sorted(cases[j].items())},
             "decisions": len(times[j]),
             "decision_ms_median": round(_quantile(times[j], 0.5), 2),
             "decision_ms_p95": round(_quantile(times[j], 0.95), 2),
+            "decision_cpu_ms_median": round(_quantile(cpu[j], 0.5), 2),
+            "decision_cpu_ms_p95": round(_quantile(cpu[j], 0.95), 2),
         })
+    diff = [a - b for a, b in zip(per_deal[0], per_deal[1], strict=True)]
+    n = len(diff)
+    dmean = sum(diff) / n if n else 0.0
+    dhalf = 1.96 * math.sqrt(sum((x - dmean) ** 2 for x in diff) / (n - 1) / n) if n > 1 else 0.0
     return {"seed": seed, "deals": n_deals, "hands_played": n_deals * NUM_SEATS, "game_length": GAME_LEN,
-            "bots": bots}
+            "bots": bots, "first_minus_second": {"mean": round(dmean, 4),
+                                                 "ci95": [round(dmean - dhalf, 4), round(dmean + dhalf, 4)]}}
 
 
-def format_summary(s: dict) -> str:
+def format_summary(s: dict[str, Any]) -> str:
     lines = [f"arena: seed {s['seed']}, {s['deals']} deals x 3 rotations = {s['hands_played']} hands; "
              f"game = {s['game_length']} consecutive deals"]
-    lines.append(f"{'bot':<10} {'strokes/hand':>12} {'95% CI':>20} {'game wins':>14} {'points':>7} "
-                 f"{'ms median':>9} {'ms p95':>8}")
+    w = max(4, *(len(b["bot"]) for b in s["bots"]))
+    lines.append(f"{'bot':<{w}} {'strokes/hand':>12} {'95% CI':>20} {'game wins':>14} {'points':>7} "
+                 f"{'ms median':>9} {'ms p95':>8} {'cpu med':>8}")
     for b in s["bots"]:
         ci = f"[{b['ci95'][0]:+.3f}, {b['ci95'][1]:+.3f}]"
         gw = f"{b['game_wins']:g}/{b['games']}"
-        lines.append(f"{b['bot']:<10} {b['strokes_per_hand']:>+12.3f} {ci:>20} {gw:>14} {b['card_points']:>7.1f} "
-                     f"{b['decision_ms_median']:>9.2f} {b['decision_ms_p95']:>8.2f}")
+        lines.append(f"{b['bot']:<{w}} {b['strokes_per_hand']:>+12.3f} {ci:>20} {gw:>14} "
+                     f"{b['card_points']:>7.1f} {b['decision_ms_median']:>9.2f} {b['decision_ms_p95']:>8.2f} "
+                     f"{b['decision_cpu_ms_median']:>8.2f}")
+    d = s["first_minus_second"]
+    lines.append(f"first minus second bot: {d['mean']:+.3f} [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}] strokes/hand")
     for b in s["bots"]:
         o = ", ".join(f"{k} {100 * v:.1f}%" for k, v in b["outcomes"].items())
         lines.append(f"  {b['bot']}: {o}")
     return "\n".join(lines)
 
 
-def run(args, out=None, err=None) -> int:
-    from .bots import LEVELS
+def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
-    levels = [x.strip() for x in args.bots.split(",")]
-    if len(levels) != NUM_SEATS or any(lv not in LEVELS for lv in levels):
-        err.write(f"error: --bots needs three levels from {', '.join(LEVELS)}, not {args.bots!r}\n")
+    try:
+        specs = [parse_bot(x) for x in args.bots.split(",")]
+        if len(specs) != NUM_SEATS:
+            raise ValueError(f"--bots needs three bots, not {args.bots!r}")
+        for spec in specs:  # fail early: build each bot once here
+            build_bot(spec, "check")
+    except (ValueError, TypeError, ImportError, AttributeError) as e:
+        err.write(f"error: {e}\n")
+        return 2
+    omniscient = getattr(args, "omniscient", None)
+    if omniscient is not None and omniscient not in range(NUM_SEATS):
+        err.write("error: --omniscient takes 0, 1 or 2 (a position in --bots)\n")
         return 2
     if args.deals < 1:
         err.write("error: --deals must be at least 1\n")
         return 2
     seed = args.seed
-    options = [_bot_options(lv, args) for lv in levels]
-    size = GAME_LEN
-    tasks = [(levels, seed, s, min(s + size, args.deals), options) for s in range(0, args.deals, size)]
-    blocks: list[dict] = []
+    names = [sp.name if not sp.options else sp.name + ":" + ":".join(f"{k}={v}" for k, v in sp.options.items())
+             for sp in specs]
+    if omniscient is not None:
+        names[omniscient] += "(omniscient)"
+    tasks = [(specs, seed, s, min(s + GAME_LEN, args.deals), rot, omniscient)
+             for s in range(0, args.deals, GAME_LEN) for rot in range(NUM_SEATS)]
+    blocks: list[dict[str, Any]] = []
     t0 = time.time()
     last = [0.0]
+    total = len(tasks)
 
-    def progress(done_deals: int) -> None:
+    def progress() -> None:
         now = time.time()
-        if now - last[0] >= 5 or done_deals == args.deals:
+        if now - last[0] >= 5 or len(blocks) == total:
             last[0] = now
-            rate = done_deals / max(now - t0, 1e-9)
-            eta = (args.deals - done_deals) / rate if rate > 0 else 0
-            partial = summarize(levels, seed, blocks) if blocks else None
-            tail = ""
-            if partial:
-                tail = "  " + "  ".join(f"{b['bot']} {b['strokes_per_hand']:+.3f}" for b in partial["bots"])
-            err.write(f"[arena] {done_deals}/{args.deals} deals, {now - t0:.0f}s, eta {eta:.0f}s{tail}\n")
+            rate = len(blocks) / max(now - t0, 1e-9)
+            eta = (total - len(blocks)) / rate if rate > 0 else 0
+            partial = summarize(names, seed, blocks)
+            tail = "  " + "  ".join(f"{b['bot']} {b['strokes_per_hand']:+.3f}" for b in partial["bots"])
+            err.write(f"[arena] {len(blocks)}/{total} blocks, {now - t0:.0f}s, eta {eta:.0f}s{tail}\n")
             err.flush()
 
-    done = 0
     if args.jobs > 1:
         import multiprocessing  # lazily: only the CLI's parallel path uses processes
         with multiprocessing.Pool(args.jobs) as pool:
             for b in pool.imap_unordered(play_block, tasks):
                 blocks.append(b)
-                done += b["end"] - b["start"]
-                progress(done)
+                progress()
     else:
         for t in tasks:
-            b = play_block(t)
-            blocks.append(b)
-            done += b["end"] - b["start"]
-            progress(done)
-    summary = summarize(levels, seed, blocks)
+            blocks.append(play_block(t))
+            progress()
+    summary = summarize(names, seed, blocks)
     summary["bots_spec"] = args.bots
+    summary["omniscient"] = omniscient
     summary["wall_seconds"] = round(time.time() - t0, 1)
     summary["jobs"] = args.jobs
     try:
-        import os
         summary["load_average"] = [round(x, 2) for x in os.getloadavg()]
     except (OSError, AttributeError):
         pass

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from engine.bots import LEVELS, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
 from engine.bots.endgame import solve_deltas
-from engine.cards import ALL_CARDS, NUM_SEATS, iter_cards
+from engine.cards import CODES, iter_cards
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
 from engine.rules import DEFAULT_RULES, Rules
 from engine.scoring import settle
 from engine.state import HandState, outcome
 
-FAST = {"hard": {"budget_ms": None, "iterations": 6}, "expert": {"budget_ms": None, "iterations": 4}}
+FAST = {"hard": {"iterations": 12}, "expert": {"iterations": 12, "endgame_worlds": 2, "endgame_tricks": 2}}
 RULE_SETS = (Rules(), Rules(undertrump_when_void=True), Rules(no_trump="annul"))
 
 
@@ -159,7 +159,6 @@ def test_sampler_is_uniform_over_free_cards():
 
 
 def test_fast_deltas_match_settle():
-    rng = random.Random(2)
     for k in range(400):
         s = _random_state(k, 36)
         out = outcome(s)
@@ -167,7 +166,6 @@ def test_fast_deltas_match_settle():
     for pts, tw in [((60, 60, 37), (4, 4, 4)), ((104, 40, 13), (6, 4, 2)), ((110, 47, 0), (8, 4, 0)),
                     ((157, 0, 0), (12, 0, 0)), ((70, 50, 37), (5, 4, 3))]:
         assert deltas_of(list(pts), tw) == settle(pts, tw).deltas
-    assert rng
 
 
 def test_endgame_solver_plays_to_the_end():
@@ -184,19 +182,10 @@ def test_suggest_gives_legal_card_and_reason():
     for k in range(5):
         s = _random_state(k, 3 * k + 1)
         obs = observe(s, s.to_play)
-        c, reason = suggest(obs, budget_ms=None, iterations=10)
+        c, reason = suggest(obs, iterations=40)
         assert s.legal_mask() >> c & 1
         assert isinstance(reason, str) and 0 < len(reason) < 300
-        assert suggest(obs, budget_ms=None, iterations=10)[0] == c
-
-
-def test_suggest_is_quick():
-    import time
-    s = _random_state(1, 1)
-    obs = observe(s, s.to_play)
-    t = time.perf_counter()
-    suggest(obs)
-    assert time.perf_counter() - t < 1.0
+        assert suggest(obs, iterations=40)[0] == c
 
 
 def test_make_bot_rejects_unknown_level():
@@ -206,8 +195,7 @@ def test_make_bot_rejects_unknown_level():
 
 def test_arena_json_smoke():
     from engine import arena
-    args = argparse.Namespace(bots="easy,normal,random", deals=13, seed="s", jobs=1, json=True,
-                              budget_ms=None, iterations=None)
+    args = argparse.Namespace(bots="easy,normal,random", deals=13, seed="s", jobs=1, json=True, omniscient=None)
     out, err = io.StringIO(), io.StringIO()
     assert arena.run(args, out, err) == 0
     data = json.loads(out.getvalue())
@@ -217,7 +205,7 @@ def test_arena_json_smoke():
     again = io.StringIO()
     arena.run(args, again, io.StringIO())
     # the same run gives the same figures (decision times aside)
-    strip = lambda d: [{k: v for k, v in b.items() if not k.startswith("decision_ms")} for b in d["bots"]]  # noqa
+    strip = lambda d: [{k: v for k, v in b.items() if not k.startswith(("decision_ms", "decision_cpu"))} for b in d["bots"]]  # noqa
     assert strip(json.loads(again.getvalue())) == strip(data)
 
 
@@ -230,12 +218,161 @@ def test_arena_cli_parses():
 
 def test_arena_rejects_bad_bots():
     from engine import arena
-    args = argparse.Namespace(bots="hard,normal", deals=3, seed="1", jobs=1, json=False, budget_ms=None,
-                              iterations=None)
-    err = io.StringIO()
-    assert arena.run(args, io.StringIO(), err) == 2
-    assert "three levels" in err.getvalue()
+    for bots, message in [("hard,normal", "three bots"), ("hard,normal,grandmaster", "unknown bot level"),
+                          ("hard:budget=3,normal,normal", "budget"),
+                          ("nosuchmodule:Bot,normal,normal", "nosuchmodule")]:
+        args = argparse.Namespace(bots=bots, deals=3, seed="1", jobs=1, json=False, omniscient=None)
+        err = io.StringIO()
+        assert arena.run(args, io.StringIO(), err) == 2
+        assert message in err.getvalue()
 
 
-def test_all_cards_accounted():
-    assert ALL_CARDS.bit_count() == 36 and NUM_SEATS == 3
+def _positions(n: int, seed: int = 0) -> list:
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        s = _random_state(seed * 1000 + k, rng.randrange(0, 33), RULE_SETS[k % 3])
+        out.append(observe(s, s.to_play, (k % 3, -1, 1), 1 + k % 12))
+    return out
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "expert"])
+def test_decision_depends_on_the_position_only(level):
+    """The same position gives the same card, whatever the bot decided before (resume replays games)."""
+    obs = _positions(12)
+    forward = _bot(level, "d")
+    backward = _bot(level, "d")
+    a = [forward.choose(o) for o in obs]
+    b = [backward.choose(o) for o in reversed(obs)][::-1]
+    fresh = [_bot(level, "d").choose(o) for o in obs]
+    again = [forward.choose(o) for o in obs]
+    assert a == b == fresh == again
+
+
+def test_hint_depends_on_the_position_only():
+    obs = _positions(4, seed=3)
+    first = [suggest(o, iterations=60) for o in obs]
+    assert [suggest(o, iterations=60) for o in reversed(obs)][::-1] == first
+
+
+def test_search_budget_is_work_not_time():
+    """The budget is a number of play-outs: honoured exactly up to rounding, and the time ceiling is a
+    safety net only (not reached here)."""
+    for o in _positions(10, seed=4):
+        for level, iterations in (("hard", 50), ("hard", 300), ("expert", 120)):
+            bot = make_bot(level, 1, iterations=iterations, endgame_tricks=0)
+            bot.choose(o)
+            stats = bot.last_stats
+            if not stats.get("playouts"):
+                continue  # a single sensible card: nothing to search
+            assert not stats["stopped_by_time"]
+            assert iterations // 3 <= stats["playouts"] <= iterations
+
+
+def test_more_work_means_more_playouts():
+    o = _positions(1, seed=5)[0]
+    small, large = make_bot("hard", 1, iterations=60), make_bot("hard", 1, iterations=600)
+    small.choose(o)
+    large.choose(o)
+    assert small.last_stats["playouts"] * 5 < large.last_stats["playouts"]
+
+
+def test_equivalent_cards_are_one_choice():
+    from engine.bots.search import choices
+    from engine.cards import parse_card
+    s = HandState(deal(8, 0, 0), 0)
+    obs = observe(s, s.to_play)
+    legal = s.legal_mask()
+    got = choices(obs, legal)
+    assert set(got) <= set(iter_cards(legal)) and got
+    # with every other card already played, blanks of one suit in a row merge into one choice
+    six, seven = parse_card("S6"), parse_card("S7")
+    hand = (1 << six) | (1 << seven) | (1 << parse_card("SA"))
+    lone = obs._replace(hand=hand, trick=(), trump=0, plays=tuple((1, c) for c in range(36)
+                                                                  if not hand >> c & 1 and c < 27))
+    assert lone.unseen & ((1 << 9) - 1) == 0
+    assert choices(lone, hand) == [six, parse_card("SA")]
+
+
+class FirstCardBot:
+    """An outside bot for the arena: the lowest legal card, returned as a code."""
+
+    def __init__(self, seed="0", shift=0):
+        self.hands = 0
+        self.shift = shift
+
+    def new_hand(self, obs):
+        self.hands += 1
+
+    def choose(self, obs):
+        from engine.rules import legal_mask
+        cards = list(iter_cards(legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)))
+        return CODES[cards[min(self.shift, len(cards) - 1)]]
+
+
+def test_arena_takes_outside_bots_and_options():
+    from engine import arena
+    spec = f"{__file__}:FirstCardBot:shift=1,hard:iterations=20,engine.bots.simple:EasyBot"
+    args = argparse.Namespace(bots=spec, deals=2, seed="o", jobs=1, json=True, omniscient=None)
+    out = io.StringIO()
+    assert arena.run(args, out, io.StringIO()) == 0
+    data = json.loads(out.getvalue())
+    assert data["deals"] == 2 and [b["bot"] for b in data["bots"]][1] == "hard:iterations=20"
+    assert arena.parse_bot("hard:iterations=400:policy=random") == ("hard", {"iterations": 400, "policy": "random"})
+    assert arena.parse_bot("a/b.py:Bot:x=1.5") == ("a/b.py:Bot", {"x": 1.5})
+
+
+def test_omniscient_hook_is_used_by_the_arena_only():
+    import pathlib
+
+    from engine import arena
+    args = argparse.Namespace(bots="hard:iterations=30,easy,easy", deals=1, seed="w", jobs=1, json=True, omniscient=0)
+    out = io.StringIO()
+    assert arena.run(args, out, io.StringIO()) == 0
+    assert "omniscient" in json.loads(out.getvalue())["bots"][0]["bot"]
+    root = pathlib.Path(arena.__file__).parent
+    users = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if ".reveal(" in p.read_text())
+    assert users == ["arena.py"]
+
+
+def test_reveal_applies_to_one_decision():
+    """A revealed deal is used for the next decision only; after it the bot is an ordinary bot again."""
+    s = _random_state(21, 4)
+    obs = observe(s, s.to_play)
+    seat = s.to_play
+    told = make_bot("hard", 2, iterations=60)
+    told.reveal({x: s.hands[x] for x in range(3) if x != seat})
+    told.choose(obs)
+    assert told.last_stats["worlds"] >= 1
+    plain = make_bot("hard", 2, iterations=60)
+    assert told.choose(obs) == plain.choose(obs)
+    assert told.last_stats == {**plain.last_stats, "ms": told.last_stats["ms"]}
+
+
+def test_endgame_table_agrees_with_plain_max_n():
+    from engine.bots.endgame import solve_root
+    for k in range(6):
+        s = _random_state(40 + k, 27)
+        seat = s.to_play
+        cands = list(iter_cards(s.legal_mask()))
+        res = solve_root(s, seat, cands)
+        for c, (d, _, _) in zip(cands, res, strict=True):
+            st = s.copy()
+            st.push(c)
+            assert solve_deltas(st, seat)[0] == d
+        assert max(r[0] for r in res) == solve_deltas(s, seat)[0]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_policy_playout_plays_legal_cards(rules):
+    from engine.bots.playout import draw_plans, policy_playout
+    rng = random.Random(9)
+    for k in range(150):
+        s = _random_state(k, rng.randrange(0, 35), rules)
+        st = s.copy()
+        policy_playout(st, rng.random, draw_plans([k % 50, 30, 20], rng.random), eps=0.2)
+        check = s.copy()
+        for c in st.plays[len(s.plays):]:
+            assert check.legal_mask() >> c & 1
+            check.push(c)
+        assert check.is_complete and check.tricks_won == st.tricks_won and check.captured == st.captured

@@ -1,15 +1,17 @@
 """Bots.  A bot only ever receives an :class:`~engine.observation.Observation` (never a HandState).
 
-``make_bot(level, seed)`` gives a bot whose ``choose(obs)`` returns a card int; the same seed and
-the same observations give the same decisions.  ``LEVELS`` lists the levels from weakest to
-strongest; ``suggest(obs)`` is the hint API.
+``make_bot(level, seed, **options)`` gives a bot whose ``choose(obs)`` returns a card int.  Every
+decision is a pure function of the bot's seed, its options and the observation: the same position
+gives the same card whatever the bot decided before (a resumed game continues exactly), and the
+search levels budget *work* (play-outs), not time, so they are as strong on a slow machine as on a
+fast one.  ``LEVELS`` lists the levels from weakest to strongest; ``suggest(obs)`` is the hint API.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..cards import iter_cards
 from ..observation import Observation
@@ -28,24 +30,40 @@ def legal_cards(obs: Observation) -> list[int]:
     return list(iter_cards(m))
 
 
+def position_key(obs: Observation) -> str:
+    """A text naming the position as this seat sees it: seat, hand, every play, the game score.
+
+    Seeding a generator with ``f"{level}/{seed}/{position_key(obs)}"`` gives each decision its own
+    randomness, independent of the decisions made before.
+    """
+    plays = ",".join(str(c) for _, c in obs.plays)
+    return f"{obs.seat}/{obs.dealer}/{obs.hand}/{plays}/{obs.scores}/{obs.hands_left}"
+
+
+def decision_rng(level: str, seed: int | str, obs: Observation) -> random.Random:
+    """The generator of one decision (``random.Random`` seeded with a string is the same everywhere)."""
+    return random.Random(f"{level}/{seed}/{position_key(obs)}")
+
+
 class RandomBot:
     """Uniform among the legal cards."""
 
     level = "random"
 
     def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(str(seed))
+        self.seed = seed
+        self.last_reason = ""
 
     def choose(self, obs: Observation) -> int:
-        return self.rng.choice(legal_cards(obs))
+        return decision_rng(self.level, self.seed, obs).choice(legal_cards(obs))
 
 
-_FACTORIES: dict[str, Callable[[int | str], Bot]] = {"random": RandomBot}
+_FACTORIES: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 LEVEL_NAMES: dict[str, str] = {"random": "Random"}
 LEVELS: list[str] = ["random"]
 
 
-def register(level: str, name: str, factory: Callable[[int | str], Bot]) -> None:
+def register(level: str, name: str, factory: Callable[..., Bot]) -> None:
     """Add a level (in order, weakest first)."""
     _FACTORIES[level] = factory
     LEVEL_NAMES[level] = name
@@ -53,9 +71,9 @@ def register(level: str, name: str, factory: Callable[[int | str], Bot]) -> None
         LEVELS.append(level)
 
 
-def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
-    """A bot of ``level``.  ``options`` go to the level's constructor (e.g. ``budget_ms``,
-    ``iterations`` for the search levels); unknown options raise TypeError."""
+def make_bot(level: str, seed: int | str = 0, **options: Any) -> Bot:
+    """A bot of ``level``.  ``options`` go to the level's constructor (e.g. ``iterations`` for the
+    search levels); unknown options raise TypeError."""
     try:
         factory = _FACTORIES[level]
     except KeyError:
@@ -63,21 +81,16 @@ def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
     return factory(seed, **options)
 
 
-#: Thinking time of the hint (CPython; the browser is about 1.5-2x slower).
-HINT_BUDGET_MS = 150.0
+#: Work of the hint: play-outs per decision (the ``hard`` search with more work).
+HINT_ITERATIONS = 2400
 
 
-def suggest(obs: Observation, budget_ms: float | None = HINT_BUDGET_MS,
-            iterations: int | None = None) -> tuple[int, str]:
-    """The hint: the card the ``hard`` level would play (with a little more time), and a short reason.
+def suggest(obs: Observation, iterations: int | None = None) -> tuple[int, str]:
+    """The hint: the card the ``hard`` search plays with ``iterations`` play-outs, and a short reason.
 
-    ``iterations`` (with ``budget_ms=None``) makes the hint deterministic.
+    Deterministic: the same position gives the same hint.
     """
-    level = "hard" if "hard" in LEVELS else LEVELS[-1]
-    opts = {}
-    if level == "hard":
-        opts = {"budget_ms": budget_ms, "iterations": iterations if iterations is not None else 4000}
-    bot = make_bot(level, "hint", **opts)
+    bot = make_bot("hard", "hint", iterations=iterations or HINT_ITERATIONS)
     c = bot.choose(obs)
     reason = getattr(bot, "last_reason", "") or "A reasonable card here."
     return c, reason

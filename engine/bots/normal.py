@@ -15,6 +15,8 @@ length) and a ``low`` plan makes trump a suit it is short and weak in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import (
     ACE,
     CARDS_PER_HAND,
@@ -32,9 +34,24 @@ from ..cards import (
 )
 from ..observation import Observation
 from ..rules import card_power
-from ..scoring import HUNDRED
+from ..scoring import HUNDRED, seat_points
 from . import legal_cards, register
 from .common import other_seats, trick_power
+
+
+def _may_trump_in(obs: Observation, seat: int, led: int, c: int) -> bool:
+    """Whether ``seat`` (to play after us) may beat ``c`` with a trump: known void in ``led``, maybe holding
+    a trump stronger than ``c``."""
+    trump = obs.trump
+    if trump < 0 or led == trump:
+        return False
+    possible = obs.unseen & ~obs.excluded[seat]
+    if possible & SUIT_MASKS[led]:
+        return False
+    if SUIT_OF[c] != trump:
+        return bool(possible & SUIT_MASKS[trump])
+    strength = TRUMP_STRENGTH[RANK_OF[c]]
+    return any(TRUMP_STRENGTH[RANK_OF[x]] > strength for x in iter_cards(possible & SUIT_MASKS[trump]))
 
 
 def _higher_unseen(c: int, unseen: int, trump: int) -> int:
@@ -55,51 +72,86 @@ class NormalBot:
 
     HIGH_THRESHOLD = 3.0
     CLIFF = 72
-    HIGH_MIN = 40
-    HIGH_MARGIN = 0
-    LEAD_SHORT = True
-    SHED_RANK = 0.0
+    #: A plan is given up only when it is hopeless: this far behind (high) or ahead (low) in points.
+    HOPELESS = 25
 
-    def __init__(self, seed: int | str = 0):
+    def __init__(self, seed: int | str = 0, off: str = "plan+voids"):
         self.seed = seed
+        self.off = set(off.split("+")) if off else set()
         self.last_reason = ""
 
     # -- plan --------------------------------------------------------------------------------
     @staticmethod
-    def strength(obs: Observation) -> float:
-        """A rough count of the tricks this hand can force."""
-        t = obs.trump
+    def strength(hand: int, trump: int) -> float:
+        """A rough count of the tricks a hand can force."""
         score = 0.0
-        for c in iter_cards(obs.hand):
+        for c in iter_cards(hand):
             r = RANK_OF[c]
-            if SUIT_OF[c] == t:
+            if SUIT_OF[c] == trump:
                 score += {JACK: 1.5, NINE: 1.2, ACE: 0.8, KING: 0.5}.get(r, 0.3)
             elif r == ACE:
                 score += 1.0
             elif r == KING:
                 score += 0.45
-            elif t < 0 and r == JACK:
+            elif trump < 0 and r == JACK:
                 score += 0.3
         return score
 
-    def plan(self, obs: Observation, pts: list[int]) -> str:
+    def next_plan(self, plan: str, me: int, pts: list[int], tricks_done: int) -> str:
+        """Keep ``plan`` unless it has become hopeless."""
+        a, b = other_seats(me)
+        p = pts[me]
+        lo, hi = min(pts[a], pts[b]), max(pts[a], pts[b])
+        if p >= self.CLIFF:
+            return "low"
+        if plan == "high":
+            if tricks_done >= 4 and hi > p + self.HOPELESS:
+                return "low"
+            return "high"
+        if p > lo + self.HOPELESS and p + 10 >= hi and p >= 30:
+            return "high"
+        return "low"
+
+    def old_plan(self, obs: Observation, pts: list[int]) -> str:
         me = obs.seat
         a, b = other_seats(me)
         p = pts[me]
         lo, hi = min(pts[a], pts[b]), max(pts[a], pts[b])
         if p >= self.CLIFF:
             return "low"
-        st = self.strength(obs)
+        st = self.strength(obs.hand, obs.trump)
         done = len(obs.tricks)
         if done <= 2 and p < 30 and hi < 30:
             return "high" if st >= self.HIGH_THRESHOLD else "low"
-        if p < lo or p < self.HIGH_MIN:
+        if p < lo or p < 40:
             return "low"
-        if p > hi + self.HIGH_MARGIN:
+        if p > hi:
             return "high"
         gap_low = p - lo
         gap_high = hi - p - 12 * (st - 2.0)
         return "low" if gap_low <= gap_high else "high"
+
+    def plan(self, obs: Observation) -> str:
+        """The plan of this hand: chosen at this seat's first decision from its dealt hand, then kept
+        unless hopeless.  Replayed from the observation at every decision, so it depends on the
+        position only (not on what this object saw before)."""
+        me = obs.seat
+        eights = obs.rules.eights
+        my_plays = [(i, c) for i, (s, c) in enumerate(obs.plays) if s == me]
+        dealt = obs.hand
+        for _, c in my_plays:
+            dealt |= 1 << c
+        plan = "high" if self.strength(dealt, -1) >= self.HIGH_THRESHOLD else "low"
+        indices = [i for i, _ in my_plays] + [len(obs.plays)]
+        for i in indices[1:]:
+            done = i // 3
+            trump = obs.trump if obs.trump_fixed_at is not None and obs.trump_fixed_at < i else -1
+            captured = [0, 0, 0]
+            for t in obs.tricks[:done]:
+                captured[t.winner] |= (1 << t.cards[0]) | (1 << t.cards[1]) | (1 << t.cards[2])
+            pts = seat_points(captured, trump, None, eights)
+            plan = self.next_plan(plan, me, pts, done)
+        return plan
 
     # -- choice --------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> int:
@@ -108,7 +160,7 @@ class NormalBot:
             self.last_reason = f"{pretty(cards[0])} is the only card you may play."
             return cards[0]
         pts = obs.card_points()
-        mode = self.plan(obs, pts)
+        mode = self.plan(obs) if "plan" not in self.off else self.old_plan(obs, pts)
         trump = obs.trump
         tv = trump if trump >= 0 else None
         me = obs.seat
@@ -136,9 +188,16 @@ class NormalBot:
             c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
             self.last_reason = f"Take a trick with {pretty(c)}: a hand without a trick costs two."
             return c
+        if ("trickless" not in self.off and last and winners and tricks_left <= 4 and trick_pts <= 12
+                and pts[me] + trick_pts + 20 < HUNDRED):
+            winner = (obs.leader + max(range(2), key=lambda i: card_power(obs.trick[i], led, trump))) % 3
+            if obs.tricks_won[winner] == 0 and any(obs.tricks_won[s] for s in other_seats(me) if s != winner):
+                c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
+                self.last_reason = f"Take the trick with {pretty(c)}: keep a player without a trick."
+                return c
         if mode == "low":
             if losers:
-                c = max(losers, key=lambda c: (value(c) + self.SHED_RANK * RANK_OF[c], RANK_OF[c]))
+                c = max(losers, key=lambda c: (value(c), RANK_OF[c]))
                 self.last_reason = f"Aim low: lose this trick and get rid of {pretty(c)}."
                 return c
             # Must win (or may be overtaken): the cheapest, weakest winner.
@@ -151,14 +210,31 @@ class NormalBot:
                 c = max(winners, key=lambda c: (value(c) if pts[me] + trick_pts + value(c) < HUNDRED else -1,
                                                 -card_power(c, led, trump)))
             else:
-                sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0 or SUIT_OF[c] == trump
-                        and _higher_unseen(c, unseen, trump) == 0]
+                later = (me + 1) % 3  # the one seat still to play after us
+                sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0
+                        and ("sure" in self.off or not _may_trump_in(obs, later, led, c))]
                 pool = sure or winners
                 c = max(pool, key=lambda c: (card_power(c, led, trump), value(c)))
             self.last_reason = f"Aim high: take the trick with {pretty(c)}."
             return c
+        if last and "push" not in self.off:
+            push = self._push_over(obs, losers, pts, trick_pts, value)
+            if push is not None:
+                return push
         c = min(losers, key=lambda c: (value(c), RANK_OF[c]))
         self.last_reason = f"Aim high: this trick is lost, keep points back with {pretty(c)}."
+        return c
+
+    def _push_over(self, obs: Observation, losers: list[int], pts: list[int], trick_pts: int,
+                   value: Callable[[int], int]) -> int | None:
+        """Last to a trick we lose: a card that takes its winner to 100 or more, if any."""
+        winner = (obs.leader + max(range(len(obs.trick)),
+                                   key=lambda i: card_power(obs.trick[i], SUIT_OF[obs.trick[0]], obs.trump))) % 3
+        over = [c for c in losers if pts[winner] + trick_pts + value(c) >= HUNDRED]
+        if not over or pts[winner] + trick_pts >= HUNDRED:
+            return None
+        c = min(over, key=lambda c: (value(c), RANK_OF[c]))
+        self.last_reason = f"Push the trick's winner over 100 with {pretty(c)}."
         return c
 
     def _lead(self, obs, cards, mode, urgent, need_trick, unseen, value) -> int:
@@ -195,13 +271,25 @@ class NormalBot:
             self.last_reason = f"Aim high: no sure winner yet, lead the cheap {pretty(c)}."
             return c
         # low: lead the card least likely to win and worth nothing
-        def key(c):
+        others = other_seats(obs.seat)
+
+        def beatable(c: int) -> bool:
+            """Some other seat may beat ``c``: a higher card of its suit, or a trump when void in it."""
+            s = SUIT_OF[c]
+            for x in others:
+                possible = unseen & ~obs.excluded[x]
+                if any(_higher_unseen(c, 1 << y, trump) for y in iter_cards(possible & SUIT_MASKS[s])):
+                    return True
+                if trump >= 0 and s != trump and not possible & SUIT_MASKS[s] and possible & SUIT_MASKS[trump]:
+                    return True
+            return False
+
+        def key(c: int) -> tuple[bool, int, int, int, int, int]:
             higher = _higher_unseen(c, unseen, trump)
             is_trump = 1 if SUIT_OF[c] == trump else 0
-            if self.LEAD_SHORT:
-                length = (obs.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count()
-                return (higher == 0, is_trump, value(c), length, -higher, RANK_OF[c])
-            return (higher == 0, is_trump, value(c), -higher, RANK_OF[c])
+            length = (obs.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count()
+            safe = not beatable(c) if "voids" not in self.off else higher == 0
+            return (safe, is_trump, value(c), length, -higher, RANK_OF[c])
         c = min(cards, key=key)
         self.last_reason = f"Aim low: lead {pretty(c)}, which others will likely beat."
         return c
@@ -228,6 +316,11 @@ class NormalBot:
             self.last_reason = (f"Aim high: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, your strongest suit.")
             return c
         s = min(by_suit, key=lambda s: (suit_power(s), s))
+        if "fix" not in self.off and need_trick and len(obs.trick) == 1:
+            # we still need a trick and one seat plays after us: make it hard to overtrump
+            c = max(by_suit[s], key=lambda c: (TRUMP_STRENGTH[RANK_OF[c]], -card_points(c, s)))
+            self.last_reason = f"{pretty(c)} makes {SUIT_SYMBOLS[s]} trump and should take the trick you need."
+            return c
         c = min(by_suit[s], key=lambda c: (card_points(c, s), TRUMP_STRENGTH[RANK_OF[c]]))
         self.last_reason = (f"Aim low: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, a suit you are weak in.")
         return c

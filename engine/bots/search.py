@@ -1,31 +1,39 @@
 """Information-set search levels: ``hard`` (determinized Monte Carlo) and ``expert`` (+ exact endgame).
 
-For each decision the bot repeatedly
+For each decision the bot
 
-1. samples a *world*: the two unseen hands, uniformly among all deals consistent with the
-   observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`);
-2. plays every candidate card in that same world (common random numbers), then finishes the hand
-   with a fast play-out policy, or, in the expert's endgame, solves it exactly;
-3. scores the result **in strokes**: the settlement delta of its own seat (docs/rules.md §6).
+1. groups its legal cards into distinct choices (blanks of one suit with no unseen card between
+   them are the same move) — :func:`choices`;
+2. repeatedly samples a *world*: the two unseen hands, uniformly among all deals consistent with
+   the observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`);
+3. plays every surviving candidate in that same world (common random numbers), then finishes the
+   hand with a fast play-out policy (:mod:`.playout`), or, in the expert's endgame, solves it
+   exactly (:mod:`.endgame`);
+4. scores the result **in strokes**: the settlement delta of its own seat (RULES §6);
+5. with successive halving: the work is split into rounds, and after each round the worse half of
+   the candidates is dropped, so the close calls get the samples.
 
-It plays the candidate with the best mean.  The loop is *anytime*: it stops when the time budget
-(``budget_ms``) is spent or after ``iterations`` worlds, whichever comes first; ``budget_ms=None``
-with a fixed ``iterations`` makes decisions fully deterministic for a seed.
+The budget is **work**: ``iterations`` play-outs (or exact solves) per decision, the same on every
+machine.  ``max_ms`` is only a safety net against a pathologically slow machine.  The randomness
+of a decision is derived from the bot's seed and the position (:func:`engine.bots.decision_rng`),
+so the same position always gives the same card.
 """
 
 from __future__ import annotations
 
-import random
+import math
 import time
+from typing import Any
 
-from ..cards import CARDS_PER_HAND, iter_cards, pretty
+from ..cards import CARDS_PER_HAND, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import seat_points
 from ..state import random_playout
-from . import register
+from . import decision_rng, register
 from .common import CLASSES, deltas_of, sample_hidden, sampler_setup, seat_class
-from .endgame import solve_deltas
+from .endgame import solve_root
+from .playout import draw_plans, policy_playout
 
 _CLASS_TEXT = {
     "lowest": "finish lowest", "highest": "finish highest", "middle": "end in the middle",
@@ -33,82 +41,171 @@ _CLASS_TEXT = {
 }
 
 
+def choices(obs: Observation, legal: int) -> list[int]:
+    """The legal cards with equivalent ones merged (the lowest of a group stands for it).
+
+    Two blanks of one suit are the same move when no unseen card lies between them: whatever the
+    others hold, either wins and loses the same tricks and is worth nothing.  A card is a blank for
+    sure: 6, 7 (and 8 unless the eights rule could still apply) before trump is fixed; after, any
+    zero card (6 7 8 of trump, 6 7 8 9 of a plain suit).
+    """
+    trump = obs.trump
+    eights = obs.rules.eights
+    unseen = obs.unseen
+    out = []
+    prev = -1
+    for c in iter_cards(legal):
+        r = RANK_OF[c]
+        if trump >= 0:
+            blank = r in (SIX, SEVEN, EIGHT) or (r == NINE and SUIT_OF[c] != trump)
+        else:
+            blank = r in (SIX, SEVEN) or (r == EIGHT and not eights)
+        if blank:
+            if prev >= 0 and SUIT_OF[prev] == SUIT_OF[c] and not unseen & ((1 << c) - (2 << prev)):
+                continue
+            prev = c
+        out.append(c)
+    return out
+
+
+class _Run:
+    """What one sampling loop gathered, per candidate index."""
+
+    def __init__(self, totals: list[float], counts: list[int], classes: list[dict[str, int]], alive: list[int],
+                 exact: bool):
+        self.totals = totals
+        self.counts = counts
+        self.classes = classes
+        self.alive = alive
+        self.exact = exact
+        self.work = 0
+        self.worlds = 0
+        self.stopped = False
+
+
 class SearchBot:
-    """Determinized Monte Carlo search scored in strokes."""
+    """Determinized Monte Carlo search scored in strokes, with a budget in play-outs."""
 
     level = "hard"
 
-    def __init__(self, seed: int | str = 0, budget_ms: float | None = 80.0, iterations: int | None = 4000,
-                 endgame_tricks: int = 0, min_iterations: int = 8):
+    def __init__(self, seed: int | str = 0, iterations: int = 900, max_ms: float | None = 3000.0,
+                 endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
+                 halving: bool = True, group: bool = True):
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if policy not in ("smart", "random"):
+            raise ValueError(f"unknown play-out policy {policy!r} (smart, random)")
         self.seed = seed
-        self.budget_ms = budget_ms
         self.iterations = iterations
+        self.max_ms = max_ms
         self.endgame_tricks = endgame_tricks
-        self.min_iterations = min_iterations
+        self.endgame_worlds = endgame_worlds
+        self.policy = policy
+        self.eps = eps
+        self.halving = halving
+        self.group = group
         self.last_reason = ""
-        self.last_stats: dict = {}
+        self.last_stats: dict[str, Any] = {}
+        self._revealed: dict[int, int] | None = None
 
-    def _rng(self, obs: Observation) -> random.Random:
-        # Keyed by the seed and the observation only: the same seed and the same view give the
-        # same decision, whatever happened before (and whatever the hidden hands are).
-        key = ",".join(str(c) for _, c in obs.plays)
-        return random.Random(f"{self.level}/{self.seed}/{obs.seat}/{obs.hand}/{key}")
+    def reveal(self, hidden: dict[int, int]) -> None:
+        """Tell the bot the other seats' true hands for its next decision only (an omniscient control).
+
+        Only the arena calls this (``--omniscient``); a game never does.
+        """
+        self._revealed = dict(hidden)
 
     def choose(self, obs: Observation) -> int:
+        revealed, self._revealed = self._revealed, None
         legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-        cands = list(iter_cards(legal))
+        cands = choices(obs, legal) if self.group else list(iter_cards(legal))
         if len(cands) == 1:
-            self.last_reason = f"{pretty(cands[0])} is the only card you may play."
-            self.last_stats = {}
+            self.last_reason = f"{pretty(cands[0])} is the only sensible card here."
+            self.last_stats = {"playouts": 0}
             return cands[0]
-        rng = self._rng(obs)
+        start = time.perf_counter()
+        run = self._run(obs, cands, self.iterations, self.halving, self.level, revealed)
+        best = max(run.alive, key=lambda i: (run.totals[i] / run.counts[i], -cands[i]))
+        c = cands[best]
+        means = {i: run.totals[i] / run.counts[i] for i in range(len(cands)) if run.counts[i]}
+        second = max((v for i, v in means.items() if i != best), default=means[best])
+        self.last_stats = {"playouts": run.work, "worlds": run.worlds, "exact": run.exact,
+                           "stopped_by_time": run.stopped,
+                           "means": {pretty(cands[i]): round(v, 3) for i, v in means.items()},
+                           "ms": (time.perf_counter() - start) * 1000}
+        self.last_reason = self._reason(c, means[best], second, run.classes[best], run.counts[best], run.exact)
+        return c
+
+    def evaluate(self, obs: Observation, cards: list[int], iterations: int) -> dict[int, float]:
+        """Mean strokes of each of ``cards`` (legal ones) over ``iterations`` play-outs on shared worlds.
+
+        The coach's measure: no halving, every card on the same sampled worlds, deterministic.
+        """
+        run = self._run(obs, cards, iterations, False, self.level + "/eval", None)
+        return {c: run.totals[i] / run.counts[i] for i, c in enumerate(cards)}
+
+    def _run(self, obs: Observation, cands: list[int], iterations: int, halving: bool, salt: str,
+             revealed: dict[int, int] | None) -> _Run:
+        """The sampling loop: ``iterations`` play-outs (or ``endgame_worlds`` exact solves) over ``cands``."""
+        rng = decision_rng(salt, self.seed, obs)
         rand = rng.random
         seat = obs.seat
         setup = sampler_setup(obs)
         a, b = setup[0], setup[1]
         base = state_from_observation(obs, {a: 0, b: 0})
         eights = obs.rules.eights
-        tricks_left = CARDS_PER_HAND - len(obs.tricks)
-        exact = tricks_left <= self.endgame_tricks
+        exact = CARDS_PER_HAND - len(obs.tricks) <= self.endgame_tricks
+        smart = self.policy == "smart"
+        eps = self.eps
+        pts_now = obs.card_points()
         n = len(cands)
-        totals = [0.0] * n
-        classes = [dict.fromkeys(CLASSES, 0) for _ in range(n)]
-        start = time.perf_counter()
-        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000.0
-        limit = self.iterations if self.iterations is not None else 10 ** 9
-        it = 0
-        while it < limit:
-            if deadline is not None and it >= self.min_iterations and time.perf_counter() >= deadline:
-                break
-            hidden = sample_hidden(obs, rng, setup)
-            world = base.copy()
-            world.hands[a] = hidden[a]
-            world.hands[b] = hidden[b]
-            for i, c in enumerate(cands):
-                st = world.copy()
-                st.push(c)
+        run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
+        totals, counts, classes = run.totals, run.counts, run.classes
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000.0
+        rounds = max(1, math.ceil(math.log2(n))) if halving else 1
+        for r in range(rounds):
+            alive = run.alive
+            m = len(alive)
+            if exact:
+                per_round = max(1, self.endgame_worlds // rounds)
+            else:
+                per_round = max(1, iterations // (rounds * m))
+            for _ in range(per_round):
+                hidden = revealed if revealed is not None else sample_hidden(obs, rng, setup)
+                world = base.copy()
+                world.hands[a] = hidden[a]
+                world.hands[b] = hidden[b]
+                run.worlds += 1
+                run.work += m
                 if exact:
-                    d, pts, tw = solve_deltas(st, seat)
-                    totals[i] += d
-                    classes[i][seat_class(pts, tw, seat)] += 1
-                    continue
-                random_playout(st, rand)
-                pts = seat_points(st.captured, st.trump, st.tricks[-1].winner, eights)
-                tw = st.tricks_won
-                totals[i] += deltas_of(pts, tw)[seat]
-                classes[i][seat_class(pts, tw, seat)] += 1
-            it += 1
-        best = max(range(n), key=lambda i: (totals[i], -cands[i]))
-        c = cands[best]
-        means = [t / it for t in totals]
-        self.last_stats = {"iterations": it,
-                           "means": {pretty(x): round(m, 3) for x, m in zip(cands, means, strict=True)},
-                           "exact": exact, "ms": (time.perf_counter() - start) * 1000}
-        self.last_reason = self._reason(c, means[best], sorted(means)[-2], classes[best], it, exact)
-        return c
+                    for i, (d, pts, tw) in zip(alive, solve_root(world, seat, [cands[i] for i in alive]), strict=True):
+                        totals[i] += d
+                        counts[i] += 1
+                        classes[i][seat_class(pts, tw, seat)] += 1
+                else:
+                    plans = draw_plans(pts_now, rand) if smart else []
+                    for i in alive:
+                        st = world.copy()
+                        st.push(cands[i])
+                        if smart:
+                            policy_playout(st, rand, plans, eps)
+                        else:
+                            random_playout(st, rand)
+                        pts = seat_points(st.captured, st.trump, st.tricks[-1].winner, eights)
+                        tw = st.tricks_won
+                        totals[i] += deltas_of(pts, tw)[seat]
+                        counts[i] += 1
+                        classes[i][seat_class(pts, tw, seat)] += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    run.stopped = True
+                    return run
+            if r < rounds - 1 and m > 2:
+                alive.sort(key=lambda i: (-totals[i] / counts[i], cands[i]))
+                run.alive = alive[:max(2, (m + 1) // 2)]
+        return run
 
     @staticmethod
-    def _reason(c: int, mean: float, second: float, cls: dict, n: int, exact: bool) -> str:
+    def _reason(c: int, mean: float, second: float, cls: dict[str, int], n: int, exact: bool) -> str:
         top = sorted(((k, v) for k, v in cls.items() if v), key=lambda kv: -kv[1])[:2]
         parts = [f"{_CLASS_TEXT[k]} {round(100 * v / n)}%" for k, v in top]
         how = "solved exactly" if exact else "played out"
@@ -117,13 +214,14 @@ class SearchBot:
 
 
 class ExpertBot(SearchBot):
-    """More thinking time, and the last tricks solved exactly in every sampled world."""
+    """More work, and the last tricks solved exactly in every sampled world."""
 
     level = "expert"
 
-    def __init__(self, seed: int | str = 0, budget_ms: float | None = 500.0, iterations: int | None = 20000,
-                 endgame_tricks: int = 3, min_iterations: int = 8):
-        super().__init__(seed, budget_ms, iterations, endgame_tricks, min_iterations)
+    def __init__(self, seed: int | str = 0, iterations: int = 4000, max_ms: float | None = 10000.0,
+                 endgame_tricks: int = 4, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
+                 halving: bool = True, group: bool = True):
+        super().__init__(seed, iterations, max_ms, endgame_tricks, endgame_worlds, policy, eps, halving, group)
 
 
 register("hard", "Hard", SearchBot)

@@ -6,12 +6,10 @@ it with the cheapest winner, and lead its lowest card.  It knows nothing of the 
 
 from __future__ import annotations
 
-import random
-
 from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, card_points
 from ..observation import Observation
 from ..rules import card_power
-from . import legal_cards, register
+from . import decision_rng, legal_cards, register
 
 
 class EasyBot:
@@ -20,15 +18,16 @@ class EasyBot:
     level = "easy"
 
     def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(f"easy/{seed}")
+        self.seed = seed
         self.last_reason = ""
 
     def choose(self, obs: Observation) -> int:
         cards = legal_cards(obs)
+        rand = decision_rng(self.level, self.seed, obs).random
         trump = obs.trump if obs.trump >= 0 else None
         value = lambda c: card_points(c, trump)  # noqa: E731
         if not obs.trick:
-            c = min(cards, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+            c = min(cards, key=lambda c: (value(c), RANK_OF[c], rand()))
             self.last_reason = "Lead a low card."
             return c
         led = SUIT_OF[obs.trick[0]]
@@ -37,10 +36,10 @@ class EasyBot:
         losers = [c for c in cards if card_power(c, led, obs.trump) <= best]
         if losers:
             if obs.hand & SUIT_MASKS[led]:
-                c = min(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+                c = min(losers, key=lambda c: (value(c), RANK_OF[c], rand()))
                 self.last_reason = "Duck the trick with the cheapest card."
             else:
-                c = max(losers, key=lambda c: (value(c), RANK_OF[c], self.rng.random()))
+                c = max(losers, key=lambda c: (value(c), RANK_OF[c], rand()))
                 self.last_reason = "Void: duck the trick and throw your most valuable card."
             return c
         c = min(winners, key=lambda c: (value(c), card_power(c, led, obs.trump)))
