@@ -152,6 +152,34 @@ class Session:
                           "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record})
         return {"ok": True, "hands": hands}
 
+    def cmd_restore(self, req: dict) -> dict:
+        """Rebuild a game from its setup and the cards played in each dealt hand (the page's journal).
+
+        Every card is checked as if it were played now; on any problem the session is left as it was.
+        """
+        setup, hands = req.get("setup"), req.get("hands")
+        if not isinstance(setup, dict) or not isinstance(hands, list) or not hands or \
+                not all(isinstance(h, list) for h in hands):
+            raise ProtocolError("bad_journal", "A restore needs the game's setup and the cards of every dealt hand.")
+        fresh = Session()
+        fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seed", "rules", "names")
+                                                    if k in setup}})
+        game = fresh._game()
+        for i, plays in enumerate(hands):
+            if i > 0:
+                if game.phase != "hand-over":
+                    raise ProtocolError("bad_journal", f"Hand {i} is not over, so hand {i + 1} cannot be dealt.")
+                game.next_hand()
+            for k, code in enumerate(plays):
+                if game.phase != "play":
+                    raise ProtocolError("bad_journal", f"Hand {i + 1} is over before its card {k + 1}.")
+                try:
+                    game.play(parse_card(code))
+                except (ValueError, IllegalMove) as e:
+                    raise ProtocolError("bad_journal", f"Hand {i + 1}, card {k + 1} ({str(code)[:8]!r}): {e}") from None
+        self.game, self.bots, self.levels = fresh.game, fresh.bots, fresh.levels
+        return {"ok": True, "view": self.view()}
+
     def cmd_view(self, req: dict) -> dict:
         return {"ok": True, "view": self.view() if self.game else None}
 

@@ -58,4 +58,7 @@ export function updateToolbar() {
   $("#btn-last").setAttribute("aria-pressed", ui.peek ? "true" : "false");
   $("#btn-sheet").disabled = !store.view;
   $("#btn-new").disabled = !store.hello;
+  const cont = $("#btn-continue");   // the way on when the hand-over or game-over dialog was dismissed
+  cont.hidden = !["hand-over", "game-over"].includes(ui.phase) || !!document.querySelector("dialog[open]");
+  cont.textContent = t(ui.phase === "game-over" ? "btn.result" : "btn.next");
 }

@@ -1,7 +1,9 @@
 // Start-up: the loading screen, the engine worker, the first game; and the error screen with Retry.
-import { announce, updateToolbar } from "./a11y.js";
+import { announce, toast, updateToolbar } from "./a11y.js";
+import { StartRefused } from "./controller.js";
 import * as dialogs from "./dialogs.js";
-import { t } from "./i18n.js";
+import { refusalText, t } from "./i18n.js";
+import { clearSettings, saveSettings } from "./storage.js";
 import { store } from "./store.js";
 
 export const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
@@ -47,15 +49,38 @@ export class Boot {
       const lv = await this.bridge.request({ cmd: "levels" });
       if (!lv.ok || !Array.isArray(lv.levels) || !lv.levels.length) throw new Error(lv?.error?.message || "the engine offers no bots");
       store.hello = { levels: lv.levels };
-      const ids = lv.levels.map((l) => l.id);
-      const fallback = ids.includes("normal") ? "normal" : (lv.levels.find((l) => l.id !== "random") || lv.levels[0]).id;
-      c.session.bots = c.session.bots.map((b) => (ids.includes(b) ? b : fallback));
-      c.settings.bots = c.settings.bots.map((b) => (ids.includes(b) ? b : fallback));
       updateToolbar();
-      await c.startGame(c.session);
+      await this.firstGame();
       timing.playable = performance.now();
     } catch (err) {
-      this.fatal(err.message || String(err));
+      this.fatal(err instanceof StartRefused ? refusalText(err.error) : err.message || String(err));
     }
+  }
+
+  /**
+   * The first game, with this visit's settings (saved ones, overridden by the URL). Settings the engine refuses
+   * (a seed, a number of hands or a bot level that is not valid) are replaced by the defaults, once, with a notice.
+   */
+  async firstGame() {
+    const c = this.controller;
+    try {
+      await c.startGame(c.session);
+    } catch (err) {
+      if (!(err instanceof StartRefused)) throw err;
+      const notice = t("msg.settingsReset", { reason: refusalText(err.error) });
+      const defaults = { hands: 12, bots: ["normal", "normal"], seed: "" };
+      Object.assign(c.session, defaults);
+      Object.assign(c.settings, defaults);
+      saveSettings(c.settings);
+      await c.startGame(c.session);
+      toast(notice, "error", 9000);
+      announce(notice);
+    }
+  }
+
+  /** "Reset settings" on the error screen: forget saved settings and this URL's overrides, then start again. */
+  resetSettings() {
+    clearSettings();
+    location.replace(location.pathname);
   }
 }

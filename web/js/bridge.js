@@ -1,10 +1,30 @@
 // The bridge to the engine worker: JSON strings in, JSON strings out, one promise per request.
+// It watches the worker: an error, an unreadable message, a request that outlives its time limit or a missed
+// heartbeat means the worker is dead; every pending request then rejects with EngineDied and `onDead` is called.
+
+/** The engine worker stopped answering (crashed, was killed, or hung). */
+export class EngineDied extends Error {
+  constructor(reason) {
+    super(`the game engine stopped (${reason})`);
+    this.name = "EngineDied";
+    this.reason = reason;
+  }
+}
+
+/** Time limits per request (ms): generous for the searching bots on a slow phone. */
+export const REQUEST_TIMEOUT = { bot_move: 30_000, hint: 30_000, restore: 30_000, default: 10_000 };
+const HEARTBEAT_EVERY = 2_000;
+const HEARTBEAT_GRACE = 3_000;
+
 export class EngineBridge {
-  constructor({ onProgress } = {}) {
+  constructor({ onProgress, onDead } = {}) {
     this.onProgress = onProgress || (() => {});
+    this.onDead = onDead || (() => {});
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
+    this.alive = false;
+    this.heartbeat = 0;
     this.stats = []; // {cmd, rtt, engineMs, thinkMs}
   }
 
@@ -23,21 +43,33 @@ export class EngineBridge {
       arm();
       const fail = (msg) => {
         clearTimeout(watchdog);
-        if (!settled) { settled = true; reject(new Error(msg)); }
-        for (const p of this.pending.values()) p.reject(new Error(msg));
-        this.pending.clear();
+        if (!settled) {
+          settled = true;
+          reject(new Error(msg));
+          this.rejectAll(new Error(msg));
+        } else {
+          this.die(msg);
+        }
       };
-      w.onerror = (e) => { e.preventDefault?.(); fail(e.message || "the engine worker failed to start"); };
+      w.onerror = (e) => { e.preventDefault?.(); fail(e.message || "the engine worker failed"); };
       w.onmessageerror = () => fail("a message from the engine could not be read");
       w.onmessage = (ev) => {
+        if (this.worker !== w) return;
         const m = ev.data || {};
         if (m.type === "progress") { if (!settled) arm(); this.onProgress(m); }
-        else if (m.type === "ready") { clearTimeout(watchdog); settled = true; resolve(m.info); }
+        else if (m.type === "ready") {
+          clearTimeout(watchdog);
+          settled = true;
+          this.alive = true;
+          this.beat();
+          resolve(m.info);
+        } else if (m.type === "pong") this.lastPong = performance.now();
         else if (m.type === "fatal") fail(m.message);
         else if (m.id != null) {
           const p = this.pending.get(m.id);
           if (!p) return;
           this.pending.delete(m.id);
+          clearTimeout(p.timer);
           if (m.error) p.reject(new Error(m.error));
           else p.resolve({ text: m.res, engineMs: m.ms });
         }
@@ -47,11 +79,13 @@ export class EngineBridge {
 
   /** Send one protocol request (an object); resolves to the parsed response object. */
   async request(obj) {
-    if (!this.worker) throw new Error("engine not started");
+    if (!this.worker || !this.alive) throw new EngineDied("not running");
     const id = this.nextId++;
     const t0 = performance.now();
+    const limit = this.timeLimit(obj.cmd);
     const { text, engineMs } = await new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => this.die(`no answer to ${obj.cmd} within ${limit / 1000} s`), limit);
+      this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, req: JSON.stringify(obj) });
     });
     const res = JSON.parse(text);
@@ -61,10 +95,54 @@ export class EngineBridge {
     return res;
   }
 
+  /**
+   * How long a request may take before the worker counts as dead: 8 times the slowest of the last answers to the
+   * same command (at least 4 s), capped by REQUEST_TIMEOUT; the cap alone until the command has been answered.
+   */
+  timeLimit(cmd) {
+    const cap = REQUEST_TIMEOUT[cmd] ?? REQUEST_TIMEOUT.default;
+    const recent = this.stats.filter((s) => s.cmd === cmd).slice(-20).map((s) => s.rtt);
+    return recent.length ? Math.min(cap, Math.max(4_000, 8 * Math.max(...recent))) : cap;
+  }
+
+  /** While idle, the worker must answer a ping in time; while a request runs, its time limit watches it. */
+  beat() {
+    clearInterval(this.heartbeat);
+    this.lastPong = performance.now();
+    let sentAt = 0;
+    this.heartbeat = setInterval(() => {
+      if (!this.alive) return;
+      const now = performance.now();
+      if (this.pending.size) { sentAt = 0; this.lastPong = now; return; }
+      if (sentAt && this.lastPong < sentAt && now - sentAt > HEARTBEAT_GRACE) { this.die("no heartbeat"); return; }
+      if (!sentAt || this.lastPong >= sentAt) { sentAt = now; this.worker.postMessage({ type: "ping" }); }
+    }, HEARTBEAT_EVERY / 2);
+  }
+
+  /** The worker is dead: stop it, fail what waits on it, tell the app (once). */
+  die(reason) {
+    if (!this.alive) return;
+    this.alive = false;
+    clearInterval(this.heartbeat);
+    this.worker?.terminate();
+    this.worker = null;
+    this.rejectAll(new EngineDied(reason));
+    this.onDead(reason);
+  }
+
+  rejectAll(err) {
+    for (const p of this.pending.values()) { clearTimeout(p.timer); p.reject(err); }
+    this.pending.clear();
+  }
+
+  /** For fault tests: kill the worker without telling anyone (as a crash would). */
+  killSilently() { this.worker?.terminate(); }
+
   terminate() {
+    clearInterval(this.heartbeat);
+    this.alive = false;
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    for (const p of this.pending.values()) p.reject(new Error("engine stopped"));
-    this.pending.clear();
+    this.rejectAll(new Error("engine stopped"));
   }
 }

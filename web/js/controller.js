@@ -1,10 +1,15 @@
 // Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
 // engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
 import { announce, hideToast, renderHandButtons, toast, updateToolbar } from "./a11y.js";
+import { EngineDied } from "./bridge.js";
 import * as dialogs from "./dialogs.js";
 import { cardName, t } from "./i18n.js";
 import { saveSettings } from "./storage.js";
+import { Journal } from "./journal.js";
 import { copyModel, isMyTurn, nameOf, setView, store } from "./store.js";
+
+const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
+const MAX_DEATHS = 2;
 
 export class Controller {
   /**
@@ -19,27 +24,73 @@ export class Controller {
    */
   constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
     Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
-    this.gen = 0;   // game generation: bumped by every new game, stops stale loops
+    this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
+    this.journal = new Journal();
+    this.deaths = [];
   }
 
-  /** One protocol request; a failure of the worker itself goes to the error screen. */
+  /**
+   * One protocol request. Null when the worker died (the recovery takes over) or failed (the error screen shows):
+   * callers just stop.
+   */
   async engine(req) {
     try {
       return await this.bridge.request(req);
     } catch (err) {
-      this.fatal(err.message || String(err));
-      throw err;
+      if (!(err instanceof EngineDied)) this.fatal(err.message || String(err));
+      return null;
     }
+  }
+
+  /**
+   * The worker died (crash, out of memory, killed, hung): start a new one and rebuild the game from the journal,
+   * then go on from the same position. Two failed attempts, or too many deaths in a minute, end on the error screen.
+   */
+  async recover(reason) {
+    if (!this.journal.setup || ["loading", "error"].includes(store.ui.phase)) return;
+    const now = performance.now();
+    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
+    this.deaths.push(now);
+    const myGen = ++this.gen;
+    this.anim.cancelAll();
+    this.choreo.reset();
+    store.ui.busy = true;
+    toast(t("msg.engineRestarting"), "error", 20_000);
+    announce(t("msg.engineRestarting"));
+    let problem = reason;
+    if (this.deaths.length <= MAX_DEATHS) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          await this.bridge.start();
+          const r = await this.bridge.request(this.journal.restoreRequest());
+          if (myGen !== this.gen) return;
+          if (!r.ok) throw new Error(r.error?.code || "restore refused");
+          setView(r.view);
+          this.renderer.relayout();
+          toast(t("msg.engineRestarted"), "info", 4000);
+          announce(t("msg.engineRestarted"));
+          this.recoveredAt = performance.now();
+          this.advance(myGen);
+          return;
+        } catch (err) {
+          problem = err.message || String(err);
+          if (myGen !== this.gen) return;
+        }
+      }
+    }
+    this.fatal(t("msg.engineGaveUp", { reason: problem }));
   }
 
   setPhase(p) {
     store.ui.phase = p;
     document.body.dataset.phase = p;
+    updateToolbar();
   }
 
   /** Apply an engine answer: the view replaces the model, then the events animate from the table before it. */
   async apply(r, myGen) {
     const before = copyModel(store.scene ?? store.model);
+    this.journal.record(r.events);
     setView(r.view);
     renderHandButtons();
     updateToolbar();
@@ -60,7 +111,7 @@ export class Controller {
       await this.anim.wait(this.anim.speed.pause, true);
       if (myGen !== this.gen) return;
       const r = await this.engine({ cmd: "bot_move" });
-      if (myGen !== this.gen) return;
+      if (!r || myGen !== this.gen) return;
       if (!r.ok) { this.engineError(r); return; }
       await this.apply(r, myGen);
       if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
@@ -97,10 +148,15 @@ export class Controller {
     hideToast();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
     const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots };
-    if (opts.seed !== "" && opts.seed != null) req.seed = /^-?\d+$/.test(String(opts.seed)) ? Number(opts.seed) : String(opts.seed);
+    const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
+    if (seed) req.seed = seed;
     const r = await this.engine(req);
-    if (myGen !== this.gen) return;
-    if (!r.ok) { this.engineError(r); return; }
+    if (!r || myGen !== this.gen) return;
+    if (!r.ok) {
+      if (store.ui.phase !== "loading") { this.engineError(r); return; }
+      throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
+    }
+    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();
@@ -113,7 +169,7 @@ export class Controller {
     store.ui.busy = true;
     this.setPhase("play");
     const r = await this.engine({ cmd: "next_hand" });
-    if (myGen !== this.gen) return;
+    if (!r || myGen !== this.gen) return;
     if (!r.ok) { this.engineError(r); return; }
     await this.apply(r, myGen);
     this.advance(myGen);
@@ -127,7 +183,7 @@ export class Controller {
     store.ui.busy = true;
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
-    if (myGen !== this.gen) return;
+    if (!r || myGen !== this.gen) return;
     if (!r.ok) {
       // the engine's reason, shown as it is (the UI knows no rules)
       store.ui.busy = false;
@@ -144,6 +200,7 @@ export class Controller {
   async hint() {
     if (!isMyTurn()) return;
     const r = await this.engine({ cmd: "hint" });
+    if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);
     if (i >= 0) this.onHintCard?.(i);
@@ -163,6 +220,13 @@ export class Controller {
     });
   }
 
+  /** The way on from a dismissed hand-over or game-over dialog (toolbar "Next hand" / "Result"). */
+  continueOn() {
+    const sheet = () => dialogs.showSheet(store.view, store.history);
+    if (store.ui.phase === "hand-over") dialogs.showHandOver({ view: store.view, onNext: () => this.nextHand(), onSheet: sheet });
+    else if (store.ui.phase === "game-over") dialogs.showGameOver({ view: store.view, onNew: () => this.openNewGame(), onSheet: sheet });
+  }
+
   setPeek(on) {
     store.ui.peek = on && !!(store.scene ?? store.model).lastTrick;
     updateToolbar();
@@ -173,5 +237,14 @@ export class Controller {
     this.session.speed = this.settings.speed = name;
     saveSettings(this.settings);
     this.anim.setSpeed(name);
+  }
+}
+
+/** The engine refused to start a game with these settings (a bad seed, hands or bot level from the URL or storage). */
+export class StartRefused extends Error {
+  constructor(error) {
+    super(error?.code || "refused");
+    this.name = "StartRefused";
+    this.error = error;
   }
 }

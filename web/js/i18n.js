@@ -78,6 +78,12 @@ const STRINGS = {
     "msg.notYourTurn": "Please wait: it is {name}'s turn.",
     "msg.hint": "Hint: {card}. {reason}",
     "msg.engineError": "The engine reported a problem: {message}",
+    "msg.engineRestarting": "The game engine stopped. Restarting it…",
+    "msg.engineRestarted": "The game engine was restarted; your game goes on from where it was.",
+    "msg.engineGaveUp": "The game engine stopped and could not be restarted ({reason}).",
+    "msg.settingsReset": "Your settings could not be used ({reason}); a game with the default settings was started.",
+    "btn.result": "Result",
+    "btn.resetSettings": "Reset settings",
     "aria.table": "Card table",
     "aria.hand": "Your hand",
     "aria.card": "{card}",
@@ -137,4 +143,10 @@ export function trumpFixedText(suit, name) { return t("event.trumpFixed", { suit
 /** The sentence that explains a hand's settlement. */
 export function settlementText(r, _nameOf) {
   return r.explanation ?? "";
+}
+
+/** The sentence for an engine refusal or error ({code, params}). */
+export function refusalText(error) {
+  if (!error) return "";
+  return error.message ?? error.code ?? "";
 }

@@ -1,4 +1,5 @@
 // Wiring only: builds the modules, connects the DOM controls to the controller, starts the engine.
+import { updateToolbar } from "./a11y.js";
 import { Animator } from "./anim.js";
 import { Boot, onLoadProgress, timing } from "./boot.js";
 import { EngineBridge } from "./bridge.js";
@@ -23,7 +24,7 @@ const renderer = new Renderer(canvas);
 const anim = new Animator(renderer);
 installMirror(renderer);
 anim.setSpeed(session.speed);
-const bridge = new EngineBridge({ onProgress: onLoadProgress });
+const bridge = new EngineBridge({ onProgress: onLoadProgress, onDead: (reason) => controller.recover(reason) });
 const boot = new Boot({ bridge, anim });
 const choreo = new Choreographer({ renderer, anim });
 const controller = new Controller({ bridge, choreo, anim, renderer, settings, session, fatal: (m) => boot.fatal(m) });
@@ -44,11 +45,14 @@ $("#btn-sheet").addEventListener("click", () => store.view && dialogs.showSheet(
 $("#btn-last").addEventListener("click", () => controller.setPeek(!store.ui.peek));
 $("#btn-hint").addEventListener("click", () => controller.hint());
 $("#btn-retry").addEventListener("click", () => boot.start());
+$("#btn-reset").addEventListener("click", () => boot.resetSettings());
+$("#btn-continue").addEventListener("click", () => controller.continueOn());
 for (const b of document.querySelectorAll("[data-close]")) b.addEventListener("click", () => b.closest("dialog").close());
+for (const d of document.querySelectorAll("dialog")) d.addEventListener("close", updateToolbar);
 $("#hand-buttons").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-card]");
   if (b) controller.play(b.dataset.card);
 });
 
-installTestHook({ bridge, renderer, canvas, timing });
+installTestHook({ bridge, renderer, canvas, timing, controller });
 boot.start();

@@ -22,13 +22,19 @@ export function saveSettings(s) {
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 
+/** Forget the saved settings ("Reset settings" on the error screen). */
+export function clearSettings() {
+  try { localStorage.removeItem(KEY); } catch { /* storage unavailable: nothing saved */ }
+}
+
 /** URL overrides (?speed=instant&hands=3&seed=7&bots=random,normal): for this visit only, never saved. */
 export function urlOverrides(search = location.search) {
   const q = new URLSearchParams(search);
   const o = {};
   if (SPEED_NAMES.includes(q.get("speed"))) o.speed = q.get("speed");
-  if (q.has("hands") && Number(q.get("hands")) > 0) o.hands = Number(q.get("hands"));
+  // hands and seed are checked by the engine (a refusal falls back to the defaults with a notice)
+  if (q.has("hands")) o.hands = /^\d{1,9}$/.test(q.get("hands")) ? Number(q.get("hands")) : q.get("hands");
   if (q.has("seed")) o.seed = q.get("seed");
-  if (q.has("bots")) { const b = q.get("bots").split(","); if (b.length === 2) o.bots = b; }
+  if (q.has("bots")) o.bots = q.get("bots").split(",").slice(0, 3);
   return o;
 }

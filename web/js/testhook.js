@@ -4,7 +4,7 @@ import { shown, store } from "./store.js";
 const READ_ONLY = ["why", "view", "levels", "hello", "records"];
 
 /** Install `window.__jass`. */
-export function installTestHook({ bridge, renderer, canvas, timing }) {
+export function installTestHook({ bridge, renderer, canvas, timing, controller }) {
   window.__jass = {
     state: () => {
       const { model, ui, view } = store;
@@ -26,6 +26,9 @@ export function installTestHook({ bridge, renderer, canvas, timing }) {
     ask: (req) => (READ_ONLY.includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
     stats: () => bridge.stats.slice(),
     timing: () => ({ ...timing }),
+    // fault injection for the recovery tests: the worker dies silently, as a crash or an out-of-memory kill would
+    killWorker: () => bridge.killSilently(),
+    recovery: () => ({ deaths: controller.deaths.length, recoveredAt: controller.recoveredAt ?? null, journal: controller.journal.restoreRequest() }),
     drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
   };
 }

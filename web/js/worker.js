@@ -132,6 +132,7 @@ ready.then(
 );
 
 onmessage = async (ev) => {
+  if (ev.data?.type === "ping") { postMessage({ type: "pong" }); return; }  // the page's heartbeat
   const { id, req } = ev.data || {};
   try {
     await ready;

@@ -1,0 +1,253 @@
+"""Hardening: no input locks the game, a dead engine worker is noticed and the game goes on, every dialog leaves a
+way on, and a seeded monkey finds no dead end. See conftest.py for the fixtures."""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from jass_e2e import ROOT, play_via_dom_button, state, view, wait_my_turn_or_phase
+
+TIMEOUT = 60_000
+
+
+def wait_playing(page, timeout=TIMEOUT) -> None:
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=timeout)
+
+
+def cpython_first_hand(seed: str) -> list[str]:
+    """Seat 0's first hand for this seed, as CPython's engine deals it."""
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from engine.cards import codes_of
+    from engine.deal import deal, first_dealer
+    return sorted(codes_of(deal(seed, 0, first_dealer(seed))[0]))
+
+
+# ------------------------------------------------------------------------------------------------ seeds and settings
+@pytest.mark.parametrize("seed", ["--5", "²", "12345678901234567891", "9007199254740993", "  seed with spaces "])
+def test_any_seed_from_the_url_plays_exactly_that_seed(open_app, page, seed):
+    from urllib.parse import quote
+    open_app(f"?speed=instant&hands=3&seed={quote(seed)}")
+    v = view(page)
+    assert v["seed"] == seed.strip()
+    assert sorted(v["hand"]) == cpython_first_hand(seed.strip())
+
+
+@pytest.mark.parametrize("query", ["hands=1e9", "hands=241", "hands=1.5", "hands=0", "hands=-3", "bots=foo,bar",
+                                   "bots=normal", "seed=" + "7" * 5000])
+def test_a_bad_url_setting_falls_back_to_the_defaults_with_a_notice(open_app, page, query):
+    open_app(f"?speed=instant&{query}")
+    expect(page.locator("#toast")).to_be_visible()
+    expect(page.locator("#toast")).to_contain_text("default settings")
+    v = view(page)
+    assert v["phase"] == "play" and len(v["hand"]) == 12
+    assert v["hands_total"] == 12
+
+
+def test_a_bad_seed_typed_in_new_game_is_played_and_survives_a_reload(open_app, page, site):
+    open_app("?speed=instant")
+    page.locator("#btn-new").click()
+    page.locator("#ng-seed").fill("--5")
+    page.locator("#dlg-new button[type=submit]").click()
+    page.wait_for_function("() => window.__jass.view()?.seed === '--5' && document.body.dataset.phase === 'play'",
+                           timeout=TIMEOUT)
+    page.goto(site + "?speed=instant")   # the saved seed is used again on the next visit
+    wait_playing(page)
+    assert view(page)["seed"] == "--5"
+
+
+def test_stored_settings_that_make_no_sense_do_not_lock_the_game(page, site, watch):
+    bad = json.dumps({"speed": "warp", "hands": "x", "bots": [1, None], "seed": {"a": 1}})
+    page.add_init_script(f"localStorage.setItem('mittlere-jass.settings.v1', {json.dumps(bad)})")
+    page.goto(site)
+    wait_playing(page)
+    assert len(view(page)["hand"]) == 12
+
+
+def test_error_screen_offers_reset_settings(page, site, watch):
+    # a wheel that cannot be loaded ends on the error screen: Reset settings and Retry are both offered
+    page.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site + "?speed=instant")
+    page.wait_for_function("() => document.body.dataset.phase === 'error'", timeout=TIMEOUT)
+    expect(page.locator("#btn-reset")).to_be_visible()
+    expect(page.locator("#btn-retry")).to_be_visible()
+    page.unroute("**/*.whl")
+    page.evaluate("localStorage.setItem('mittlere-jass.settings.v1', JSON.stringify({hands: 3}))")
+    page.locator("#btn-reset").click()
+    wait_playing(page)
+    assert page.evaluate("localStorage.getItem('mittlere-jass.settings.v1')") is None or view(page)["hands_total"] == 12
+    watch.errors.clear()   # the deliberate 404 is logged by the browser
+
+
+# ------------------------------------------------------------------------------------------------ dialogs: a way on
+def play_to_phase(page, phases=("hand-over", "game-over")) -> str:
+    while True:
+        what = wait_my_turn_or_phase(page, TIMEOUT)
+        if what in phases:
+            return what
+        play_via_dom_button(page, state(page)["legal"][0])
+
+
+def test_escape_on_the_hand_summary_leaves_a_way_on(open_app, page):
+    open_app("?speed=instant&seed=8&hands=3")
+    assert play_to_phase(page) == "hand-over"
+    expect(page.locator("#dlg-hand")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-hand")).to_be_hidden()
+    cont = page.locator("#btn-continue")
+    expect(cont).to_be_visible()
+    expect(cont).to_have_text("Next hand")
+    cont.click()
+    expect(page.locator("#dlg-hand")).to_be_visible()
+    page.locator("#btn-next").click()
+    page.wait_for_function("() => window.__jass.state().handNo >= 2 && document.body.dataset.phase === 'play'",
+                           timeout=TIMEOUT)
+    expect(cont).to_be_hidden()
+
+
+def test_escape_on_game_over_leaves_a_usable_table(open_app, page):
+    open_app("?speed=instant&seed=8&hands=1")
+    while play_to_phase(page) == "hand-over":   # an annulled hand is dealt again
+        page.locator("#btn-next").click()
+    expect(page.locator("#dlg-over")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-over")).to_be_hidden()
+    cont = page.locator("#btn-continue")
+    expect(cont).to_have_text("Result")
+    cont.click()
+    expect(page.locator("#dlg-over")).to_be_visible()
+    page.locator("#btn-over-new").click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+    page.locator("#dlg-new button[type=submit]").click()
+    wait_playing(page)
+
+
+# ------------------------------------------------------------------------------------------------ a dead worker
+def table_position(page) -> dict:
+    v = view(page)
+    return {k: v[k] for k in ("hand_no", "hand", "counts", "trick", "trump", "tricks_won", "points_taken", "scores",
+                              "to_play", "phase")}
+
+
+def wait_recovered(page, timeout=TIMEOUT) -> float:
+    page.wait_for_function("() => window.__jass.recovery().recoveredAt !== null && !window.__jass.state().busy "
+                           "|| document.body.dataset.phase !== 'play'", timeout=timeout)
+    return page.evaluate("window.__jass.recovery().recoveredAt")
+
+
+def test_worker_killed_at_my_turn_the_game_goes_on_at_the_same_position(open_app, page):
+    open_app("?speed=instant&seed=31&hands=3")
+    for _ in range(2):   # a few cards into the hand
+        wait_my_turn_or_phase(page)
+        play_via_dom_button(page, state(page)["legal"][0])
+    assert wait_my_turn_or_phase(page) == "turn"
+    before = table_position(page)
+    t_kill = page.evaluate("(() => { window.__jass.killWorker(); return performance.now(); })()")
+    recovered = wait_recovered(page)
+    expect(page.locator("#toast")).to_contain_text("restarted")
+    assert table_position(page) == before
+    print(f"\nrecovery after a worker kill at the player's turn: {(recovered - t_kill) / 1000:.2f} s")
+    # and the game goes on
+    assert wait_my_turn_or_phase(page) == "turn"
+    play_via_dom_button(page, state(page)["legal"][0])
+    assert wait_my_turn_or_phase(page) in ("turn", "hand-over")
+
+
+def test_worker_killed_at_a_bots_turn_the_game_goes_on(open_app, page):
+    open_app("?speed=normal&seed=32&hands=3")
+    wait_my_turn_or_phase(page)
+    hand_before = state(page)["hand"]
+    card = state(page)["legal"][0]
+    play_via_dom_button(page, card)
+    # the human's card is played: now the bots think (the kill lands during their pause or their request)
+    page.wait_for_function("() => { const s = window.__jass.state(); return s.toPlay !== 0 && s.toPlay !== null; }",
+                           timeout=TIMEOUT)
+    t_kill = page.evaluate("(() => { window.__jass.killWorker(); return performance.now(); })()")
+    recovered = wait_recovered(page)
+    print(f"\nrecovery after a worker kill at a bot's turn: {(recovered - t_kill) / 1000:.2f} s")
+    assert state(page)["hand"] == [c for c in hand_before if c != card]
+    assert wait_my_turn_or_phase(page) in ("turn", "hand-over")
+    assert page.evaluate("document.body.dataset.phase") != "error"
+
+
+def test_a_worker_that_keeps_dying_ends_on_the_error_screen(open_app, page, watch):
+    open_app("?speed=instant&seed=33")
+    wait_my_turn_or_phase(page)
+    for _ in range(4):
+        deaths = page.evaluate("window.__jass.recovery().deaths")
+        page.evaluate("window.__jass.killWorker()")
+        page.wait_for_function("(n) => window.__jass.recovery().deaths > n || document.body.dataset.phase === 'error'",
+                               arg=deaths, timeout=TIMEOUT)
+        page.wait_for_function("() => !window.__jass.state().busy || document.body.dataset.phase === 'error'",
+                               timeout=TIMEOUT)
+        if page.evaluate("document.body.dataset.phase") == "error":
+            break
+    expect(page.locator("#loading-error")).to_be_visible()
+    expect(page.locator("#btn-retry")).to_be_visible()
+
+
+# ------------------------------------------------------------------------------------------------ the monkey
+MONKEY_SECONDS = 90
+
+
+def test_seeded_monkey_finds_no_dead_end(open_app, page, watch):
+    """Random clicks, taps, keys, resizes and dialog actions; the game keeps going and always has a way on."""
+    rng = random.Random(20261130)
+    open_app("?speed=fast&seed=404&hands=24")
+    sizes = [(1280, 800), (390, 844), (844, 390), (1024, 600), (768, 1024)]
+    keys = ["ArrowLeft", "ArrowRight", "Enter", " ", "Escape", "Home", "End", "Tab"]
+    actions = dead_ends = cards_played = 0
+    hands_seen = {state(page)["handNo"]}
+    stuck_since = None
+    deadline = time.monotonic() + MONKEY_SECONDS
+    while time.monotonic() < deadline:
+        actions += 1
+        roll = rng.random()
+        vp = page.viewport_size
+        try:
+            if roll < 0.30:      # click or tap somewhere on the table
+                page.mouse.click(rng.uniform(0, vp["width"] - 1), rng.uniform(0, vp["height"] - 1))
+            elif roll < 0.65:    # a legal card (so the game moves on)
+                s = state(page)
+                if s["phase"] == "play" and s["toPlay"] == 0 and not s["busy"] and s["legal"]:
+                    play_via_dom_button(page, rng.choice(s["legal"]))
+                    cards_played += 1
+            elif roll < 0.80:
+                page.keyboard.press(rng.choice(keys))
+            elif roll < 0.83:
+                w, h = rng.choice(sizes)
+                page.set_viewport_size({"width": w, "height": h})
+            else:                # a visible button: in the open dialog if there is one, else the toolbar
+                buttons = page.locator("dialog[open] button:visible")
+                if not buttons.count():
+                    buttons = page.locator(".topbar button:visible:enabled")
+                n = buttons.count()
+                if n:
+                    buttons.nth(rng.randrange(n)).click(timeout=5_000)
+        except Exception as e:  # an element that moved away between look and click is fine; anything else is not
+            if "Timeout" not in type(e).__name__ and "timeout" not in str(e).lower():
+                raise
+        page.wait_for_timeout(rng.choice([0, 20, 80]))
+        # a way on from every phase
+        s = state(page)
+        phase = page.evaluate("document.body.dataset.phase")
+        assert phase != "error", "the monkey reached the error screen"
+        ok = (phase == "play" and (s["busy"] or s["toPlay"] != 0 or bool(s["legal"]))) \
+            or phase in ("hand-over", "game-over") and page.locator("dialog[open], #btn-continue:visible").count() > 0 \
+            or page.locator("dialog[open]").count() > 0
+        if ok:
+            stuck_since = None
+        else:
+            stuck_since = stuck_since or time.monotonic()
+            if time.monotonic() - stuck_since > 10:
+                dead_ends += 1
+                break
+        hands_seen.add(s["handNo"])
+    print(f"\nmonkey: {actions} actions, {cards_played} cards played by it, {len(hands_seen)} hand numbers seen, "
+          f"{dead_ends} dead ends")
+    assert dead_ends == 0
+    assert cards_played >= 6, "the game did not progress under the monkey"
