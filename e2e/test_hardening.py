@@ -191,7 +191,8 @@ def test_a_worker_that_keeps_dying_ends_on_the_error_screen(open_app, page, watc
 
 
 # ------------------------------------------------------------------------------------------------ the monkey
-MONKEY_SECONDS = 90
+MONKEY_ACTIONS = 200     # the monkey stops after this many actions or MONKEY_SECONDS, whichever comes first
+MONKEY_SECONDS = 240
 
 
 def test_seeded_monkey_finds_no_dead_end(open_app, page, watch):
@@ -204,7 +205,7 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch):
     hands_seen = {state(page)["handNo"]}
     stuck_since = None
     deadline = time.monotonic() + MONKEY_SECONDS
-    while time.monotonic() < deadline:
+    while actions < MONKEY_ACTIONS and time.monotonic() < deadline:
         actions += 1
         roll = rng.random()
         vp = page.viewport_size
