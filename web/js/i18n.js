@@ -93,6 +93,14 @@ const STRINGS = {
     "mirror.seat": "{name}: net {net}, {points} card points, {tricks} tricks this hand",
     "mirror.trick": "On the table: {cards}",
     "mirror.noTrick": "No card on the table",
+    "deck.idx.J": "J",
+    "deck.idx.Q": "Q",
+    "deck.idx.K": "K",
+    "deck.idx.A": "A",
+    "deck.idxSwiss.J": "U",
+    "deck.idxSwiss.Q": "O",
+    "deck.idxSwiss.K": "K",
+    "deck.idxSwiss.A": "A",
   },
 };
 

@@ -1,7 +1,8 @@
 // Canvas renderer: draws the table model (what the engine's view and events say) at the device pixel ratio.
-import { CardArt, drawSuit, roundRect, suitColor } from "./cards.js";
+import { CardArt, drawDeckSuit, roundRect } from "./cards.js";
 import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
 import { t, signed } from "./i18n.js";
+import { deckFor, onPrefChange } from "./settings.js";
 import { isMyTurn, shown, store } from "./store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
@@ -19,9 +20,11 @@ export class Renderer {
     this.dirty = true;
     this.frameRequested = false;
     this.animating = 0;
+    this.frames = 0; this.flyFrames = 0;   // frames drawn, and those with a card in flight (the test hook reads them)
     this.resize();
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
     matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)?.addEventListener?.("change", () => this.resize());
+    onPrefChange(() => this.relayout());
   }
 
   resize() {
@@ -40,7 +43,7 @@ export class Renderer {
   relayout() {
     this.layout = computeLayout(this.W, this.H, shown().hand.length);
     const key = this.art.key;
-    this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr);
+    this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
     if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
     this.invalidate();
   }
@@ -51,6 +54,11 @@ export class Renderer {
       this.frameRequested = true;
       requestAnimationFrame(() => { this.frameRequested = false; if (this.dirty) this.draw(); });
     }
+  }
+
+  /** What the table shows beyond the model, for the test hook: the deck, and frames drawn with cards in flight. */
+  tableState() {
+    return { deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames };
   }
 
   // ------------------------------------------------------------------ geometry used by input and the test hook
@@ -131,7 +139,10 @@ export class Renderer {
     }
     this.drawTrickLabels();
     this.drawHand();
-    for (const f of store.scene?.flying ?? []) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
+    const flying = store.scene?.flying ?? [];
+    this.frames++;
+    if (flying.length) this.flyFrames++;
+    for (const f of flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
     if (ui.peek) this.drawPeek();
     if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
   }
@@ -186,7 +197,7 @@ export class Renderer {
       const r = b.h * 0.36;
       ctx.beginPath(); ctx.arc(b.x + b.w - r - 8, b.y + b.h / 2, r, 0, Math.PI * 2);
       ctx.fillStyle = "#fbf8f0"; ctx.fill();
-      drawSuit(ctx, m.trump, b.x + b.w - r - 8, b.y + b.h / 2, r * 1.25, suitColor(m.trump));
+      drawDeckSuit(ctx, this.art.deck, m.trump, b.x + b.w - r - 8, b.y + b.h / 2, r * 1.25);
       const who = m.players[m.trumpFixedBy]?.name ?? "";
       this.text(t("hud.fixedBy", { name: who }), b.x + 10, b.y + b.h - 10, { size: fs, color: "#fff", maxW: b.w - 2 * r - 24 });
     } else {
@@ -293,6 +304,7 @@ export class Renderer {
       const legal = m.legal.has(code);
       ctx.save();
       ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+      if (m.trump && code[0] === m.trump) this.trumpBadge(-L.cardW * 0.37, -L.cardH * 0.12, L.cardW * 0.1);
       if (myTurn && !legal) {
         roundRect(ctx, -L.cardW / 2, -L.cardH / 2, L.cardW, L.cardH, L.cardW * 0.08);
         ctx.fillStyle = "rgba(10,25,18,0.5)"; ctx.fill();
@@ -306,6 +318,20 @@ export class Renderer {
       }
       ctx.restore();
     }
+  }
+
+  /** The mark of a trump card in the hand: a gold star in a dark disc, under the corner index (never covered). */
+  trumpBadge(x, y, r) {
+    const ctx = this.ctx;
+    ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = "rgba(20,14,2,0.9)"; ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.18); ctx.strokeStyle = GOLD; ctx.stroke();
+    ctx.beginPath();
+    for (let k = 0; k < 10; k++) {
+      const a = -Math.PI / 2 + k * Math.PI / 5, q = k % 2 ? r * 0.36 : r * 0.8;
+      ctx.lineTo(x + Math.cos(a) * q, y + Math.sin(a) * q);
+    }
+    ctx.closePath(); ctx.fillStyle = GOLD; ctx.fill();
   }
 
   drawPeek() {

@@ -29,6 +29,7 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
     // fault injection for the recovery tests: the worker dies silently, as a crash or an out-of-memory kill would
     killWorker: () => bridge.killSilently(),
     recovery: () => ({ deaths: controller.deaths.length, recoveredAt: controller.recoveredAt ?? null, journal: controller.journal.restoreRequest() }),
+    table: () => renderer.tableState(),
     drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
   };
 }
