@@ -1,8 +1,6 @@
 """The table as a player sees it (issue 12): both decks, turn and trick marks, motion, sound, touch, edges."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from jass_e2e import state, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
@@ -46,7 +44,7 @@ def test_both_decks_render_and_differ(open_app, page, watch):
         px = seen[deck]
         light = sum(1 for k in range(0, len(px), 3) if min(px[k:k + 3]) > 200)
         assert light > len(px) // 3 * 0.3, f"{deck}: the card is not painted"
-    diff = sum(abs(a - b) for a, b in zip(seen["swiss"], seen["french"])) / len(seen["swiss"])
+    diff = sum(abs(a - b) for a, b in zip(seen["swiss"], seen["french"], strict=True)) / len(seen["swiss"])
     assert diff > 8, f"the two decks look the same at the card's position (mean difference {diff:.1f})"
     # whatever the suit, Swiss signs have gold or green in them, French ones are one ink colour (black or red)
     assert gold_or_green(seen["swiss"]) > 50 and gold_or_green(seen["french"]) < 10
