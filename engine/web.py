@@ -15,8 +15,8 @@ from .cards import CODES, NUM_SEATS, SUIT_SYMBOLS, SUITS, codes_of, iter_cards, 
 from .game import Game
 from .observation import observe
 from .record import RecordError, replay, summary
-from .rules import Refusal, Rules
-from .state import IllegalMove, refusal, trick_points
+from .rules import Refusal, Rules, trick_winner_offset
+from .state import HandState, IllegalMove, refusal, trick_points
 
 HUMAN = 0
 DEFAULT_NAMES = ("You", "Right", "Left")
@@ -28,6 +28,13 @@ class ProtocolError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code = code
+
+
+def current_winner(st: HandState) -> int | None:
+    """The seat whose card wins the current (incomplete) trick so far, or None before its first card."""
+    if not st.trick:
+        return None
+    return (st.leader + trick_winner_offset(st.trick, st.trump)) % NUM_SEATS
 
 
 class Session:
@@ -233,7 +240,8 @@ class Session:
             "legal": [CODES[c] for c in hand if legal >> c & 1],
             "counts": [h.bit_count() for h in st.hands],
             "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % NUM_SEATS, "card": CODES[c]}
-                                                     for i, c in enumerate(st.trick)]},
+                                                     for i, c in enumerate(st.trick)],
+                      "winning_seat": current_winner(st)},
             "trump": st.trump_suit, "trump_fixed_by": st.trump_fixed_by,
             "trump_fixed_trick": (st.trump_fixed_at // 3) if st.trump_fixed_at is not None else None,
             "tricks_won": list(st.tricks_won), "points_taken": st.card_points(),

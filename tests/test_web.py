@@ -176,3 +176,26 @@ def test_review_names_the_hand_and_the_illegal_play():
     bad = {**rec, "plays": rec["plays"][:1] + rec["plays"][:1]}  # the same card twice
     r = call(cmd="review", records=[rec, bad])
     assert r["ok"] is False and r["error"]["message"].startswith("Hand 2: play 1: ")
+
+
+
+def test_view_names_the_seat_winning_the_current_trick():
+    """trick.winning_seat: null before a trick's first card, the leader after it; a trick is won by the seat that
+    was winning before its last card or by that last card's seat (the event and the view agree)."""
+    r = call(cmd="new_game", seed=12, bots=["easy", "easy"])
+    checked = 0
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        trick = v["trick"]
+        if not trick["cards"]:
+            assert trick["winning_seat"] is None
+        elif len(trick["cards"]) == 1:
+            assert trick["winning_seat"] == trick["leader"]
+        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
+        assert r["ok"], r
+        won = [e for e in r["events"] if e["type"] == "trick_won"]
+        if won and len(trick["cards"]) == 2:
+            last_seat = won[0]["cards"][2]["seat"]
+            assert won[0]["seat"] in (trick["winning_seat"], last_seat)
+            checked += 1
+    assert checked == 12

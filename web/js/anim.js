@@ -27,9 +27,9 @@ export class Animator {
 
   get instant() { return this.speed.anim === 0; }
 
-  /** Run update(t) for t in [0, 1] over ms (scaled by speed); resolves when done. */
-  tween(ms, update) {
-    const dur = ms * this.speed.anim;
+  /** Run update(t) for t in [0, 1] over ms (scaled by speed, unless `raw`); resolves when done. */
+  tween(ms, update, raw = false) {
+    const dur = raw ? ms : ms * this.speed.anim;
     if (dur <= 0) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
     return new Promise((resolve) => {
       this.tweens.add({ start: performance.now(), dur, update, resolve });

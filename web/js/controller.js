@@ -6,7 +6,9 @@ import * as dialogs from "./dialogs.js";
 import { cardName, t } from "./i18n.js";
 import { saveSettings } from "./storage.js";
 import { Journal } from "./journal.js";
-import { copyModel, isMyTurn, nameOf, setView, store } from "./store.js";
+import { prefs } from "./settings.js";
+import { buzz, sfx } from "./sound.js";
+import { copyModel, isMyTurn, nameOf, setView, shown, store } from "./store.js";
 
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
@@ -134,10 +136,29 @@ export class Controller {
       dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
     } else {
       this.setPhase("play");
-      if (v.to_play === 0) announce(t("log.yourTurn"));
+      if (v.to_play === 0) { announce(t("log.yourTurn")); this.myTurn(); }
     }
     updateToolbar();
     renderHandButtons();
+  }
+
+  /** The player's turn begins: a buzz and a tick if wanted, and the only legal card played if the player asked so. */
+  myTurn() {
+    buzz();
+    sfx("turn");
+    const v = store.view;
+    if (!prefs.autoForced || v.legal.length !== 1) return;
+    const myGen = this.gen, card = v.legal[0];
+    setTimeout(() => {
+      if (myGen === this.gen && store.view === v && isMyTurn()) this.play(card);
+    }, Math.max(450, this.anim.speed.pause));
+  }
+
+  /** A tap on hand card i when it cannot be played now: the card shakes and a message says why. */
+  notNow(i) {
+    this.renderer.nudge(i, this.anim);
+    const seat = shown().toPlay ?? store.view?.to_play;
+    toast(seat != null && seat !== 0 ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
   }
 
   async startGame(opts) {

@@ -1,10 +1,15 @@
 // Pointer and keyboard input: canvas taps/clicks on cards and piles, arrows + Enter/Space through the hand.
 // It writes only UI state (selection, hover, focus) and reports plays and peeks to its callbacks.
-import { shown, store } from "./store.js";
+import { tapRaise } from "./settings.js";
+import { isMyTurn, shown, store } from "./store.js";
 
 export class Input {
-  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked }) {
-    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked });
+  /**
+   * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
+   * onNotNow(i) shows that hand card i cannot be played now (not your turn).
+   */
+  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {} }) {
+    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow });
     const ui = store.ui;
     const pos = (e) => {
       const r = canvas.getBoundingClientRect();
@@ -18,17 +23,31 @@ export class Input {
       if (i !== ui.hover) { ui.hover = i; renderer.invalidate(); }
     });
     canvas.addEventListener("pointerleave", () => { ui.hover = -1; renderer.invalidate(); });
+    // touch: a drag upwards from a hand card plays it
+    let drag = null;
+    canvas.addEventListener("pointerdown", (e) => {
+      const { x, y } = pos(e);
+      drag = { i: renderer.handIndexAt(x, y), y, type: e.pointerType };
+    });
+    canvas.addEventListener("pointerup", (e) => {
+      const d = drag;
+      drag = null;
+      if (!d || d.i < 0 || isBlocked() || ui.peek) return;
+      const { y } = pos(e);
+      if (d.y - y > renderer.layout.cardH * 0.3) { this.dragged = true; this.tapCard(d.i, true); }
+    });
     canvas.addEventListener("click", (e) => {
+      if (this.dragged) { this.dragged = false; return; }
+      if (ui.peek) { onPeek(false); return; }   // the last-trick overlay closes on any tap
       if (isBlocked()) return;
       const { x, y } = pos(e);
-      if (ui.peek) { onPeek(false); return; }
       const i = renderer.handIndexAt(x, y);
       if (i >= 0) {
         ui.focusVisible = false;
-        ui.selected = i;
-        onPlay(shown().hand[i]);
+        this.tapCard(i, e.pointerType === "mouse" || !tapRaise());
         return;
       }
+      if (ui.raised >= 0) { ui.raised = -1; renderer.invalidate(); return; }   // a tap beside the hand lowers it
       if (renderer.pileAt(x, y) >= 0) onPeek(true);
     });
 
@@ -64,6 +83,26 @@ export class Input {
       renderer.invalidate();
     });
     handButtons.addEventListener("focusout", () => { ui.focusVisible = false; renderer.invalidate(); });
+  }
+
+  /**
+   * A tap or click on hand card i: plays it at once (`direct`: mouse, a drag up, or tap-to-raise off), else the first
+   * tap raises the card and a second tap on the raised card plays it. Not your turn: the card shakes, a message says
+   * whose turn it is.
+   */
+  tapCard(i, direct) {
+    const ui = store.ui, card = shown().hand[i];
+    if (!isMyTurn()) {
+      this.onNotNow(i);
+      return;
+    }
+    if (!direct && ui.raised !== i) {
+      ui.raised = i;
+      this.renderer.invalidate();
+      return;
+    }
+    ui.raised = -1;
+    this.onPlay(card);
   }
 
   select(i, focus) {

@@ -1,5 +1,7 @@
 // Table geometry in CSS pixels: where every seat, hand card, trick card and label goes. Pure functions.
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+/** The least width (CSS px) of each hand card left free to tap and to read its index. */
+export const MIN_TAP = 44;
 
 export function computeLayout(W, H, handCount) {
   const portrait = H > W * 1.15;
@@ -9,29 +11,43 @@ export function computeLayout(W, H, handCount) {
   const botScale = portrait ? 0.56 : 0.64;
   const bw = cardW * botScale, bh = cardH * botScale;
 
-  // the human's hand: a gentle arc along the bottom
+  // the human's hand: a gentle arc along the bottom; on narrow screens two rows (the first half behind), so that
+  // every card shows at least MIN_TAP CSS px to tap (a finger) and its corner index
   const n = Math.max(handCount, 1);
   const maxSpan = Math.min(W - 2 * margin, cardW * 9.5);
-  const step = n > 1 ? Math.min(cardW * 0.66, (maxSpan - cardW) / (n - 1)) : 0;
-  const span = cardW + step * (n - 1);
-  const umax = (n - 1) / 2;
+  const cap = Math.max(cardW * 0.66, Math.min(MIN_TAP, cardW * 0.95));   // overlap less when cards are small
+  let stepFor = (k) => (k > 1 ? Math.min(cap, (maxSpan - cardW) / (k - 1)) : 0);
+  const rows = portrait && n > 1 && stepFor(n) < MIN_TAP ? 2 : 1;
+  if (rows === 2) stepFor = (k) => (k > 1 ? Math.min(cardW * 0.85, (maxSpan - cardW) / (k - 1)) : 0);
+  const rowLift = rows === 2 ? Math.max(MIN_TAP, cardH * 0.42) : 0;
   const handY = H - Math.max(6, margin * 0.7) - cardH / 2 - cardH * 0.07;
   const hand = [];
-  for (let i = 0; i < handCount; i++) {
-    const u = i - (n - 1) / 2;
-    hand.push({
-      x: W / 2 - span / 2 + cardW / 2 + i * step,
-      y: handY + (u * u - umax * umax) * cardH * 0.005,
-      rot: u * 0.028,
-    });
+  const back = rows === 2 ? Math.ceil(handCount / 2) : handCount;
+  let step = 0;
+  for (const [count, y0] of [[back, handY - rowLift], [handCount - back, handY]]) {
+    if (count <= 0) continue;
+    const k = count, st = stepFor(k);
+    step = step ? Math.min(step, st) : st;
+    const span = cardW + st * (k - 1), umax = (k - 1) / 2;
+    for (let i = 0; i < count; i++) {
+      const u = i - (k - 1) / 2;
+      hand.push({
+        x: W / 2 - span / 2 + cardW / 2 + i * st,
+        y: y0 + (u * u - umax * umax) * cardH * (rows === 2 ? 0.003 : 0.005),
+        rot: u * (rows === 2 ? 0.018 : 0.028),
+      });
+    }
   }
+  const handTop = handY - rowLift - cardH / 2;
 
   const cx = W / 2;
   const cy = portrait ? H * 0.52 : H * 0.42;
+  // the trick: the three cards side by side, the human's a little lower, so that whichever card leads, no later
+  // card covers its corner index
   const trick = {
-    0: { x: cx, y: cy + cardH * 0.3, rot: 0.04 },
-    1: { x: cx + cardW * 0.66, y: cy - cardH * 0.06, rot: 0.22 },
-    2: { x: cx - cardW * 0.66, y: cy - cardH * 0.14, rot: -0.2 },
+    0: { x: cx, y: cy + cardH * 0.26, rot: 0.03 },
+    1: { x: cx + cardW * 1.04, y: cy - cardH * 0.04, rot: 0.1 },
+    2: { x: cx - cardW * 1.04, y: cy - cardH * 0.04, rot: -0.1 },
   };
 
   const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
@@ -49,11 +65,11 @@ export function computeLayout(W, H, handCount) {
     2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },
   };
   const plates = {
-    0: { x: margin, y: handY - cardH / 2 - plateH - cardH * 0.12, w: plateW, h: plateH, align: "left" },
+    0: { x: margin, y: handTop - plateH - cardH * 0.12, w: plateW, h: plateH, align: "left" },
     1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
     2: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
   };
-  if (portrait) { plates[0].x = W / 2 - plateW / 2; plates[0].y = handY - cardH / 2 - plateH - cardH * 0.2; }
+  if (portrait) { plates[0].x = W / 2 - plateW / 2; plates[0].y = handTop - plateH - cardH * 0.2; }
   // piles of won tricks, beside each plate
   const pile = {
     0: { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 },
@@ -66,7 +82,7 @@ export function computeLayout(W, H, handCount) {
   const hudBottom = hud.trump.y + hud.trump.h;
   const banner = { x: cx, y: portrait ? (hudBottom + plates[1].y) / 2 + 4 : cy - cardH * 0.95 };
 
-  return { W, H, portrait, cardW, cardH, margin, bw, bh, step, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
+  return { W, H, portrait, cardW, cardH, margin, bw, bh, step, rows, back, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
 }
 
 /** Position of the k-th (of n) back in a bot's stack. */

@@ -10,7 +10,8 @@ import { applyI18n } from "./i18n.js";
 import { Input } from "./input.js";
 import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
-import { loadSettings, urlOverrides } from "./storage.js";
+import { installSettings } from "./settings.js";
+import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
 import { store } from "./store.js";
 import { installTestHook } from "./testhook.js";
 
@@ -32,7 +33,7 @@ boot.controller = controller;
 
 const input = new Input({
   canvas, renderer, handButtons: $("#hand-buttons"),
-  onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on),
+  onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
   isBlocked: () => store.ui.phase !== "play",
 });
 controller.onHintCard = (i) => input.select(i, false);
@@ -40,6 +41,10 @@ controller.onHintCard = (i) => input.select(i, false);
 applyI18n();
 dialogs.fillSpeedSelect($("#speed"), session.speed);
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));
+installSettings({
+  speedNames: SPEED_NAMES,
+  speed: { get: () => session.speed, set: (v) => { controller.setSpeed(v); $("#speed").value = v; } },
+});
 $("#btn-new").addEventListener("click", () => controller.openNewGame());
 $("#btn-sheet").addEventListener("click", () => store.view && dialogs.showSheet(store.view, store.history));
 $("#btn-last").addEventListener("click", () => controller.setPeek(!store.ui.peek));

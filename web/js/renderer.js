@@ -2,7 +2,8 @@
 import { CardArt, drawDeckSuit, roundRect } from "./cards.js";
 import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
 import { t, signed } from "./i18n.js";
-import { deckFor, onPrefChange } from "./settings.js";
+import { deckFor, onPrefChange, prefs, reducedMotion } from "./settings.js";
+import { soundStats } from "./sound.js";
 import { isMyTurn, shown, store } from "./store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
@@ -21,6 +22,7 @@ export class Renderer {
     this.frameRequested = false;
     this.animating = 0;
     this.frames = 0; this.flyFrames = 0;   // frames drawn, and those with a card in flight (the test hook reads them)
+    this.nudges = 0;                        // "not your turn" shakes shown
     this.resize();
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
     matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)?.addEventListener?.("change", () => this.resize());
@@ -58,18 +60,44 @@ export class Renderer {
 
   /** What the table shows beyond the model, for the test hook: the deck, and frames drawn with cards in flight. */
   tableState() {
-    return { deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames };
+    const L = this.layout, m = shown();
+    const raised = m.hand.map((_, i) => i).filter((i) => this.liftOf(i) > 0);
+    return {
+      deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
+      reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges,
+      winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
+    };
   }
 
   // ------------------------------------------------------------------ geometry used by input and the test hook
+  /** How far hand card i is raised by a choice of the player (not by being playable): a raised (tapped) card, the
+   *  keyboard's focused card, the card under the mouse. */
+  liftOf(i) {
+    const L = this.layout, ui = store.ui;
+    if (i === ui.raised) return L.cardH * 0.12;
+    if (i === ui.selected && ui.focusVisible) return L.cardH * 0.09;
+    if (i === ui.hover) return L.cardH * 0.05;
+    return 0;
+  }
+
   handCardPos(i) {
-    const L = this.layout, m = shown(), ui = store.ui, base = L.hand[i];
+    const L = this.layout, m = shown(), base = L.hand[i];
     if (!base) return null;
-    let lift = 0;
+    let lift = this.liftOf(i);
     if (isMyTurn() && m.legal.has(m.hand[i])) lift += L.cardH * 0.07;
-    if (i === ui.selected) lift += L.cardH * 0.09;
-    else if (i === ui.hover) lift += L.cardH * 0.05;
-    return { x: base.x, y: base.y - lift, rot: base.rot };
+    let x = base.x;
+    const nudge = store.ui.nudge;
+    if (nudge && nudge.i === i) x += Math.sin(nudge.t * Math.PI * 6) * L.cardW * 0.06 * (1 - nudge.t);
+    return { x, y: base.y - lift, rot: base.rot };
+  }
+
+  /** Shake hand card i briefly: a tap that cannot play now (not your turn) is seen, not silently dropped. */
+  nudge(i, anim) {
+    this.nudges++;
+    if (i < 0 || reducedMotion()) { this.invalidate(); return; }
+    const n = { i, t: 0 };
+    store.ui.nudge = n;
+    anim.tween(360, (tt) => { n.t = tt; }, true).then(() => { if (store.ui.nudge === n) store.ui.nudge = null; this.invalidate(); });
   }
 
   /** Index of the topmost hand card under (x, y), or -1. */
@@ -132,11 +160,12 @@ export class Renderer {
     this.drawHud();
     for (const s of [1, 2]) this.drawBot(s);
     for (const s of [0, 1, 2]) { this.drawPlate(s); this.drawPile(s); }
-    // current trick
-    for (const { seat, card } of m.trick) {
+    // current trick, and the card winning it so far (the engine says which)
+    for (const { seat, card, alpha } of m.trick) {
       const p = L.trick[seat];
-      this.card(card, p.x, p.y, p.rot);
+      this.card(card, p.x, p.y, p.rot, 1, alpha ?? 1);
     }
+    if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
     this.drawTrickLabels();
     this.drawHand();
     const flying = store.scene?.flying ?? [];
@@ -186,12 +215,18 @@ export class Renderer {
   }
 
   drawHud() {
-    const ctx = this.ctx, L = this.layout, m = shown(), b = L.hud.trump;
+    const ctx = this.ctx, L = this.layout, m = shown();
+    const fs = Math.max(11, Math.round(L.hud.trump.h * 0.24));
+    const b = { ...L.hud.trump };
+    if (m.trump) {   // grow the panel to fit "fixed by <name>" rather than squeezing the text
+      ctx.font = `400 ${fs}px ${FONT}`;
+      const need = ctx.measureText(t("hud.fixedBy", { name: m.players[m.trumpFixedBy]?.name ?? "" })).width + b.h * 0.72 + 34;
+      b.w = Math.min(Math.max(b.w, need), L.W * 0.5);
+    }
     ctx.save();
     roundRect(ctx, b.x, b.y, b.w, b.h, 10);
     ctx.fillStyle = "rgba(8,30,18,0.62)"; ctx.fill();
     ctx.strokeStyle = m.trump ? "rgba(245,200,76,0.75)" : "rgba(255,255,255,0.18)"; ctx.lineWidth = 1.5; ctx.stroke();
-    const fs = Math.max(11, Math.round(b.h * 0.24));
     this.text(t("hud.trump").toUpperCase(), b.x + 10, b.y + fs + 4, { size: fs * 0.85, weight: 700, color: "rgba(255,255,255,0.7)" });
     if (m.trump) {
       const r = b.h * 0.36;
@@ -264,8 +299,9 @@ export class Renderer {
     this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: p.x + p.w - nameX - 34 });
     this.text(signed(net), p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
     const tw = m.tricksWon[seat];
-    const sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+    let sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
       : `${t("seat.cards", { n: m.counts[seat] })} · ${tw === 1 ? t("seat.trick1") : t("seat.tricks", { n: tw })}`;
+    if (prefs.livePoints && !active) sub = `${t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 })} · ${sub}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
   }
@@ -281,16 +317,25 @@ export class Renderer {
     this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: r * 1.2, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
   }
 
+  /** A gold frame around the trick card that wins so far. */
+  drawWinning(seat) {
+    const ctx = this.ctx, L = this.layout, p = L.trick[seat];
+    ctx.save();
+    ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+    roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
+    ctx.lineWidth = 5; ctx.strokeStyle = "rgba(20,14,2,0.7)"; ctx.stroke();
+    ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
+    ctx.restore();
+  }
+
   /** Who played what: a small name tag beside each card of the current trick. */
   drawTrickLabels() {
     const L = this.layout, m = shown(), fs = Math.max(11, Math.round(L.cardW * 0.13));
     for (const { seat } of m.trick) {
-      const p = L.trick[seat];
-      const name = m.players[seat].name;
-      let x = p.x, y = p.y + L.cardH / 2 + fs + 4, align = "center";
-      if (seat === 1) { x = p.x + L.cardW * 0.74; y = p.y - L.cardH * 0.3; align = "left"; }
-      if (seat === 2) { x = p.x - L.cardW * 0.74; y = p.y - L.cardH * 0.38; align = "right"; }
-      this.text(name, x, y, { size: fs, weight: 600, align, color: "rgba(255,255,255,0.85)" });
+      const p = L.trick[seat], win = seat === m.winningSeat;
+      this.text(m.players[seat].name, p.x, p.y + L.cardH / 2 + fs + 6, {
+        size: fs, weight: win ? 800 : 600, align: "center", color: win ? GOLD : "rgba(255,255,255,0.85)", maxW: L.cardW * 1.3,
+      });
     }
   }
 
@@ -337,10 +382,11 @@ export class Renderer {
   drawPeek() {
     const ctx = this.ctx, L = this.layout, m = shown();
     ctx.save();
+    ctx.fillStyle = "rgba(0,0,0,0.55)"; ctx.fillRect(0, 0, L.W, L.H);   // the table behind, dimmed
     const w = Math.min(L.W - 20, L.cardW * 4.2), h = L.cardH * 1.75;
     const x = L.cx - w / 2, y = L.cy - h / 2 - L.cardH * 0.1;
     roundRect(ctx, x, y, w, h, 14);
-    ctx.fillStyle = "rgba(5,20,12,0.88)"; ctx.fill();
+    ctx.fillStyle = "#0b2416"; ctx.fill();   // opaque: the current trick does not show through
     ctx.strokeStyle = GOLD; ctx.lineWidth = 1.5; ctx.stroke();
     const fs = Math.max(12, L.cardW * 0.15);
     const lt = m.lastTrick;

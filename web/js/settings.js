@@ -1,6 +1,7 @@
 // Player preferences of the table (deck, motion, sound, touch...) and the Settings dialog that gathers them with
 // the other lanes' settings. Every preference is validated when read back from storage and applied at once.
 // Other modules add their own rows with `addSettingRow()` (a label, a one-line explanation, a control).
+import { t } from "./i18n.js";
 
 const KEY = "mittlere-jass.prefs.v1";
 
@@ -71,4 +72,103 @@ export function reducedMotion(p = prefs) {
 export function tapRaise(p = prefs) {
   if (p.tapRaise != null) return p.tapRaise;
   return !!window.matchMedia?.("(pointer: coarse)").matches;
+}
+
+// ------------------------------------------------------------------------------------------------ the dialog
+/**
+ * Rows of the Settings dialog, in `order`. Each lane adds its own with addSettingRow(); the slots in use:
+ * 10 language (i18n lane), 20 deck, 30 speed, 40 motion, 50 sound, 60 vibration, 70 live points,
+ * 80 auto-play forced cards, 90 tap to raise, 100 undo (save lane). Leave gaps for new rows.
+ * @typedef {object} SettingRow
+ * @property {string} id        the control's element id (unique)
+ * @property {number} order     position in the dialog
+ * @property {string} label     catalog key of the label
+ * @property {string} help      catalog key of the one-line explanation
+ * @property {() => HTMLElement} control  builds the control (a <select> or an <input type=checkbox>), set to now
+ */
+const rows = new Map();
+
+/** Add (or replace) a row of the Settings dialog. */
+export function addSettingRow(row) { rows.set(row.id, row); }
+
+/** A <select> control over `values` with catalog labels `${prefix}.${value}`; onChange(value) applies it at once. */
+export function selectControl(id, values, current, prefix, onChange) {
+  const sel = document.createElement("select");
+  sel.id = id;
+  for (const v of values) {
+    const o = document.createElement("option");
+    o.value = v; o.textContent = t(`${prefix}.${v}`); o.selected = v === current;
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => onChange(sel.value));
+  return sel;
+}
+
+/** A checkbox control; onChange(checked) applies it at once. */
+export function checkControl(id, checked, onChange) {
+  const box = document.createElement("input");
+  box.type = "checkbox"; box.id = id; box.checked = checked;
+  box.addEventListener("change", () => onChange(box.checked));
+  return box;
+}
+
+function renderRows(body) {
+  const list = [...rows.values()].sort((a, b) => a.order - b.order);
+  body.replaceChildren(...list.map((r) => {
+    const wrap = document.createElement("div");
+    wrap.className = "setting";
+    wrap.dataset.setting = r.id;
+    const control = r.control();
+    const label = document.createElement("label");
+    label.htmlFor = r.id;
+    label.textContent = t(r.label);
+    const help = document.createElement("p");
+    help.className = "help";
+    help.id = `${r.id}-help`;
+    help.textContent = t(r.help);
+    control.setAttribute("aria-describedby", help.id);
+    wrap.append(label, control, help);
+    return wrap;
+  }));
+}
+
+/** Open the Settings dialog (rows built fresh, so they show the current values). */
+export function openSettings() {
+  const dlg = document.querySelector("#dlg-settings");
+  renderRows(dlg.querySelector("#settings-body"));
+  if (!dlg.open) dlg.showModal();
+  dlg.querySelector("select, input")?.focus();
+}
+
+function applyMotionClass() { document.body.classList.toggle("reduced-motion", reducedMotion()); }
+
+/**
+ * The table lane's rows and the toolbar button. `speed`: {get, set} of the animation speed (the controller owns it).
+ */
+export function installSettings({ speed, speedNames }) {
+  const bool = (id, order, name, get = () => prefs[name]) => addSettingRow({
+    id, order, label: `settings.${name}`, help: `settings.${name}.help`,
+    control: () => checkControl(id, get(), (on) => setPref(name, on)),
+  });
+  addSettingRow({
+    id: "set-deck", order: 20, label: "settings.deck", help: "settings.deck.help",
+    control: () => selectControl("set-deck", SCHEMA.deck.values, prefs.deck, "settings.deck", (v) => setPref("deck", v)),
+  });
+  addSettingRow({
+    id: "set-speed", order: 30, label: "speed.label", help: "settings.speed.help",
+    control: () => selectControl("set-speed", speedNames, speed.get(), "speed", (v) => speed.set(v)),
+  });
+  addSettingRow({
+    id: "set-motion", order: 40, label: "settings.motion", help: "settings.motion.help",
+    control: () => selectControl("set-motion", SCHEMA.motion.values, prefs.motion, "settings.motion", (v) => setPref("motion", v)),
+  });
+  bool("set-sound", 50, "sound");
+  bool("set-vibrate", 60, "vibrate");
+  bool("set-live", 70, "livePoints");
+  bool("set-forced", 80, "autoForced");
+  bool("set-tap", 90, "tapRaise", () => tapRaise());
+  applyMotionClass();
+  onPrefChange(applyMotionClass);
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", applyMotionClass);
+  document.querySelector("#btn-settings")?.addEventListener("click", openSettings);
 }

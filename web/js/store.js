@@ -9,6 +9,7 @@
  * @property {Set<string>} legal       seat 0's legal cards (empty when it is not seat 0's turn)
  * @property {number[]} counts         cards left per seat
  * @property {{seat: number, card: string}[]} trick
+ * @property {number|null} winningSeat  whose card wins the current trick so far (the engine says), or null
  * @property {string|null} trump
  * @property {number|null} trumpFixedBy
  * @property {number[]} tricksWon
@@ -24,7 +25,7 @@
 /** @returns {TableModel} */
 export function emptyModel() {
   return {
-    phase: "none", players: null, hand: [], legal: new Set(), counts: [0, 0, 0], trick: [], trump: null,
+    phase: "none", players: null, hand: [], legal: new Set(), counts: [0, 0, 0], trick: [], winningSeat: null, trump: null,
     trumpFixedBy: null, tricksWon: [0, 0, 0], pointsTaken: [0, 0, 0], net: [0, 0, 0], handNo: 0, handsTotal: 0,
     lastTrick: null, toPlay: null, dealer: null,
   };
@@ -39,6 +40,7 @@ export function modelFromView(v) {
     legal: new Set(v.legal || []),
     counts: [...v.counts],
     trick: v.trick ? v.trick.cards.map((c) => ({ ...c })) : [],
+    winningSeat: v.trick?.winning_seat ?? null,
     trump: v.trump,
     trumpFixedBy: v.trump_fixed_by,
     tricksWon: [...v.tricks_won],
@@ -77,6 +79,7 @@ export const store = {
     phase: "loading",   // body[data-phase]: loading | play | hand-over | game-over | error
     busy: true,         // a request or an animation is under way: input waits
     selected: -1, hover: -1, focusVisible: false, peek: false,
+    raised: -1,         // the hand card raised by a first tap (tap to raise, tap again to play)
     banner: null,       // {text, alpha}: the trump banner, fading out on its own clock
   },
 };
