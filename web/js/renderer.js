@@ -299,9 +299,10 @@ export class Renderer {
     this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: p.x + p.w - nameX - 34 });
     this.text(signed(net), p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
     const tw = m.tricksWon[seat];
-    let sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
-      : `${t("seat.cards", { n: m.counts[seat] })} · ${tw === 1 ? t("seat.trick1") : t("seat.tricks", { n: tw })}`;
-    if (prefs.livePoints && !active) sub = `${t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 })} · ${sub}`;
+    // live points (a setting) take the place of the card count, which the stacks show anyway
+    const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
+    const sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+      : `${first} · ${tw === 1 ? t("seat.trick1") : t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
   }
