@@ -1,6 +1,8 @@
 """The table as a player sees it (issue 12): both decks, turn and trick marks, motion, sound, touch, edges."""
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from jass_e2e import state, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
@@ -61,3 +63,137 @@ def test_deck_follows_the_language_by_default(browser, site):
         got[locale] = page.evaluate("window.__jass.table().deck")
         ctx.close()
     assert got == {"de-CH": "swiss", "en-US": "french"}
+
+
+def table(page) -> dict:
+    return page.evaluate("window.__jass.table()")
+
+
+def play_my_card(page, card: str) -> None:
+    """Play a card the keyboard way (its button in the hand group), and wait until it has left the hand."""
+    page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
+
+
+def test_reduced_motion_plays_a_hand_with_no_card_in_flight(open_app, page, watch):
+    """With reduced motion (the setting) a whole hand is played at normal pace and no frame shows a flying card."""
+    open_app("?speed=fast&seed=4&hands=3&motion=reduced")
+    assert table(page)["reducedMotion"] is True
+    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
+        play_my_card(page, state(page)["legal"][0])
+    t = table(page)
+    assert t["frames"] > 50, t   # the table was drawn all along (fades), just without flights
+    assert t["flyFrames"] == 0, t
+
+
+def test_turn_and_winning_card_follow_the_engine(open_app, page, watch):
+    """Cards fly at full motion; whenever the human may play, the table marks the engine's winning card and turn."""
+    open_app("?speed=fast&seed=6&hands=3&motion=full")
+    checked = 0
+    while wait_my_turn_or_phase(page, TIMEOUT) == "turn" and checked < 5:
+        v = page.evaluate("window.__jass.view()")
+        t = table(page)
+        assert t["toPlay"] == 0
+        assert t["winningSeat"] == v["trick"]["winning_seat"]
+        if v["trick"]["cards"]:
+            checked += 1
+        play_my_card(page, state(page)["legal"][-1])
+    assert checked >= 2
+    assert table(page)["flyFrames"] > 0   # full motion: cards did fly
+
+
+def test_a_tap_when_it_is_not_your_turn_shows_feedback(open_app, page, watch):
+    open_app("?speed=slow&seed=9&bots=random,random")
+    wait_my_turn_or_phase(page)
+    s = state(page)
+    play_my_card(page, s["legal"][0])
+    # the bots are thinking (slow speed): a click on a hand card cannot play it, and the player is told so
+    s = state(page)
+    assert s["toPlay"] != 0 or s["busy"]
+    rects = page.evaluate("window.__jass.cardRects()")
+    r = rects[len(rects) // 2]
+    before = table(page)["nudges"]
+    page.mouse.click(r["x"], r["y"])
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text("Please wait" if s["toPlay"] not in (0, None) else "One moment")
+    assert table(page)["nudges"] == before + 1
+    assert r["card"] in state(page)["hand"]   # nothing was played
+
+
+def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(browser, site):
+    """Phone (touch): after a tap plays a card, no card is drawn raised at the next turn (the old defect); with
+    tap-to-raise on, a first tap raises a card and a second tap plays it. Every card offers a 44 px tap target."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    try:
+        page.goto(site + "?speed=fast&seed=8")
+        page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
+        wait_my_turn_or_phase(page)
+        rects = page.evaluate("window.__jass.cardRects()")
+        assert table(page)["rows"] == 2   # portrait phone: two rows, so each card shows enough to tap
+        tap_widths = page.evaluate("window.__jass.table().tapWidths")
+        assert min(tap_widths) >= 44, tap_widths
+        s = state(page)
+        card = s["legal"][0]
+        r = next(r for r in rects if r["card"] == card)
+        page.touchscreen.tap(r["x"], r["y"])
+        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
+        assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+        page.wait_for_timeout(200)
+        assert table(page)["raised"] == []
+        # tap to raise (the setting, through the Settings dialog)
+        page.get_by_role("button", name="Settings").click()
+        page.get_by_label("Tap to raise, tap again to play").check()
+        page.locator("#dlg-settings").get_by_role("button", name="Close").click()
+        s = state(page)
+        card = s["legal"][0]
+        r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
+        page.touchscreen.tap(r["x"], r["y"])
+        page.wait_for_timeout(200)
+        assert table(page)["raised"] == [state(page)["hand"].index(card)]
+        assert card in state(page)["hand"]
+        r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
+        page.touchscreen.tap(r["x"], r["y"])
+        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
+    finally:
+        ctx.close()
+
+
+def test_escape_on_game_over_leaves_a_usable_table(open_app, page, watch):
+    open_app("?speed=instant&seed=2&hands=1")
+    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
+        play_my_card(page, state(page)["legal"][0])
+    expect(page.locator("#dlg-over")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-over")).to_be_hidden()
+    # the table is still usable: the toolbar starts a new game
+    new = page.get_by_role("button", name="New game").first
+    expect(new).to_be_enabled()
+    new.click()
+    page.locator("#dlg-new").get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => window.__jass.state().phase === 'play' && window.__jass.state().hand.length === 12", timeout=TIMEOUT)
+
+
+def test_sound_stays_silent_until_enabled(open_app, page, watch):
+    open_app("?speed=fast&seed=5")
+    for _ in range(2):
+        assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+        play_my_card(page, state(page)["legal"][0])   # user gestures, cards played, tricks taken
+    snd = table(page)["sound"]
+    assert snd == {"played": 0, "contextCreated": False, "vibrations": 0}, snd
+    # the Settings dialog: every control labelled and explained; sound on applies at once
+    page.get_by_role("button", name="Settings").click()
+    dlg = page.locator("#dlg-settings")
+    expect(dlg).to_be_visible()
+    for control in dlg.locator("#settings-body select, #settings-body input").all():
+        cid = control.get_attribute("id")
+        assert dlg.locator(f"label[for='{cid}']").inner_text().strip(), cid
+        assert page.locator(f"#{cid}-help").inner_text().strip(), cid
+    dlg.get_by_label("Sound effects").check()
+    dlg.get_by_role("button", name="Close").click()
+    assert table(page)["sound"]["contextCreated"] is True
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    play_my_card(page, state(page)["legal"][0])
+    page.wait_for_function("() => window.__jass.table().sound.played > 0", timeout=TIMEOUT)

@@ -66,6 +66,11 @@ export class Renderer {
       deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
       reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges,
       winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
+      // the width of each hand card left free by its neighbour in the same row: what a finger can tap
+      tapWidths: m.hand.map((_, i) => {
+        const a = L.hand[i], b = L.hand[i + 1];
+        return b && Math.abs(b.y - a.y) < L.cardH * 0.2 && b.x > a.x ? b.x - a.x : L.cardW;
+      }),
     };
   }
 

@@ -13,7 +13,7 @@ const SCHEMA = {
   vibrate: { type: "bool", def: false },
   livePoints: { type: "bool", def: false },
   autoForced: { type: "bool", def: false },
-  tapRaise: { type: "bool", def: null },   // null: on for touch screens, off for mouse
+  tapRaise: { type: "bool", def: false },
 };
 
 function valid(name, v) {
@@ -68,11 +68,8 @@ export function reducedMotion(p = prefs) {
   return !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Tap to raise, tap again to play: the player's choice, else on for touch screens. */
-export function tapRaise(p = prefs) {
-  if (p.tapRaise != null) return p.tapRaise;
-  return !!window.matchMedia?.("(pointer: coarse)").matches;
-}
+/** Tap to raise, tap again (or swipe up) to play: a choice for touch screens; off, one tap plays. */
+export function tapRaise(p = prefs) { return p.tapRaise; }
 
 // ------------------------------------------------------------------------------------------------ the dialog
 /**
