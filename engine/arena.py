@@ -182,14 +182,15 @@ def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
         hands_left = GAME_LEN - k % GAME_LEN
         dealer = k % NUM_SEATS
         st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
-        for seat in range(NUM_SEATS):
-            hook = getattr(bots[seat_bot[seat]], "new_hand", None)
+        scores = (net[0], net[1], net[2])
+        for s in range(NUM_SEATS):
+            hook = getattr(bots[seat_bot[s]], "new_hand", None)
             if hook is not None:
-                hook(observe(st, seat, tuple(net), hands_left))  # type: ignore[arg-type]
+                hook(observe(st, s, scores, hands_left))
         while not st.is_complete:
             seat = st.to_play
             assert seat is not None
-            obs = observe(st, seat, tuple(net), hands_left)  # type: ignore[arg-type]
+            obs = observe(st, seat, scores, hands_left)
             j = seat_bot[seat]
             bot = bots[j]
             if j == omniscient:

@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine replay|bench|arena``."""
+"""Command line: ``python -m engine replay|bench|arena|coach``."""
 
 from __future__ import annotations
 
@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
         arena = None
     if arena is not None:
         arena.add_parser(sub)
+    from .bots import coach
+    coach.add_parser(sub)
     return parser
 
 
@@ -82,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
         run_bench(args.seconds, args.seed, sys.stdout)
         return 0
+    if args.command == "coach":
+        from .bots import coach
+        return coach.run(args)
     if args.command == "arena":
         from . import arena
         return arena.run(args)

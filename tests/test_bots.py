@@ -376,3 +376,44 @@ def test_policy_playout_plays_legal_cards(rules):
             assert check.legal_mask() >> c & 1
             check.push(c)
         assert check.is_complete and check.tricks_won == st.tricks_won and check.captured == st.captured
+
+
+def _record(seed: int) -> dict:
+    from engine.cards import codes_of
+    d = deal(seed, 0, 0)
+    s = HandState(d, 0)
+    bots = [make_bot("easy", 1), make_bot("normal", 2), make_bot("random", 3)]
+    while not s.is_complete:
+        s.push(bots[s.to_play].choose(observe(s, s.to_play)))
+    return {"dealer": 0, "hands": [codes_of(h) for h in d], "plays": [CODES[c] for c in s.plays]}
+
+
+def test_coach_reports_every_real_choice_deterministically():
+    from engine.bots.coach import coach_hand, render_text
+    rec = _record(12)
+    report = coach_hand(rec, 1, iterations=40)
+    assert report == coach_hand(rec, 1, iterations=40)
+    plays = rec["plays"]
+    for d in report["decisions"]:
+        assert plays[d["play_index"]] == d["card"]
+        assert d["best"] in d["options"] and d["best_expected"] == max(d["options"].values())
+        assert d["loss"] == pytest.approx(d["best_expected"] - d["expected"], abs=2e-3)
+        assert (d["reason"]["code"] == "best") == (d["mark"] is None)
+        assert d["reason"]["code"] in ("best", "outcome_risk", "outcome_missed", "worse_on_average")
+    assert report["biggest"] == [d["play_index"] for d in sorted(
+        (d for d in report["decisions"] if d["mark"]), key=lambda d: -d["loss"])][:3]
+    text = render_text(report)
+    assert text.startswith("Coach for seat 1") and text.count("\ntrick") == len(report["decisions"])
+
+
+def test_coach_cli(tmp_path):
+    from engine.cli import main
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(_record(13)))
+    assert main(["coach", str(path), "--seat", "2", "--iterations", "30", "--json"]) == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"dealer": 0}')
+    from engine.bots.coach import run
+    err = io.StringIO()
+    args = argparse.Namespace(file=str(bad), seat=0, iterations=30, json=False)
+    assert run(args, out=io.StringIO(), err=err) == 2 and "hands" in err.getvalue()

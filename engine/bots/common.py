@@ -6,6 +6,7 @@ Everything here works from an :class:`~engine.observation.Observation` only.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import (
     CARDS_PER_HAND,
@@ -23,6 +24,7 @@ class Inconsistent(ValueError):
 
 
 def other_seats(seat: int) -> tuple[int, int]:
+    """The two seats other than ``seat``, in playing order after it."""
     return (seat + 1) % NUM_SEATS, (seat + 2) % NUM_SEATS
 
 
@@ -49,7 +51,10 @@ def sampler_setup(obs: Observation) -> tuple[int, int, int, int, list[int], int]
     return a, b, must_a, must_b, list(iter_cards(free)), k_a
 
 
-def sample_hidden(obs: Observation, rng: random.Random, setup=None) -> dict[int, int]:
+Setup = tuple[int, int, int, int, list[int], int]
+
+
+def sample_hidden(obs: Observation, rng: random.Random, setup: Setup | None = None) -> dict[int, int]:
     """One deal of the unseen cards to the two other seats, uniform among the consistent ones."""
     a, b, must_a, must_b, free, k_a = setup or sampler_setup(obs)
     ha = must_a
@@ -63,7 +68,7 @@ def sample_hidden(obs: Observation, rng: random.Random, setup=None) -> dict[int,
     return {a: ha, b: hb}
 
 
-def deltas_of(pts, tricks_won) -> tuple[int, int, int]:
+def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, int]:
     """The settlement deltas (docs/rules.md §6) of complete-hand card points and tricks; same as ``settle``."""
     for s in range(3):
         if tricks_won[s] == CARDS_PER_HAND:
@@ -101,7 +106,8 @@ def deltas_of(pts, tricks_won) -> tuple[int, int, int]:
 CLASSES = ("match", "lowest", "highest", "middle", "hundred", "no_trick", "tie")
 
 
-def seat_class(pts, tricks_won, seat: int) -> str:
+def seat_class(pts: Sequence[int], tricks_won: Sequence[int], seat: int) -> str:
+    """The outcome class (:data:`CLASSES`) of ``seat`` in a complete hand."""
     if tricks_won[seat] == CARDS_PER_HAND:
         return "match"
     if tricks_won[seat] == 0:
@@ -118,6 +124,7 @@ def seat_class(pts, tricks_won, seat: int) -> str:
     return "middle"
 
 
-def trick_power(trick, trump: int) -> int:
+def trick_power(trick: Sequence[int], trump: int) -> int:
+    """The power of the card winning ``trick`` so far."""
     led = SUIT_OF[trick[0]]
     return max(card_power(c, led, trump) for c in trick)

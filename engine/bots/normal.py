@@ -75,7 +75,11 @@ class NormalBot:
     #: A plan is given up only when it is hopeless: this far behind (high) or ahead (low) in points.
     HOPELESS = 25
 
-    def __init__(self, seed: int | str = 0, off: str = "plan+voids"):
+    def __init__(self, seed: int | str = 0, off: str = "plan+voids", hopeless: int = 25, cliff: int = 72,
+                 threshold: float = 3.0):
+        self.HOPELESS = hopeless
+        self.CLIFF = cliff
+        self.HIGH_THRESHOLD = threshold
         self.seed = seed
         self.off = set(off.split("+")) if off else set()
         self.last_reason = ""
@@ -168,7 +172,10 @@ class NormalBot:
         tricks_left = CARDS_PER_HAND - len(obs.tricks)
         need_trick = obs.tricks_won[me] == 0
         urgent = need_trick and tricks_left <= 3
-        value = lambda c: card_points(c, tv)  # noqa: E731
+
+        def value(c: int) -> int:
+            return card_points(c, tv)
+
 
         if not obs.trick:
             return self._lead(obs, cards, mode, urgent, need_trick, unseen, value)
@@ -237,11 +244,12 @@ class NormalBot:
         self.last_reason = f"Push the trick's winner over 100 with {pretty(c)}."
         return c
 
-    def _lead(self, obs, cards, mode, urgent, need_trick, unseen, value) -> int:
+    def _lead(self, obs: Observation, cards: list[int], mode: str, urgent: bool, need_trick: bool, unseen: int,
+              value: Callable[[int], int]) -> int:
         trump = obs.trump
         if urgent or mode == "high":
             # Sure winners first: nothing unseen beats them (and nobody can trump in, as far as we know).
-            def sure(c):
+            def sure(c: int) -> bool:
                 if _higher_unseen(c, unseen, trump) > 0:
                     return False
                 if trump >= 0 and SUIT_OF[c] != trump and unseen & SUIT_MASKS[trump]:
@@ -263,11 +271,11 @@ class NormalBot:
                 self.last_reason = f"Lead the strongest card {pretty(c)}: you still need a trick."
                 return c
             # no sure winner: lead low from the longest side suit to draw out the high cards
-            def key(c):
+            def high_key(c: int) -> tuple[int, int, int]:
                 s = SUIT_OF[c]
                 length = (obs.hand & SUIT_MASKS[s]).bit_count()
                 return (value(c), -length, RANK_OF[c])
-            c = min(cards, key=key)
+            c = min(cards, key=high_key)
             self.last_reason = f"Aim high: no sure winner yet, lead the cheap {pretty(c)}."
             return c
         # low: lead the card least likely to win and worth nothing
@@ -294,7 +302,8 @@ class NormalBot:
         self.last_reason = f"Aim low: lead {pretty(c)}, which others will likely beat."
         return c
 
-    def _fix_trump(self, obs, cards, mode, need_trick, pts, trick_pts) -> int:
+    def _fix_trump(self, obs: Observation, cards: list[int], mode: str, need_trick: bool, pts: list[int],
+                   trick_pts: int) -> int:
         """Void before trump: the card thrown fixes trump.  Choose its suit on purpose."""
         hand = obs.hand
         me = obs.seat

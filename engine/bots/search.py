@@ -41,8 +41,8 @@ _CLASS_TEXT = {
 }
 
 
-def choices(obs: Observation, legal: int) -> list[int]:
-    """The legal cards with equivalent ones merged (the lowest of a group stands for it).
+def choice_groups(obs: Observation, legal: int) -> dict[int, int]:
+    """Each legal card mapped to the card that stands for its group of equivalent cards (the lowest).
 
     Two blanks of one suit are the same move when no unseen card lies between them: whatever the
     others hold, either wins and loses the same tricks and is worth nothing.  A card is a blank for
@@ -52,7 +52,7 @@ def choices(obs: Observation, legal: int) -> list[int]:
     trump = obs.trump
     eights = obs.rules.eights
     unseen = obs.unseen
-    out = []
+    out: dict[int, int] = {}
     prev = -1
     for c in iter_cards(legal):
         r = RANK_OF[c]
@@ -60,12 +60,17 @@ def choices(obs: Observation, legal: int) -> list[int]:
             blank = r in (SIX, SEVEN, EIGHT) or (r == NINE and SUIT_OF[c] != trump)
         else:
             blank = r in (SIX, SEVEN) or (r == EIGHT and not eights)
+        out[c] = c
         if blank:
             if prev >= 0 and SUIT_OF[prev] == SUIT_OF[c] and not unseen & ((1 << c) - (2 << prev)):
-                continue
+                out[c] = out[prev]
             prev = c
-        out.append(c)
     return out
+
+
+def choices(obs: Observation, legal: int) -> list[int]:
+    """The legal cards with equivalent ones merged (:func:`choice_groups`)."""
+    return sorted(set(choice_groups(obs, legal).values()))
 
 
 class _Run:
@@ -136,13 +141,14 @@ class SearchBot:
         self.last_reason = self._reason(c, means[best], second, run.classes[best], run.counts[best], run.exact)
         return c
 
-    def evaluate(self, obs: Observation, cards: list[int], iterations: int) -> dict[int, float]:
-        """Mean strokes of each of ``cards`` (legal ones) over ``iterations`` play-outs on shared worlds.
-
-        The coach's measure: no halving, every card on the same sampled worlds, deterministic.
-        """
+    def evaluate_classes(self, obs: Observation, cards: list[int],
+                         iterations: int) -> tuple[dict[int, float], dict[int, dict[str, float]]]:
+        """Mean strokes of each of ``cards`` (legal ones) over ``iterations`` play-outs on shared worlds,
+        and how often each outcome class follows.  The coach's measure: no halving, deterministic."""
         run = self._run(obs, cards, iterations, False, self.level + "/eval", None)
-        return {c: run.totals[i] / run.counts[i] for i, c in enumerate(cards)}
+        means = {c: run.totals[i] / run.counts[i] for i, c in enumerate(cards)}
+        classes = {c: {k: v / run.counts[i] for k, v in run.classes[i].items()} for i, c in enumerate(cards)}
+        return means, classes
 
     def _run(self, obs: Observation, cands: list[int], iterations: int, halving: bool, salt: str,
              revealed: dict[int, int] | None) -> _Run:

@@ -25,7 +25,10 @@ class EasyBot:
         cards = legal_cards(obs)
         rand = decision_rng(self.level, self.seed, obs).random
         trump = obs.trump if obs.trump >= 0 else None
-        value = lambda c: card_points(c, trump)  # noqa: E731
+
+        def value(c: int) -> int:
+            return card_points(c, trump)
+
         if not obs.trick:
             c = min(cards, key=lambda c: (value(c), RANK_OF[c], rand()))
             self.last_reason = "Lead a low card."

@@ -1,0 +1,160 @@
+"""The coach: after a hand, the expert search evaluates every decision one seat made.
+
+``coach_hand(record, seat)`` replays a hand record (:mod:`engine.record`) and, at each of ``seat``'s
+decisions with a real choice, measures the expected strokes of every distinct legal card on the
+same sampled worlds (the expert's evaluation: smart play-outs, the last tricks solved exactly).
+It reports the card played against the best card, marks the biggest mistakes, and gives a reason
+as a *code with parameters* (no sentences: the UI words them in its language;
+:func:`render_text` is the English rendering of the CLI, ``python -m engine coach``).
+
+Deterministic: the same record, seat and work give the same report.
+
+Reason codes (``reason.code``):
+
+- ``best``: the card played was (about) the best one;
+- ``outcome_risk``: the card played makes a bad outcome likelier — ``params.outcome`` (``middle``,
+  ``hundred``, ``no_trick``) and its chance after the card played and after the best card (percent);
+- ``outcome_missed``: the best card makes a good outcome likelier — ``params.outcome`` (``lowest``,
+  ``highest``, ``match``) with the two chances;
+- ``worse_on_average``: no single outcome explains the loss (it is spread over several).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from ..cards import CODES, iter_cards, pretty
+from ..observation import observe
+from ..record import RecordError, parse_record
+from ..rules import legal_mask
+from .search import ExpertBot, choice_groups
+
+#: Marks by the expected strokes lost against the best card.
+MARKS = (("blunder", 0.5), ("mistake", 0.2), ("inaccuracy", 0.08))
+BAD = ("middle", "hundred", "no_trick")
+GOOD = ("lowest", "highest", "match")
+
+
+def _mark(loss: float) -> str | None:
+    for name, limit in MARKS:
+        if loss >= limit:
+            return name
+    return None
+
+
+def _reason(loss: float, played: dict[str, float], best: dict[str, float]) -> dict[str, Any]:
+    if loss < MARKS[-1][1]:
+        return {"code": "best", "params": {}}
+    # strokes per outcome class, roughly: bad outcomes cost 2 (middle, 100+, no trick), good ones gain 1
+    swings = [(2 * (played[k] - best[k]), "outcome_risk", k) for k in BAD]
+    swings += [(best[k] - played[k], "outcome_missed", k) for k in GOOD]
+    size, code, k = max(swings)
+    if size < 0.5 * loss:
+        return {"code": "worse_on_average", "params": {}}
+    return {"code": code, "params": {"outcome": k, "played_pct": round(100 * played[k]),
+                                     "best_pct": round(100 * best[k])}}
+
+
+def coach_hand(record: Any, seat: int, iterations: int = 1500, seed: str = "coach") -> dict[str, Any]:
+    """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record).
+
+    Raises :class:`~engine.record.RecordError` for a bad record or seat.
+    """
+    if seat not in (0, 1, 2):
+        raise RecordError(f"seat must be 0, 1 or 2, not {seat!r}")
+    state, plays = parse_record(record)
+    bot = ExpertBot(seed, iterations=iterations, endgame_worlds=max(2, iterations // 40))
+    decisions: list[dict[str, Any]] = []
+    for i, c in enumerate(plays):
+        if state.to_play == seat:
+            obs = observe(state, seat)
+            legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
+            if not legal >> c & 1:
+                raise RecordError(f"play {i}: seat {seat} may not play {CODES[c]}")
+            groups = choice_groups(obs, legal)
+            reps = sorted(set(groups.values()))
+            if len(reps) > 1:
+                means, classes = bot.evaluate_classes(obs, reps, iterations)
+                best = max(reps, key=lambda x: (means[x], -x))
+                mine = groups[c]
+                loss = max(0.0, means[best] - means[mine])
+                decisions.append({
+                    "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
+                    "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
+                    "loss": round(loss, 3), "mark": _mark(loss),
+                    "reason": _reason(loss, classes[mine], classes[best]),
+                    "options": {CODES[x]: round(means[x], 3) for x in reps},
+                    "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
+                })
+        state.push(c)
+    ranked = sorted((d for d in decisions if d["mark"]), key=lambda d: -d["loss"])
+    return {"seat": seat, "iterations": iterations, "decisions": decisions,
+            "total_loss": round(sum(d["loss"] for d in decisions), 3),
+            "biggest": [d["play_index"] for d in ranked[:3]]}
+
+
+_OUTCOME_TEXT = {"middle": "ending in the middle", "hundred": "reaching 100 or more", "no_trick": "taking no trick",
+                 "lowest": "finishing lowest", "highest": "finishing highest", "match": "taking every trick"}
+
+
+def _card_text(code: str) -> str:
+    return pretty(CODES.index(code))
+
+
+def render_text(report: dict[str, Any]) -> str:
+    """The report in English, one line per decision, the biggest mistakes flagged."""
+    lines = [f"Coach for seat {report['seat']} ({report['iterations']} play-outs per decision): "
+             f"{report['total_loss']:.2f} expected strokes lost in total."]
+    for d in report["decisions"]:
+        flag = " <-- " + d["mark"].upper() if d["play_index"] in report["biggest"] else (
+            f" ({d['mark']})" if d["mark"] else "")
+        head = f"trick {d['trick']:>2}: played {_card_text(d['card'])} ({d['expected']:+.2f})"
+        if d["loss"] >= 0.005:
+            head += f", best {_card_text(d['best'])} ({d['best_expected']:+.2f})"
+        head += flag
+        r = d["reason"]
+        p = r["params"]
+        if r["code"] == "outcome_risk":
+            why = (f"   your card makes {_OUTCOME_TEXT[p['outcome']]} likelier: {p['played_pct']}% instead of "
+                   f"{p['best_pct']}%.")
+        elif r["code"] == "outcome_missed":
+            why = (f"   {_card_text(d['best'])} gives a better chance of {_OUTCOME_TEXT[p['outcome']]}: "
+                   f"{p['best_pct']}% instead of {p['played_pct']}%.")
+        elif r["code"] == "worse_on_average":
+            why = "   worse on average over many deals, no single outcome explains it."
+        else:
+            why = ""
+        lines.append(head)
+        if why:
+            lines.append(why)
+    return "\n".join(lines)
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("coach", help="evaluate one seat's decisions in a hand record with the expert search")
+    p.add_argument("file", help="hand record (JSON), or - for standard input")
+    p.add_argument("--seat", type=int, required=True, help="the seat to coach (0, 1 or 2)")
+    p.add_argument("--iterations", type=int, default=1500, help="play-outs per decision (default 1500)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON (codes, no sentences)")
+
+
+def run(args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None,
+        err: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        if args.file == "-":
+            text = stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        report = coach_hand(json.loads(text), args.seat, max(1, args.iterations))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError) as e:
+        err.write(f"error: {e}\n")
+        return 2
+    out.write((json.dumps(report) if args.json else render_text(report)) + "\n")
+    return 0
