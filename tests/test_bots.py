@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import LEVELS, make_bot, suggest
+from engine.bots import LEVELS, hint, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
 from engine.bots.endgame import solve_deltas
 from engine.cards import CODES, iter_cards
@@ -186,6 +186,9 @@ def test_suggest_gives_legal_card_and_reason():
         assert s.legal_mask() >> c & 1
         assert isinstance(reason, str) and 0 < len(reason) < 300
         assert suggest(obs, iterations=40)[0] == c
+        card, text, why = hint(obs, iterations=40)
+        assert (card, text) == (c, reason)
+        assert why["code"] in ("sampled", "solved", "only_choice") and why["params"]["card"] == CODES[c]
 
 
 def test_make_bot_rejects_unknown_level():

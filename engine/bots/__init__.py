@@ -90,10 +90,17 @@ def suggest(obs: Observation, iterations: int | None = None) -> tuple[int, str]:
 
     Deterministic: the same position gives the same hint.
     """
+    c, reason, _ = hint(obs, iterations)
+    return c, reason
+
+
+def hint(obs: Observation, iterations: int | None = None) -> tuple[int, str, dict[str, Any]]:
+    """The hint with its explanation both as an English sentence and as a code with parameters
+    (``sampled``/``solved``: ``card``, ``mean`` and ``next_best`` strokes, ``samples``, ``outcomes`` in
+    percent; ``only_choice``: ``card``)."""
     bot = make_bot("hard", "hint", iterations=iterations or HINT_ITERATIONS)
     c = bot.choose(obs)
-    reason = getattr(bot, "last_reason", "") or "A reasonable card here."
-    return c, reason
+    return c, getattr(bot, "last_reason", ""), dict(getattr(bot, "last_explanation", {}))
 
 
 # The order of these imports registers the levels, weakest first.

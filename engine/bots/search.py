@@ -25,7 +25,7 @@ import math
 import time
 from typing import Any
 
-from ..cards import CARDS_PER_HAND, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
+from ..cards import CARDS_PER_HAND, CODES, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import seat_points
@@ -110,6 +110,8 @@ class SearchBot:
         self.halving = halving
         self.group = group
         self.last_reason = ""
+        #: The last decision as a code with parameters (for a UI that words it in its own language).
+        self.last_explanation: dict[str, Any] = {}
         self.last_stats: dict[str, Any] = {}
         self._revealed: dict[int, int] | None = None
 
@@ -126,6 +128,7 @@ class SearchBot:
         cands = choices(obs, legal) if self.group else list(iter_cards(legal))
         if len(cands) == 1:
             self.last_reason = f"{pretty(cands[0])} is the only sensible card here."
+            self.last_explanation = {"code": "only_choice", "params": {"card": CODES[cands[0]]}}
             self.last_stats = {"playouts": 0}
             return cands[0]
         start = time.perf_counter()
@@ -139,6 +142,11 @@ class SearchBot:
                            "means": {pretty(cands[i]): round(v, 3) for i, v in means.items()},
                            "ms": (time.perf_counter() - start) * 1000}
         self.last_reason = self._reason(c, means[best], second, run.classes[best], run.counts[best], run.exact)
+        n = run.counts[best]
+        top = sorted(((k, v) for k, v in run.classes[best].items() if v), key=lambda kv: -kv[1])[:2]
+        self.last_explanation = {"code": "solved" if run.exact else "sampled", "params": {
+            "card": CODES[c], "mean": round(means[best], 2), "next_best": round(second, 2), "samples": n,
+            "outcomes": {k: round(100 * v / n) for k, v in top}}}
         return c
 
     def evaluate_classes(self, obs: Observation, cards: list[int],
