@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .quote import quote
+
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -50,10 +52,11 @@ def parse_card(code: str) -> int:
     Raises ValueError with a plain message for anything else.
     """
     if not isinstance(code, str):
-        raise ValueError(f"card code must be a string, not {code!r}")
+        raise ValueError(f"card code must be a string, not {quote(code)}")
     c = _CODE_TO_CARD.get(code)
     if c is None:
-        raise ValueError(f"unknown card {code!r} (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA', 'H10')")
+        raise ValueError(f"unknown card {quote(code)} "
+                         "(expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA', 'H10')")
     return c
 
 

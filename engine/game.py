@@ -7,12 +7,19 @@ from typing import NamedTuple
 
 from .cards import CODES, NUM_SEATS, SUITS, codes_of
 from .deal import deal, first_dealer
+from .protocol import Event, HandRecord, HandResultJson
+from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules
 from .scoring import Settlement
 from .state import HandState, IllegalMove, apply_move, outcome
 
 DEFAULT_HANDS = 12
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2")
+
+
+def random_seed() -> str:
+    """A fresh seed for a game nobody gave a seed: 48 random bits, written in decimal."""
+    return str(int.from_bytes(os.urandom(6), "big"))
 
 
 class HandResult(NamedTuple):
@@ -24,20 +31,23 @@ class HandResult(NamedTuple):
     card_points: tuple[int, int, int]
     tricks: tuple[int, int, int]
     settlement: Settlement
-    record: dict            # the hand record (see engine.record) to replay it
+    record: HandRecord      # the hand record (see engine.record) to replay it
+    last_trick_bonus_seat: int | None   # who won trick 12 and its +5 (None for an annulled hand)
 
     @property
     def annulled(self) -> bool:
         return self.settlement.case == "annulled"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> HandResultJson:
+        """The hand's result as the protocol sends it (without the record)."""
         s = self.settlement
         return {
             "hand_no": self.hand_no, "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "card_points": list(self.card_points), "tricks": list(self.tricks),
-            "case": s.case, "explanation": s.explanation, "settlement": list(s.deltas),
-            "strokes": list(s.strokes), "zeros": list(s.zeros), "record": self.record,
+            "case": s.case, "roles": dict(s.roles), "settlement": list(s.deltas),
+            "strokes": list(s.strokes), "zeros": list(s.zeros),
+            "last_trick_bonus_seat": self.last_trick_bonus_seat,
         }
 
 
@@ -47,9 +57,10 @@ class Game:
     def __init__(self, hands_total: int = DEFAULT_HANDS, seed: int | str | None = None,
                  rules: Rules = DEFAULT_RULES, names: tuple[str, str, str] = DEFAULT_NAMES):
         if not isinstance(hands_total, int) or isinstance(hands_total, bool) or hands_total < 1:
-            raise ValueError(f"hands per game must be a positive whole number, not {hands_total!r}")
+            raise ValueError(f"hands per game must be a positive whole number, not {quote(hands_total)}")
         self.hands_total = hands_total
-        self.seed: int | str = int.from_bytes(os.urandom(6), "big") if seed is None else seed
+        #: The seed as text (docs/seeding.md: a deal is keyed by the text, so 42 and "42" deal alike).
+        self.seed: str = random_seed() if seed is None else str(seed)
         self.rules = rules
         self.names = names
         self.results: list[HandResult] = []
@@ -107,36 +118,34 @@ class Game:
     def _deal(self) -> HandState:
         return HandState(deal(self.seed, self.deal_no, self.dealer), self.dealer, self.rules)  # type: ignore[arg-type]
 
-    def play(self, card: int) -> list[dict]:
+    def play(self, card: int) -> list[Event]:
         """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""
         if self.phase != "play":
-            raise IllegalMove(Refusal("hand_complete", "The hand is over: no more cards can be played."))
+            raise IllegalMove(Refusal("hand_complete", {}))
         self.state, events = apply_move(self.state, card)
         if self.state.is_complete:
             events.extend(self._finish_hand())
         return events
 
-    def _finish_hand(self) -> list[dict]:
-        out = outcome(self.state, self.names)
+    def _finish_hand(self) -> list[Event]:
+        out = outcome(self.state)
         st = self.state
+        assert out.settlement is not None  # the hand is complete
         number = len(self.counted) + 1
-        record = {
+        record: HandRecord = {
             "rules": self.rules.to_json(), "dealer": st.dealer,
             "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays],
         }
-        result = HandResult(number, st.dealer, st.trump, out.card_points, out.tricks_won, out.settlement, record)  # type: ignore[arg-type]
+        bonus = None if out.annulled else st.last_winner
+        result = HandResult(number, st.dealer, st.trump, out.card_points, out.tricks_won, out.settlement, record,
+                            bonus)
         self.results.append(result)
-        events = [{"type": "hand_over", **result.to_json()}]
+        events: list[Event] = [{"type": "hand_over", **result.to_json()}]
         if self.phase == "game-over":
-            winners = self.winners or []
-            if len(winners) == 1:
-                msg = f"{self.names[winners[0]]} wins the game."
-            else:
-                msg = " and ".join(self.names[w] for w in winners) + " share the win."
-            events.append({"type": "game_over", "standings": self.net, "winners": winners, "message": msg})
+            events.append({"type": "game_over", "standings": self.net, "winners": self.winners or []})
         return events
 
-    def next_hand(self) -> list[dict]:
+    def next_hand(self) -> list[Event]:
         """Deal the next hand (after ``hand-over``).  An annulled hand is dealt again by the same dealer."""
         if self.phase != "hand-over":
             raise ValueError("the hand is not over yet" if self.phase == "play" else "the game is over")

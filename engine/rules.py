@@ -9,18 +9,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .cards import (
-    JACK_OF,
-    RANK_OF,
-    SUIT_MASKS,
-    SUIT_OF,
-    SUIT_SYMBOLS,
-    TRUMP_BELOW,
-    TRUMP_STRENGTH,
-    pretty,
-)
+from .cards import CODES, JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_BELOW, TRUMP_STRENGTH
+from .protocol import RulesJson
+from .text import QUOTE_MAX, quote, refusal_text
 
 NO_TRUMP_MODES = ("eights", "annul")
+RULE_KEYS = ("undertrump_when_void", "no_trump")
+
+
+class RulesError(ValueError):
+    """Rules that are not valid; ``key`` names the rule (or the unknown key, cut short), None for a non-object."""
+
+    def __init__(self, message: str, key: str | None):
+        super().__init__(message)
+        self.key = key
 
 
 class Rules(NamedTuple):
@@ -31,21 +33,22 @@ class Rules(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Rules:
-        """Rules from a JSON object; unknown keys or values raise ValueError naming them."""
+        """Rules from a JSON object (None: the defaults); unknown keys or values raise :class:`RulesError`."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ValueError(f"rules must be an object, not {type(data).__name__}")
-        known = {"undertrump_when_void", "no_trump"}
+            raise RulesError(f"rules must be an object, not {type(data).__name__}", None)
         for key in data:
-            if key not in known:
-                raise ValueError(f"unknown rule {key!r} (known: undertrump_when_void, no_trump)")
+            if key not in RULE_KEYS:
+                raise RulesError(f"unknown rule {quote(key)} (known: undertrump_when_void, no_trump)",
+                                 str(key)[:QUOTE_MAX])
         utw = data.get("undertrump_when_void", False)
         if not isinstance(utw, bool):
-            raise ValueError(f"rule undertrump_when_void must be true or false, not {utw!r}")
+            raise RulesError(f"rule undertrump_when_void must be true or false, not {quote(utw)}",
+                             "undertrump_when_void")
         nt = data.get("no_trump", "eights")
-        if nt not in NO_TRUMP_MODES:
-            raise ValueError(f"rule no_trump must be \"eights\" or \"annul\", not {nt!r}")
+        if not isinstance(nt, str) or nt not in NO_TRUMP_MODES:
+            raise RulesError(f"rule no_trump must be \"eights\" or \"annul\", not {quote(nt)}", "no_trump")
         return cls(undertrump_when_void=utw, no_trump=nt)
 
     @property
@@ -53,7 +56,7 @@ class Rules(NamedTuple):
         """A no-trump hand is counted with every 8 worth 8 (not annulled)."""
         return self.no_trump == "eights"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> RulesJson:
         return {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
 
 
@@ -120,30 +123,39 @@ def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
 
 
 class Refusal(NamedTuple):
-    """Why a card may not be played: a stable ``code`` and a plain ``message``."""
+    """Why a card may not be played: a stable ``code`` and the ``params`` a sentence about it needs.
+
+    Codes and params: ``not_in_hand`` {card}; ``must_follow`` {card, suit, trump} (trump None before trump is
+    fixed); ``must_trump`` {card, trump}; ``undertrump`` {card, trump, over: the trump it would go under};
+    ``hand_complete`` {}.  Cards are codes (``"SA"``), suits letters (``"S"``).  :mod:`engine.text` words them.
+    """
 
     code: str
-    message: str
+    params: dict[str, str | None]
 
-    def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
+    @property
+    def message(self) -> str:
+        """The reason in English (as the replay CLI prints it)."""
+        return refusal_text(self.code, self.params)
+
+    def to_json(self) -> dict[str, object]:
+        return {"code": self.code, "params": dict(self.params)}
 
 
 def why_not(hand: int, c: int, trick: Sequence[int], trump: int, undertrump_when_void: bool = False) -> Refusal | None:
     """None when card ``c`` may be played, else the reason it may not."""
+    card = CODES[c]
     if not hand >> c & 1:
-        return Refusal("not_in_hand", f"You do not hold the {pretty(c)}.")
+        return Refusal("not_in_hand", {"card": card})
     if legal_mask(hand, trick, trump, undertrump_when_void) >> c & 1:
         return None
     led = SUIT_OF[trick[0]]
-    led_sym = SUIT_SYMBOLS[led]
     if trump < 0:
-        return Refusal("must_follow", f"You hold {led_sym}: follow suit.")
-    trump_sym = SUIT_SYMBOLS[trump]
+        return Refusal("must_follow", {"card": card, "suit": SUITS[led], "trump": None})
     if led == trump:
-        return Refusal("must_trump", f"Trump {trump_sym} was led and you hold a trump: play a trump.")
+        return Refusal("must_trump", {"card": card, "trump": SUITS[trump]})
     if SUIT_OF[c] != trump:
-        return Refusal("must_follow", f"You hold {led_sym}: follow suit or play a trump.")
+        return Refusal("must_follow", {"card": card, "suit": SUITS[led], "trump": SUITS[trump]})
     best = highest_trump_strength(trick, trump)
     top = next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)
-    return Refusal("undertrump", f"You may not undertrump the {pretty(top)}.")
+    return Refusal("undertrump", {"card": card, "trump": SUITS[trump], "over": CODES[top]})

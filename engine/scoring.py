@@ -32,68 +32,59 @@ def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, ei
     return pts
 
 
+Deltas = tuple[int, int, int]
+#: The seats a settlement case is about (see :class:`Settlement`): a seat, or the two tied seats.
+Roles = dict[str, int | list[int]]
+
+
 class Settlement(NamedTuple):
-    """The outcome of one hand: which case applied and each seat's strokes minus zeros."""
+    """The outcome of one hand: which case applied, each seat's strokes minus zeros, and the seats the case is
+    about (``roles``): match {winner}; no_trick {no_trick}; hundred {hundred}; no_trick_and_hundred {no_trick,
+    hundred, other}; ranking {middle, high, low}; tie {tied: [a, b], third}; annulled {}.
+    :func:`engine.text.settlement_text` words it."""
 
     case: str
-    deltas: tuple[int, int, int]
-    explanation: str
+    deltas: Deltas
+    roles: Roles
 
     @property
-    def strokes(self) -> tuple[int, ...]:
-        return tuple(max(d, 0) for d in self.deltas)
+    def strokes(self) -> Deltas:
+        d0, d1, d2 = self.deltas
+        return max(d0, 0), max(d1, 0), max(d2, 0)
 
     @property
-    def zeros(self) -> tuple[int, ...]:
-        return tuple(max(-d, 0) for d in self.deltas)
+    def zeros(self) -> Deltas:
+        d0, d1, d2 = self.deltas
+        return max(-d0, 0), max(-d1, 0), max(-d2, 0)
 
 
-ANNULLED = Settlement("annulled", (0, 0, 0), "No trump was fixed: the hand is annulled and dealt again.")
+ANNULLED = Settlement("annulled", (0, 0, 0), {})
 
 
-def settle(card_points: Sequence[int], tricks_won: Sequence[int],
-           names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Settlement:
+def settle(card_points: Sequence[int], tricks_won: Sequence[int]) -> Settlement:
     """Settle a complete hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties."""
     for s in range(3):
         if tricks_won[s] == CARDS_PER_HAND:
-            d = [-1, -1, -1]
-            d[s] = 2
-            return Settlement("match", tuple(d), f"Match for {names[s]} (all 12 tricks): +2; −1 for the others.")
+            return Settlement("match", _deltas(-1, {s: 2}), {"winner": s})
     z = next((s for s in range(3) if tricks_won[s] == 0), None)
     h = next((s for s in range(3) if card_points[s] >= HUNDRED), None)
     if z is not None and h is not None:
-        d = [2, 2, 2]
-        d[z] = d[h] = -1
-        return Settlement(
-            "no_trick_and_hundred", tuple(d),
-            f"No trick for {names[z]} and 100 or more for {names[h]} ({card_points[h]} points): "
-            f"the penalties add up, −1 each; +2 for {names[3 - z - h]}.")
+        return Settlement("no_trick_and_hundred", _deltas(2, {z: -1, h: -1}),
+                          {"no_trick": z, "hundred": h, "other": 3 - z - h})
     if z is not None:
-        d = [1, 1, 1]
-        d[z] = -2
-        return Settlement("no_trick", tuple(d), f"No trick for {names[z]}: −2; +1 for the others.")
+        return Settlement("no_trick", _deltas(1, {z: -2}), {"no_trick": z})
     if h is not None:
-        d = [1, 1, 1]
-        d[h] = -2
-        return Settlement("hundred", tuple(d),
-                          f"100 or more for {names[h]} ({card_points[h]} points): −2; +1 for the others.")
-    order = sorted(range(3), key=lambda s: card_points[s])
-    low, mid, high = order
+        return Settlement("hundred", _deltas(1, {h: -2}), {"hundred": h})
+    low, mid, high = sorted(range(3), key=lambda s: card_points[s])
     if card_points[low] == card_points[mid] or card_points[mid] == card_points[high]:
         if card_points[low] == card_points[mid]:
-            tied, third = (low, mid), high
+            tied, third = [low, mid], high
         else:
-            tied, third = (mid, high), low
-        d = [0, 0, 0]
-        d[third] = 1
-        return Settlement(
-            "tie", tuple(d),
-            f"Tie between {names[tied[0]]} and {names[tied[1]]} at {card_points[tied[0]]} points: "
-            f"nothing for them; +1 for {names[third]}.")
-    d = [0, 0, 0]
-    d[high] = d[low] = 1
-    d[mid] = -2
-    return Settlement(
-        "ranking", tuple(d),
-        f"Middle score for {names[mid]} ({card_points[mid]} points): −2; +1 for the highest, "
-        f"{names[high]} ({card_points[high]}), and the lowest, {names[low]} ({card_points[low]}).")
+            tied, third = [mid, high], low
+        return Settlement("tie", _deltas(0, {third: 1}), {"tied": tied, "third": third})
+    return Settlement("ranking", _deltas(1, {mid: -2}), {"middle": mid, "high": high, "low": low})
+
+
+def _deltas(others: int, special: dict[int, int]) -> Deltas:
+    d0, d1, d2 = (special.get(s, others) for s in range(3))
+    return d0, d1, d2

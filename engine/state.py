@@ -173,7 +173,7 @@ def refusal(state: HandState, c: int) -> Refusal | None:
     """None if the seat to play may play ``c`` now, else why not."""
     seat = state.to_play
     if seat is None:
-        return Refusal("hand_complete", "The hand is over: no more cards can be played.")
+        return Refusal("hand_complete", {})
     return why_not(state.hands[seat], c, state.trick, state.trump, state.rules.undertrump_when_void)
 
 
@@ -210,7 +210,7 @@ class Outcome(NamedTuple):
     settlement: Settlement | None
 
 
-def outcome(state: HandState, names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 2")) -> Outcome:
+def outcome(state: HandState) -> Outcome:
     """Count and settle the hand (docs/rules.md §5, §6)."""
     pts = tuple(state.card_points())
     tw = tuple(state.tricks_won)
@@ -218,7 +218,7 @@ def outcome(state: HandState, names: Sequence[str] = ("Seat 0", "Seat 1", "Seat 
         return Outcome(pts, tw, False, False, None)  # type: ignore[arg-type]
     if state.trump < 0 and not state.rules.eights:
         return Outcome(pts, tw, True, True, ANNULLED)  # type: ignore[arg-type]
-    return Outcome(pts, tw, True, False, settle(pts, tw, names))  # type: ignore[arg-type]
+    return Outcome(pts, tw, True, False, settle(pts, tw))  # type: ignore[arg-type]
 
 
 def random_playout(state: HandState, rand) -> HandState:

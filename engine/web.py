@@ -1,33 +1,81 @@
-"""The browser app's JSON protocol (docs/protocol.md): ``handle(request_json) -> response_json``.
+"""The browser app's JSON protocol (docs/protocol.md, types in :mod:`engine.protocol`).
 
-One :class:`Session` per worker.  The human is seat 0.  Every answer is plain JSON; a bad request
-answers ``ok: false`` with a plain message and leaves the session unchanged.
+``handle(request_json) -> answer_json`` is the one entry point of the worker; it never raises.  One
+:class:`Session` per worker; the human is seat 0.  The engine sends codes and params, never sentences, and owns
+every default and limit (the UI learns them from ``hello``).  A refused request answers ``ok: false`` and leaves
+the session unchanged.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
-from .bots import LEVEL_NAMES, LEVELS, make_bot, suggest
-from .cards import CODES, NUM_SEATS, SUIT_SYMBOLS, SUITS, codes_of, iter_cards, parse_card, sort_key
-from .game import Game
+from .bots import LEVEL_NAMES, LEVELS, Bot, hint, make_bot
+from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
+from .game import DEFAULT_HANDS, Game
 from .observation import observe
+from .protocol import (
+    PROTOCOL_VERSION,
+    Answer,
+    ErrorAnswer,
+    ErrorInfo,
+    Event,
+    GameAnswer,
+    HandRecord,
+    HelloAnswer,
+    HintAnswer,
+    LastTrick,
+    Params,
+    Reason,
+    RecordsAnswer,
+    ReviewAnswer,
+    ReviewedHand,
+    View,
+    ViewAnswer,
+    WhyAnswer,
+)
+from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
-from .rules import Refusal, Rules, trick_winner_offset
+from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
 from .state import HandState, IllegalMove, refusal, trick_points
+from .text import error_text, event_text, settlement_text
 
 HUMAN = 0
 DEFAULT_NAMES = ("You", "Right", "Left")
 HANDS_CHOICES = (3, 6, 9, 12, 24)
+HANDS_MIN, HANDS_MAX = 1, 240
+SEED_MAX_LEN = 64
+NAME_MAX_LEN = 24
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
+DETAIL_MAX_LEN = 300
+DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 
 
-class ProtocolError(ValueError):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
+class ProtocolError(Exception):
+    """A refused request: an error code and the params its sentence needs."""
+
+    def __init__(self, code: str, params: Params | None = None):
+        super().__init__(code)
         self.code = code
+        self.params: Params = params or {}
+
+
+def _echo(value: object) -> str:
+    """A piece of the request quoted back in an error's params: cut short, always valid UTF-8."""
+    text = value if isinstance(value, str) else quote(value)
+    return _clean(text[:QUOTE_MAX])
+
+
+def _clean(text: str) -> str:
+    """``text`` with lone surrogates (valid in JSON, not in UTF-8) replaced."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def current_winner(st: HandState) -> int | None:
@@ -42,132 +90,164 @@ class Session:
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.bots: list = [None, None, None]
+        self.bots: list[Bot | None] = [None, None, None]
         self.levels: list[str | None] = [None, None, None]
+        # Until a client says hello it is a protocol-1 client: answers carry the old English fields too (see
+        # _legacy_v1).  Transitional: removed once the web app speaks protocol 2.
+        self.legacy_v1 = True
+        self.last_hint_text = ""  # the hint's English sentence, for a protocol-1 client only
 
-    # -- requests ------------------------------------------------------------------------------
-    def handle(self, request: dict) -> dict:
+    # -- dispatch --------------------------------------------------------------------------------------------------
+    def handle(self, request: dict[str, Any]) -> Answer:
+        """Answer one decoded request; ProtocolError for a refused one (nothing changed)."""
         cmd = request.get("cmd")
-        handler = getattr(self, f"cmd_{cmd}", None) if isinstance(cmd, str) else None
+        if not isinstance(cmd, str):
+            raise ProtocolError("bad_request")
+        handler = self._handlers().get(cmd)
         if handler is None:
-            raise ProtocolError("unknown_command", f"Unknown command {cmd!r}.")
+            raise ProtocolError("unknown_command", {"cmd": _echo(cmd)})
         return handler(request)
 
-    def cmd_levels(self, req: dict) -> dict:
-        return {"ok": True, "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS]}
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Answer]]:
+        handlers: dict[str, Callable[[dict[str, Any]], Answer]] = {
+            "hello": self.cmd_hello, "new_game": self.cmd_new_game, "play": self.cmd_play,
+            "bot_move": self.cmd_bot_move, "why": self.cmd_why, "hint": self.cmd_hint,
+            "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
+            "review": self.cmd_review, "restore": self.cmd_restore,
+        }
+        if self.legacy_v1:
+            handlers["levels"] = self.cmd_levels
+        return handlers
 
-    def cmd_new_game(self, req: dict) -> dict:
-        hands = req.get("hands", 12)
-        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1 or hands > 240:
-            raise ProtocolError("bad_hands", f"Hands per game must be a whole number from 1 to 240, not {hands!r}.")
-        default = "normal" if "normal" in LEVELS else LEVELS[-1]
-        bots = req.get("bots", [default, default])
-        if not isinstance(bots, list) or len(bots) != 2:
-            raise ProtocolError("bad_bots", "Choose one bot level for each of the two other seats.")
-        for level in bots:
-            if level not in LEVELS:
-                raise ProtocolError("bad_bots", f"Unknown bot level {level!r} (known: {', '.join(LEVELS)}).")
-        seed = req.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise ProtocolError("bad_seed", "The seed must be a whole number or a word.")
-        if isinstance(seed, str):
-            seed = seed.strip() or None
-            if seed is not None and seed.lstrip("-").isdigit():
-                seed = int(seed)
+    # -- commands --------------------------------------------------------------------------------------------------
+    def cmd_hello(self, req: dict[str, Any]) -> HelloAnswer:
+        self.legacy_v1 = False
+        return {
+            "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
+            "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
+                         "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(DEFAULT_NAMES),
+                         "rules": DEFAULT_RULES.to_json()},
+            "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
+                       "name_max_len": NAME_MAX_LEN},
+        }
+
+    def cmd_levels(self, req: dict[str, Any]) -> Answer:
+        """Protocol 1 only (the old web app asks for it): the levels with English names."""
+        return cast(Answer, {"ok": True, "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS]})
+
+    def cmd_new_game(self, req: dict[str, Any]) -> GameAnswer:
+        # every field is checked before anything changes
+        hands = req.get("hands", DEFAULT_HANDS)
+        if not _is_int(hands) or not HANDS_MIN <= hands <= HANDS_MAX:
+            raise ProtocolError("bad_hands", {"min": HANDS_MIN, "max": HANDS_MAX})
+        bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
+        if not (isinstance(bots, list) and len(bots) == 2 and all(isinstance(b, str) and b in LEVELS for b in bots)):
+            raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
+        seed = _seed(req.get("seed"))
         try:
             rules = Rules.from_json(req.get("rules"))
-        except ValueError as e:
-            raise ProtocolError("bad_rules", str(e)) from None
-        names = req.get("names", list(DEFAULT_NAMES))
-        if not (isinstance(names, list) and len(names) == 3 and all(isinstance(n, str) and n.strip() for n in names)):
-            raise ProtocolError("bad_names", "Give three player names.")
-        game = Game(hands_total=hands, seed=seed, rules=rules, names=tuple(n.strip()[:24] for n in names))  # type: ignore[arg-type]
+        except RulesError as e:
+            raise ProtocolError("bad_rules", {"key": _echo(e.key) if e.key is not None else None}) from None
+        names = _names(req.get("names", list(DEFAULT_NAMES)))
+        game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
         self.game = game
         self.levels = [None, bots[0], bots[1]]
-        self.bots = [None] + [make_bot(bots[i - 1], f"{game.seed}/{i}") for i in (1, 2)]
-        events = [{"type": "hand_dealt", "hand_no": 1, "dealer": game.dealer, "leader": game.state.leader,
-                   "redeal": False}]
-        return {"ok": True, "events": events, "view": self.view()}
+        self.bots = [None, make_bot(bots[0], f"{game.seed}/1"), make_bot(bots[1], f"{game.seed}/2")]
+        events: list[Event] = [{"type": "hand_dealt", "hand_no": 1, "dealer": game.dealer,
+                                "leader": game.state.leader, "redeal": False}]
+        return {"ok": True, "events": events, "view": self.view(history=True)}
 
-    def cmd_play(self, req: dict) -> dict:
+    def cmd_play(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
         game = self._game()
         if game.phase != "play":
-            raise ProtocolError("not_playing", "The hand is over: no card can be played now.")
+            raise ProtocolError("not_playing")
         if game.state.to_play != HUMAN:
-            raise ProtocolError("not_your_turn", f"It is {game.names[game.state.to_play]}'s turn.")
+            raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
         c = self._card(req)
         try:
             events = game.play(c)
         except IllegalMove as e:
-            return {"ok": False, "error": e.refusal.to_json(), "view": self.view()}
-        return {"ok": True, "events": self._decorate(events), "view": self.view()}
+            return {"ok": False, "error": {"code": e.refusal.code, "params": dict(e.refusal.params)},
+                    "view": self.view()}
+        return self._moved(events)
 
-    def cmd_bot_move(self, req: dict) -> dict:
+    def cmd_bot_move(self, req: dict[str, Any]) -> GameAnswer:
         game = self._game()
         seat = game.state.to_play
-        if game.phase != "play" or seat is None or self.bots[seat] is None:
-            raise ProtocolError("not_bot_turn", "It is not a bot's turn.")
-        obs = observe(game.state, seat, tuple(game.net), game.hands_left)  # type: ignore[arg-type]
+        bot = self.bots[seat] if seat is not None else None
+        if game.phase != "play" or seat is None or bot is None:
+            raise ProtocolError("not_bot_turn")
+        net = game.net
+        obs = observe(game.state, seat, (net[0], net[1], net[2]), game.hands_left)
         start = time.perf_counter()
-        c = self.bots[seat].choose(obs)
+        c = bot.choose(obs)
         think = (time.perf_counter() - start) * 1000
-        events = game.play(c)
-        return {"ok": True, "events": self._decorate(events), "view": self.view(), "think_ms": round(think, 2)}
+        answer = self._moved(game.play(c))
+        answer["think_ms"] = round(think, 2)
+        return answer
 
-    def cmd_why(self, req: dict) -> dict:
+    def cmd_why(self, req: dict[str, Any]) -> WhyAnswer:
         game = self._game()
         c = self._card(req)
         if game.phase != "play":
-            r: Refusal | None = Refusal("not_playing", "The hand is over: no card can be played now.")
-        elif game.state.to_play != HUMAN:
-            r = Refusal("not_your_turn", f"Wait: it is {game.names[game.state.to_play]}'s turn.")
-        else:
-            r = refusal(game.state, c)
-        return {"ok": True, "legal": r is None, "code": r.code if r else None, "message": r.message if r else None}
+            return {"ok": True, "legal": False, "code": "not_playing", "params": {}}
+        if game.state.to_play != HUMAN:
+            return {"ok": True, "legal": False, "code": "not_your_turn", "params": {"seat": game.state.to_play}}
+        r = refusal(game.state, c)
+        if r is None:
+            return {"ok": True, "legal": True, "code": None, "params": None}
+        return {"ok": True, "legal": False, "code": r.code, "params": dict(r.params)}
 
-    def cmd_hint(self, req: dict) -> dict:
+    def cmd_hint(self, req: dict[str, Any]) -> HintAnswer:
         game = self._game()
         if game.phase != "play" or game.state.to_play != HUMAN:
-            raise ProtocolError("not_your_turn", "A hint is given when it is your turn.")
-        obs = observe(game.state, HUMAN, tuple(game.net), game.hands_left)  # type: ignore[arg-type]
-        c, reason = suggest(obs)
-        return {"ok": True, "card": CODES[c], "reason": reason}
+            raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
+        net = game.net
+        obs = observe(game.state, HUMAN, (net[0], net[1], net[2]), game.hands_left)
+        c, sentence, explanation = hint(obs)
+        self.last_hint_text = sentence
+        return {"ok": True, "card": CODES[c], "reason": _reason(explanation, sentence)}
 
-    def cmd_next_hand(self, req: dict) -> dict:
+    def cmd_next_hand(self, req: dict[str, Any]) -> GameAnswer:
         game = self._game()
         if game.phase != "hand-over":
-            raise ProtocolError("not_hand_over", "The next hand can be dealt once this one is over.")
-        return {"ok": True, "events": game.next_hand(), "view": self.view()}
+            raise ProtocolError("not_hand_over", {"phase": game.phase})
+        return {"ok": True, "events": game.next_hand(), "view": self.view(history=True)}
 
-    def cmd_review(self, req: dict) -> dict:
+    def cmd_view(self, req: dict[str, Any]) -> ViewAnswer:
+        return {"ok": True, "view": self.view(history=True) if self.game else None}
+
+    def cmd_records(self, req: dict[str, Any]) -> RecordsAnswer:
+        return {"ok": True, "records": self.records()}
+
+    def cmd_review(self, req: dict[str, Any]) -> ReviewAnswer:
         """Validate and replay hand records (an import, the hand review); the session is not touched.
 
         Each hand: the replay summary (tricks with their points, trump, settlement case and deltas) plus the dealt
         hands, the dealer, who fixed trump, and the record in canonical form (what an export writes)."""
         records = req.get("records")
         if not isinstance(records, list) or not 1 <= len(records) <= MAX_REVIEW_RECORDS:
-            raise ProtocolError("bad_records", f"Give a list of 1 to {MAX_REVIEW_RECORDS} hand records.")
-        hands = []
+            raise ProtocolError("bad_records", {"max": MAX_REVIEW_RECORDS})
+        hands: list[ReviewedHand] = []
         for i, rec in enumerate(records):
             try:
                 st = replay(rec)
             except RecordError as e:
-                raise ProtocolError("bad_record", f"Hand {i + 1}: {e}.") from None
-            record = {"rules": st.rules.to_json(), "dealer": st.dealer, "hands": [codes_of(m) for m in st.dealt],
-                      "plays": [CODES[c] for c in st.plays]}
-            hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
-                          "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record})
+                raise ProtocolError("bad_record", {"hand": i + 1, "text": _clean(str(e))}) from None
+            record: HandRecord = {"rules": st.rules.to_json(), "dealer": st.dealer,
+                                  "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays]}
+            hands.append(cast(ReviewedHand, {**summary(st), "dealer": st.dealer, "hands": record["hands"],
+                                             "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"],
+                                             "record": record}))
         return {"ok": True, "hands": hands}
 
-    def cmd_restore(self, req: dict) -> dict:
-        """Rebuild a game from its setup and the cards played in each dealt hand (the page's journal).
-
-        Every card is checked as if it were played now; on any problem the session is left as it was.
-        """
+    def cmd_restore(self, req: dict[str, Any]) -> ViewAnswer:
+        """Rebuild a game from its setup (new_game's fields) and the cards played in each dealt hand (the page's
+        journal).  Every card is checked as if it were played now; on any problem the session is left as it was."""
         setup, hands = req.get("setup"), req.get("hands")
         if not isinstance(setup, dict) or not isinstance(hands, list) or not hands or \
                 not all(isinstance(h, list) for h in hands):
-            raise ProtocolError("bad_journal", "A restore needs the game's setup and the cards of every dealt hand.")
+            raise ProtocolError("bad_journal", {"hand": None, "index": None})
         fresh = Session()
         fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seed", "rules", "names")
                                                     if k in setup}})
@@ -175,64 +255,52 @@ class Session:
         for i, plays in enumerate(hands):
             if i > 0:
                 if game.phase != "hand-over":
-                    raise ProtocolError("bad_journal", f"Hand {i} is not over, so hand {i + 1} cannot be dealt.")
+                    raise ProtocolError("bad_journal", {"hand": i + 1, "index": None})
                 game.next_hand()
             for k, code in enumerate(plays):
                 if game.phase != "play":
-                    raise ProtocolError("bad_journal", f"Hand {i + 1} is over before its card {k + 1}.")
+                    raise ProtocolError("bad_journal", {"hand": i + 1, "index": k})
                 try:
                     game.play(parse_card(code))
-                except (ValueError, IllegalMove) as e:
-                    raise ProtocolError("bad_journal", f"Hand {i + 1}, card {k + 1} ({str(code)[:8]!r}): {e}") from None
+                except (ValueError, IllegalMove):
+                    raise ProtocolError("bad_journal", {"hand": i + 1, "index": k}) from None
         self.game, self.bots, self.levels = fresh.game, fresh.bots, fresh.levels
-        return {"ok": True, "view": self.view()}
+        return {"ok": True, "view": self.view(history=True)}
 
-    def cmd_view(self, req: dict) -> dict:
-        return {"ok": True, "view": self.view() if self.game else None}
-
-    # -- helpers -----------------------------------------------------------------------------------
+    # -- helpers ---------------------------------------------------------------------------------------------------
     def _game(self) -> Game:
         if self.game is None:
-            raise ProtocolError("no_game", "Start a new game first.")
+            raise ProtocolError("no_game")
         return self.game
 
     @staticmethod
-    def _card(req: dict) -> int:
+    def _card(req: dict[str, Any]) -> int:
+        value = req.get("card")
         try:
-            return parse_card(req.get("card"))  # type: ignore[arg-type]
-        except ValueError as e:
-            raise ProtocolError("bad_card", str(e)) from None
+            return parse_card(value)
+        except ValueError:
+            raise ProtocolError("bad_card", {"card": _echo(value)}) from None
 
-    def _decorate(self, events: list[dict]) -> list[dict]:
-        """Add the plain sentences the UI shows and announces."""
-        names = self.game.names  # type: ignore[union-attr]
-        for ev in events:
-            t = ev["type"]
-            if t == "trump_fixed":
-                ev["message"] = f"{SUIT_SYMBOLS[SUITS.index(ev['suit'])]} is trump — fixed by {names[ev['seat']]}"
-            elif t == "trick_won":
-                ev["message"] = f"{names[ev['seat']]} won trick {ev['trick_no']} ({ev['points']} points)"
-            elif t == "hand_over":
-                ev.pop("record", None)
-        return events
+    def _moved(self, events: list[Event]) -> GameAnswer:
+        """The answer to a card played: the history only when a hand ended (else the UI keeps its copy)."""
+        over = any(ev["type"] == "hand_over" for ev in events)
+        return {"ok": True, "events": events, "view": self.view(history=over)}
 
-    def view(self) -> dict:
+    def view(self, history: bool = False) -> View:
+        """What seat 0 may see; ``history``: include every settled hand's result."""
         game = self._game()
         st = game.state
         to_play = st.to_play if game.phase == "play" else None
         trump = st.trump if st.trump >= 0 else None
         hand = sorted(iter_cards(st.hands[HUMAN]), key=lambda c: sort_key(c, trump))
         legal = st.legal_mask() if to_play == HUMAN else 0
-        last = None
+        last: LastTrick | None = None
         if st.tricks:
             t = st.tricks[-1]
             last = {"leader": t.leader, "winner": t.winner, "points": trick_points(st, t),
                     "cards": [{"seat": s, "card": CODES[c]} for s, c in zip(t.seats(), t.cards, strict=True)]}
-        history = [r.to_json() for r in game.results]
-        for h in history:
-            h.pop("record", None)
-        result = history[-1] if game.phase != "play" and history else None
-        return {
+        results = [r.to_json() for r in game.results]
+        view: View = {
             "phase": game.phase, "hand_no": game.hand_no, "hands_total": game.hands_total,
             "dealer": st.dealer, "to_play": to_play, "seed": game.seed,
             "players": [{"name": game.names[s], "bot": self.levels[s]} for s in range(NUM_SEATS)],
@@ -247,32 +315,131 @@ class Session:
             "tricks_won": list(st.tricks_won), "points_taken": st.card_points(),
             "last_trick": last,
             "scores": {"strokes": game.strokes, "zeros": game.zeros, "net": game.net},
-            "history": history, "hand_result": result, "winners": game.winners,
+            "hand_result": results[-1] if game.phase != "play" and results else None,
+            "winners": game.winners,
         }
+        if history:
+            view["history"] = results
+        return view
 
-    def records(self) -> list[dict]:
+    def records(self) -> list[HandRecord]:
         """Hand records of every finished hand (for replays and tests)."""
         return [r.record for r in self._game().results]
+
+    def error_view(self) -> View | None:
+        """The unchanged view for an error answer (None without a game, or if even the view fails)."""
+        try:
+            return self.view() if self.game else None
+        except Exception:
+            return None
+
+    # -- protocol 1 (transitional) -----------------------------------------------------------------------------------
+    def legacy_v1_fields(self, answer: dict[str, Any]) -> None:
+        """Add the English fields a protocol-1 client shows (it never said hello): error and refusal messages,
+        event messages, settlement explanations, the history in every view, the hint's reason as a sentence."""
+        names: Sequence[str] = self.game.names if self.game else DEFAULT_NAMES
+        err = answer.get("error")
+        if isinstance(err, dict):
+            err["message"] = error_text(err["code"], err.get("params", {}), names)
+        if "legal" in answer and "code" in answer:  # why
+            answer["message"] = error_text(answer["code"], answer["params"] or {}, names) if answer["code"] else None
+        if isinstance(answer.get("reason"), dict):
+            answer["reason"] = self.last_hint_text or "A reasonable card here."
+
+        def explain(result: dict[str, Any]) -> None:
+            result["explanation"] = settlement_text(result["case"], result["roles"], result["card_points"], names)
+
+        for ev in answer.get("events", []):
+            text = event_text(ev, names)
+            if text is not None:
+                ev["message"] = text
+            if ev["type"] == "hand_over":
+                explain(ev)
+        view = answer.get("view")
+        if isinstance(view, dict):
+            if "history" not in view and self.game:
+                view["history"] = [r.to_json() for r in self.game.results]
+            for result in view.get("history", []):
+                explain(result)
+            if view.get("hand_result"):
+                explain(view["hand_result"])
+
+
+def _seed(value: object) -> str | None:
+    """The seed as text (None: the engine picks one).  Never converted to a number: "--5" and "²" are seeds too."""
+    if value is None:
+        return None
+    text: str
+    if _is_int(value):
+        try:
+            text = str(value)
+        except ValueError:  # beyond Python's digit limit: far too long anyway
+            raise ProtocolError("bad_seed", {"max_len": SEED_MAX_LEN}) from None
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        raise ProtocolError("bad_seed", {"max_len": SEED_MAX_LEN})
+    if not text:
+        return None
+    if len(text) > SEED_MAX_LEN or _clean(text) != text:
+        raise ProtocolError("bad_seed", {"max_len": SEED_MAX_LEN})
+    return text
+
+
+def _names(value: object) -> tuple[str, str, str]:
+    bad = ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})
+    if not (isinstance(value, list) and len(value) == NUM_SEATS and all(isinstance(n, str) for n in value)):
+        raise bad
+    names = [n.strip() for n in value]
+    if not all(0 < len(n) <= NAME_MAX_LEN and _clean(n) == n for n in names):
+        raise bad
+    return names[0], names[1], names[2]
+
+
+def _reason(explanation: dict[str, Any], sentence: str) -> Reason:
+    """The hint's reason as the bots give it (a code and params); a bot without one: code "search" {text}."""
+    if isinstance(explanation.get("code"), str):
+        return {"code": explanation["code"], "params": dict(explanation.get("params") or {})}
+    return {"code": "search", "params": {"text": sentence}}
 
 
 _SESSION = Session()
 
+_INTERNAL_FALLBACK = '{"ok": false, "error": {"code": "internal", "params": {}, "detail": "the answer failed"}, ' \
+                     '"view": null}'
+
 
 def handle(request_json: str) -> str:
     """The one entry point of the worker: a JSON request in, a JSON answer out.  Never raises."""
+    session = _SESSION
+    try:
+        answer = _answer(session, request_json)
+        if session.legacy_v1:
+            session.legacy_v1_fields(cast(dict[str, Any], answer))
+        return json.dumps(answer, ensure_ascii=False)
+    except Exception:  # a bug in building or encoding the answer: still an answer, never a dead worker
+        return _INTERNAL_FALLBACK
+
+
+def _answer(session: Session, request_json: str) -> Answer:
     try:
         request = json.loads(request_json)
+    except (ValueError, RecursionError, TypeError):
+        # not JSON, an int beyond the digit limit, nesting too deep, not a string
+        return _error(session, "bad_json", {})
+    try:
         if not isinstance(request, dict):
-            raise ProtocolError("bad_request", "A request must be a JSON object with a cmd.")
-        if request.get("cmd") == "records":
-            answer: dict[str, Any] = {"ok": True, "records": _SESSION.records()}
-        else:
-            answer = _SESSION.handle(request)
-    except json.JSONDecodeError as e:
-        answer = {"ok": False, "error": {"code": "bad_json", "message": f"Not valid JSON: {e.msg}."}}
+            raise ProtocolError("bad_request")
+        return session.handle(request)
     except ProtocolError as e:
-        answer = {"ok": False, "error": {"code": e.code, "message": str(e)},
-                  "view": _SESSION.view() if _SESSION.game else None}
-    except Exception as e:  # a bug must never kill the worker: report it plainly
-        answer = {"ok": False, "error": {"code": "internal", "message": f"Internal error: {type(e).__name__}: {e}"}}
-    return json.dumps(answer, ensure_ascii=False)
+        return _error(session, e.code, e.params)
+    except Exception as e:  # a bug must never kill the worker: report it with its detail
+        detail = f"{type(e).__name__}: {_clean(str(e))}"[:DETAIL_MAX_LEN]
+        answer = _error(session, "internal", {})
+        answer["error"]["detail"] = detail
+        return answer
+
+
+def _error(session: Session, code: str, params: Params) -> ErrorAnswer:
+    error: ErrorInfo = {"code": code, "params": params}
+    return {"ok": False, "error": error, "view": session.error_view()}

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.scoring import settle
+from engine.text import settlement_text
 
 ALL_TRICKS = (4, 4, 4)
 
@@ -47,6 +48,29 @@ def test_all_cases_but_tie_are_zero_sum_and_strokes_zeros_split():
     assert sum(settle((60, 60, 37), ALL_TRICKS).deltas) == 1
 
 
-def test_explanations_name_the_players():
-    s = settle((70, 50, 37), ALL_TRICKS, ("Ann", "Bea", "Cy"))
-    assert "Bea" in s.explanation and "−2" in s.explanation
+@pytest.mark.parametrize("points,tricks,roles", [
+    ((157, 0, 0), (12, 0, 0), {"winner": 0}),
+    ((0, 80, 77), (0, 6, 6), {"no_trick": 0}),
+    ((20, 20, 117), ALL_TRICKS, {"hundred": 2}),
+    ((110, 47, 0), (8, 4, 0), {"no_trick": 2, "hundred": 0, "other": 1}),
+    ((70, 50, 37), ALL_TRICKS, {"middle": 1, "high": 0, "low": 2}),
+    ((60, 60, 37), ALL_TRICKS, {"tied": [0, 1], "third": 2}),
+    ((37, 60, 60), ALL_TRICKS, {"tied": [1, 2], "third": 0}),
+])
+def test_roles_name_the_seats_the_case_is_about(points, tricks, roles):
+    assert settle(points, tricks).roles == roles
+
+
+@pytest.mark.parametrize("points,tricks,sentence", [
+    ((70, 50, 37), ALL_TRICKS,
+     "Middle score for Bea (50 points): −2; +1 for the highest, Ann (70), and the lowest, Cy (37)."),
+    ((157, 0, 0), (12, 0, 0), "Match for Ann (all 12 tricks): +2; −1 for the others."),
+    ((0, 80, 77), (0, 6, 6), "No trick for Ann: −2; +1 for the others."),
+    ((20, 20, 117), ALL_TRICKS, "100 or more for Cy (117 points): −2; +1 for the others."),
+    ((110, 47, 0), (8, 4, 0), "No trick for Cy and 100 or more for Ann (110 points): the penalties add up, "
+                              "−1 each; +2 for Bea."),
+    ((37, 60, 60), ALL_TRICKS, "Tie between Bea and Cy at 60 points: nothing for them; +1 for Ann."),
+])
+def test_english_explanation_from_case_and_roles(points, tricks, sentence):
+    s = settle(points, tricks)
+    assert settlement_text(s.case, s.roles, points, ("Ann", "Bea", "Cy")) == sentence

@@ -1,31 +1,42 @@
-"""The browser protocol (docs/protocol.md), driven as the worker drives it: JSON strings in and out."""
+"""The browser protocol (docs/protocol.md, engine/protocol.py), driven as the worker drives it: JSON strings in
+and out.  Every answer here is checked against the protocol's types (unknown keys included): these tests pin the
+wire contract the web app relies on."""
 
 import json
 import random
 
 import pytest
+from conforms import problems
 
 from engine import web
+from engine.cards import codes_of, mask_of, parse_card
+from engine.deal import deal, first_dealer
+from engine.protocol import Answer
 from engine.record import replay, summary
+from engine.state import HandState
 
 
 @pytest.fixture(autouse=True)
 def fresh_session(monkeypatch):
     monkeypatch.setattr(web, "_SESSION", web.Session())
+    hello = json.loads(web.handle('{"cmd": "hello"}'))
+    assert hello["ok"]
 
 
 def call(**request) -> dict:
-    return json.loads(web.handle(json.dumps(request)))
+    answer = json.loads(web.handle(json.dumps(request)))
+    assert not problems(answer, Answer), problems(answer, Answer)[:5]
+    return answer
 
 
-def play_game(hands: int, seed, pick: random.Random | None = None) -> dict:
+def play_game(hands: int, seed, pick: random.Random | None = None, bots=("easy", "random")) -> tuple[dict, list]:
+    """Play a whole game (seat 0 picks at random); the last answer and every answer on the way."""
     pick = pick or random.Random(str(seed))
-    r = call(cmd="new_game", hands=hands, seed=seed, bots=["easy", "random"])
+    r = call(cmd="new_game", hands=hands, seed=seed, bots=list(bots))
+    answers = [r]
     assert r["ok"], r
-    while True:
+    while r["view"]["phase"] != "game-over":
         v = r["view"]
-        if v["phase"] == "game-over":
-            return r
         if v["phase"] == "hand-over":
             r = call(cmd="next_hand")
         elif v["to_play"] == 0:
@@ -33,12 +44,113 @@ def play_game(hands: int, seed, pick: random.Random | None = None) -> dict:
         else:
             r = call(cmd="bot_move")
         assert r["ok"], r
+        answers.append(r)
+    return r, answers
 
 
-def test_levels_are_listed_weakest_first():
-    levels = [lv["id"] for lv in call(cmd="levels")["levels"]]
-    assert levels[:2] == ["random", "easy"]
+def human_turn(r: dict) -> dict:
+    while r["view"]["to_play"] != 0:
+        r = call(cmd="bot_move")
+    return r
 
+
+# -- hello ---------------------------------------------------------------------------------------------------------
+
+def test_hello_reports_version_levels_defaults_and_limits():
+    assert call(cmd="hello") == {
+        "ok": True, "protocol": 2, "levels": ["random", "easy", "normal", "hard", "expert"],
+        "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
+                     "names": ["You", "Right", "Left"],
+                     "rules": {"undertrump_when_void": False, "no_trump": "eights"}},
+        "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
+    }
+
+
+def test_levels_command_is_gone():
+    r = call(cmd="levels")
+    assert r["error"] == {"code": "unknown_command", "params": {"cmd": "levels"}} and r["view"] is None
+
+
+def test_defaults_of_hello_are_what_new_game_uses():
+    hello = call(cmd="hello")
+    v = call(cmd="new_game")["view"]
+    assert v["hands_total"] == hello["defaults"]["hands"]
+    assert [p["bot"] for p in v["players"][1:]] == hello["defaults"]["bots"]
+    assert [p["name"] for p in v["players"]] == hello["defaults"]["names"]
+
+
+# -- new_game: every field validated, the seed is text -------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", ["--5", "²", "12345678901234567891", "9007199254740993", "word", "-7", "x" * 64])
+def test_any_seed_text_deals_as_the_engine_deals_it(seed):
+    v = call(cmd="new_game", seed=seed, hands=1)["view"]
+    assert v["seed"] == seed
+    dealer = first_dealer(seed)
+    assert v["dealer"] == dealer
+    assert sorted(v["hand"]) == sorted(codes_of(deal(seed, 0, dealer)[0]))
+
+
+def test_int_seed_is_its_decimal_text():
+    a = call(cmd="new_game", seed=42, bots=["random", "random"])["view"]
+    b = call(cmd="new_game", seed="42", bots=["random", "random"])["view"]
+    assert a["seed"] == b["seed"] == "42" and a["hand"] == b["hand"] and a["dealer"] == b["dealer"]
+    big = call(cmd="new_game", seed=12345678901234567891)["view"]
+    assert big["seed"] == "12345678901234567891"
+
+
+@pytest.mark.parametrize("seed", [None, "", "   "])
+def test_no_seed_means_the_engine_picks_one(seed):
+    request = {"cmd": "new_game"} if seed is None else {"cmd": "new_game", "seed": seed}
+    v = call(**request)["view"]
+    assert isinstance(v["seed"], str) and v["seed"].isdigit()
+
+
+@pytest.mark.parametrize("seed", ["x" * 65, "9" * 100_000, 10 ** 70, True, 1.5, [1], {"a": 1}, "\ud800"])
+def test_bad_seed_is_refused_with_its_limit(seed):
+    r = call(cmd="new_game", seed=seed)
+    assert r["error"] == {"code": "bad_seed", "params": {"max_len": 64}}
+
+
+@pytest.mark.parametrize("hands", [0, 241, 1.5, "12", True, 1e9, None, -1])
+def test_bad_hands_is_refused_with_the_bounds(hands):
+    r = call(cmd="new_game", hands=hands)
+    assert r["error"] == {"code": "bad_hands", "params": {"min": 1, "max": 240}}
+
+
+@pytest.mark.parametrize("bots", [["genius", "easy"], ["easy"], "easy,easy", [1, 2], [["easy"], "easy"], None])
+def test_bad_bots_is_refused_with_the_levels(bots):
+    r = call(cmd="new_game", bots=bots)
+    assert r["error"] == {"code": "bad_bots", "params": {"levels": ["random", "easy", "normal", "hard", "expert"]}}
+
+
+@pytest.mark.parametrize("rules,key", [({"x": 1}, "x"), ({"no_trump": "sevens"}, "no_trump"),
+                                       ({"undertrump_when_void": "yes"}, "undertrump_when_void"), ([1], None),
+                                       ({"y" * 1000: 1}, "y" * 60)])
+def test_bad_rules_is_refused_naming_the_rule(rules, key):
+    assert call(cmd="new_game", rules=rules)["error"] == {"code": "bad_rules", "params": {"key": key}}
+
+
+@pytest.mark.parametrize("names", [["A", "B"], ["A", "B", ""], ["A", "B", "  "], ["A", "B", 3], "ABC",
+                                   ["A", "B", "x" * 25], ["A", "B", "\udc00"]])
+def test_bad_names_is_refused_with_the_limit(names):
+    assert call(cmd="new_game", names=names)["error"] == {"code": "bad_names", "params": {"max_len": 24}}
+
+
+def test_names_and_rules_are_used():
+    v = call(cmd="new_game", names=[" Ann ", "Bea", "x" * 24], rules={"no_trump": "annul"})["view"]
+    assert [p["name"] for p in v["players"]] == ["Ann", "Bea", "x" * 24]
+
+
+def test_a_refused_new_game_keeps_the_running_game():
+    call(cmd="new_game", seed=3, bots=["easy", "easy"])
+    before = call(cmd="view")["view"]
+    for bad in ({"hands": 0}, {"seed": "x" * 65}, {"bots": ["x", "y"]}, {"rules": {"x": 1}}, {"names": []}):
+        r = call(**{"cmd": "new_game", "seed": 4, **bad})
+        assert r["ok"] is False and r["view"] == {k: v for k, v in before.items() if k != "history"}
+    assert call(cmd="view")["view"] == before
+
+
+# -- the view ---------------------------------------------------------------------------------------------------------
 
 def test_new_game_view_shows_only_own_cards():
     v = call(cmd="new_game", seed=9, bots=["easy", "easy"])["view"]
@@ -46,40 +158,173 @@ def test_new_game_view_shows_only_own_cards():
     assert len(v["hand"]) == 12 and v["counts"] == [12, 12, 12]
     text = json.dumps(v)
     state = web._SESSION.game.state
-    from engine.cards import codes_of
     for seat in (1, 2):
         for code in codes_of(state.hands[seat]):
             assert f'"{code}"' not in text
 
 
-def test_illegal_card_gives_the_engines_reason_and_changes_nothing():
-    r = call(cmd="new_game", seed=4, bots=["random", "random"])
-    # play until the human has a card that is not legal
-    for _ in range(200):
+def test_history_is_sent_only_when_it_can_have_changed():
+    r = call(cmd="new_game", seed=5, hands=2, bots=["random", "random"])
+    assert r["view"]["history"] == []
+    assert call(cmd="view")["view"]["history"] == []
+    seen_over = 0
+    while r["view"]["phase"] != "game-over":
         v = r["view"]
-        if v["phase"] != "play":
+        if v["phase"] == "hand-over":
+            r = call(cmd="next_hand")
+            assert len(r["view"]["history"]) == seen_over
+            continue
+        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
+        if any(e["type"] == "hand_over" for e in r["events"]):
+            seen_over += 1
+            assert len(r["view"]["history"]) == seen_over
+            assert r["view"]["hand_result"] == r["view"]["history"][-1]
+        else:
+            assert "history" not in r["view"]
+            assert r["view"]["hand_result"] is None
+    assert seen_over == 2
+
+
+# -- play, why, hint: refusals are codes with params -----------------------------------------------------------------
+
+def _find_illegal(seed: int) -> tuple[dict, str]:
+    r = call(cmd="new_game", seed=seed, bots=["random", "random"])
+    for _ in range(300):
+        v = r["view"]
+        if v["phase"] == "hand-over":
             r = call(cmd="next_hand")
             continue
         if v["to_play"] == 0:
             bad = [c for c in v["hand"] if c not in v["legal"]]
             if bad:
-                before = call(cmd="view")["view"]
-                refused = call(cmd="play", card=bad[0])
-                assert refused["ok"] is False
-                assert refused["error"]["code"] in ("must_follow", "must_trump", "undertrump")
-                assert refused["error"]["message"].startswith("You ") or "Trump" in refused["error"]["message"]
-                assert call(cmd="view")["view"] == before
-                why = call(cmd="why", card=bad[0])
-                assert why["legal"] is False and why["message"] == refused["error"]["message"]
-                return
+                return v, bad[0]
             r = call(cmd="play", card=v["legal"][0])
         else:
             r = call(cmd="bot_move")
-    pytest.fail("no illegal card came up")
+    raise AssertionError("no illegal card came up")
 
+
+def test_illegal_card_is_refused_with_code_and_params_and_changes_nothing():
+    v, bad = _find_illegal(4)
+    before = call(cmd="view")["view"]
+    refused = call(cmd="play", card=bad)
+    err = refused["error"]
+    assert refused["ok"] is False and err["code"] in ("must_follow", "must_trump", "undertrump")
+    led = v["trick"]["cards"][0]["card"][0]
+    assert err["params"]["card"] == bad
+    if err["code"] == "must_follow":
+        assert err["params"]["suit"] == led and err["params"]["trump"] == v["trump"]
+    else:
+        assert err["params"]["trump"] == v["trump"]
+    assert "history" not in refused["view"]
+    assert call(cmd="view")["view"] == before
+    why = call(cmd="why", card=bad)
+    assert why == {"ok": True, "legal": False, "code": err["code"], "params": err["params"]}
+    assert call(cmd="why", card=v["legal"][0]) == {"ok": True, "legal": True, "code": None, "params": None}
+
+
+def test_card_not_held_is_refused_naming_the_card():
+    r = human_turn(call(cmd="new_game", seed=8, bots=["random", "random"]))
+    other = next(c for c in ["SA", "S6", "HA", "H6"] if c not in r["view"]["hand"])
+    assert call(cmd="play", card=other)["error"] == {"code": "not_in_hand", "params": {"card": other}}
+
+
+def test_not_your_turn_names_the_seat_to_play():
+    r = call(cmd="new_game", seed=8, bots=["random", "random"])
+    while r["view"]["to_play"] == 0:
+        r = call(cmd="play", card=r["view"]["legal"][0])
+    seat = r["view"]["to_play"]
+    assert call(cmd="play", card=r["view"]["hand"][0])["error"] == {"code": "not_your_turn", "params": {"seat": seat}}
+    assert call(cmd="why", card=r["view"]["hand"][0]) == {"ok": True, "legal": False, "code": "not_your_turn",
+                                                           "params": {"seat": seat}}
+    assert call(cmd="hint")["error"] == {"code": "not_your_turn", "params": {"seat": seat}}
+
+
+def test_bad_card_code_is_quoted_back_cut_short():
+    call(cmd="new_game", seed=1)
+    assert call(cmd="play", card="S5")["error"]["code"] in ("bad_card", "not_your_turn")
+    assert call(cmd="why", card="X" * 100_000)["error"] == {"code": "bad_card", "params": {"card": "X" * 60}}
+    assert call(cmd="why", card=7)["error"] == {"code": "bad_card", "params": {"card": "7"}}
+
+
+def test_hint_suggests_a_legal_card_with_a_reason_code():
+    r = human_turn(call(cmd="new_game", seed=21, bots=["random", "random"]))
+    hint = call(cmd="hint")
+    assert hint["card"] in r["view"]["legal"]
+    reason = hint["reason"]
+    assert reason["code"] in ("sampled", "solved", "only_choice") and reason["params"]["card"] == hint["card"]
+    if reason["code"] != "only_choice":
+        assert reason["params"]["mean"] >= reason["params"]["next_best"] and reason["params"]["samples"] > 0
+
+
+# -- events ------------------------------------------------------------------------------------------------------------
+
+def test_events_of_a_hand_carry_codes_and_seats_only():
+    r = call(cmd="new_game", seed=12, hands=1, bots=["random", "random"])
+    events = []
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
+        events += r["events"]
+    kinds = [e["type"] for e in events]
+    assert kinds.count("card_played") == 36 and kinds.count("trick_won") == 12
+    assert kinds[-2:] == ["hand_over", "game_over"]
+    fixed = events[kinds.index("trump_fixed")]  # this deal fixes trump (in trick 6)
+    view = r["view"]
+    assert fixed == {"type": "trump_fixed", "seat": view["trump_fixed_by"], "suit": view["trump"],
+                     "play_index": fixed["play_index"]}
+    assert events[fixed["play_index"] + kinds[:kinds.index("trump_fixed")].count("trick_won") + 1] == fixed
+    won = [e for e in events if e["type"] == "trick_won"]
+    assert [e["trick_no"] for e in won] == list(range(1, 13))
+    assert all(set(e) == {"type", "seat", "points", "cards", "trick_no"} for e in won)
+    over = events[-2]
+    result = view["hand_result"]
+    assert {k: v for k, v in over.items() if k != "type"} == result
+    assert result["last_trick_bonus_seat"] == won[-1]["seat"]
+    assert events[-1] == {"type": "game_over", "standings": view["scores"]["net"], "winners": view["winners"]}
+
+
+def test_hand_result_roles_follow_the_case():
+    expected = {"match": {"winner"}, "no_trick": {"no_trick"}, "hundred": {"hundred"},
+                "no_trick_and_hundred": {"no_trick", "hundred", "other"}, "ranking": {"middle", "high", "low"},
+                "tie": {"tied", "third"}, "annulled": set()}
+    history: list = []
+    for seed in range(20):  # games until three different cases came up
+        history += play_game(3, f"roles{seed}", bots=["random", "random"])[0]["view"]["history"]
+        if len({h["case"] for h in history}) >= 3:
+            break
+    assert len({h["case"] for h in history}) >= 3
+    for h in history:
+        assert set(h["roles"]) == expected[h["case"]]
+        if h["case"] == "ranking":
+            order = sorted(range(3), key=lambda s: h["card_points"][s])
+            assert [h["roles"]["low"], h["roles"]["middle"], h["roles"]["high"]] == order
+            assert h["settlement"][h["roles"]["middle"]] == -2
+
+
+def test_annulled_hand_has_no_bonus_seat():
+    # no_trump "annul" and a 3-3-3-3 deal: everybody can always follow, so no trump is ever fixed
+    call(cmd="new_game", seed=1, hands=1, rules={"no_trump": "annul"}, bots=["random", "random"])
+    game = web._SESSION.game
+    hands = [mask_of(s * 9 + r for s in range(4) for r in range(seat, 9, 3)) for seat in range(3)]
+    game.state = HandState(hands, game.dealer, game.rules)
+    r = call(cmd="view")
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
+    result = r["view"]["hand_result"]
+    assert result["case"] == "annulled" and result["trump"] is None
+    assert result["roles"] == {} and result["last_trick_bonus_seat"] is None
+    assert r["view"]["phase"] == "hand-over"
+    nxt = call(cmd="next_hand")
+    assert nxt["events"][0]["redeal"] is True and nxt["view"]["hand_no"] == 1
+    assert nxt["events"][0]["dealer"] == game.dealer
+
+
+# -- whole games and records ---------------------------------------------------------------------------------------
 
 def test_whole_game_score_sheet_matches_replayed_records():
-    final = play_game(3, "sheet")
+    final, answers = play_game(3, "sheet")
     v = final["view"]
     records = call(cmd="records")["records"]
     assert len(records) == len(v["history"]) >= 3
@@ -90,37 +335,31 @@ def test_whole_game_score_sheet_matches_replayed_records():
     net = [sum(h["settlement"][s] for h in v["history"]) for s in range(3)]
     assert v["scores"]["net"] == net
     assert v["winners"] == [s for s in range(3) if net[s] == max(net)]
-    assert any(e["type"] == "game_over" for e in final["events"])
+    assert final["events"][-1]["type"] == "game_over"
+
+
+def test_records_without_a_game():
+    assert call(cmd="records")["error"] == {"code": "no_game", "params": {}}
 
 
 def test_same_seed_same_game():
-    a = play_game(1, 77, random.Random(5))["view"]
-    b = play_game(1, 77, random.Random(5))["view"]
-    assert a["history"] == b["history"]
+    a, _ = play_game(1, 77, random.Random(5))
+    b, _ = play_game(1, 77, random.Random(5))
+    assert a["view"]["history"] == b["view"]["history"]
 
 
-def test_events_announce_trump_and_tricks():
-    r = call(cmd="new_game", seed=12, bots=["random", "random"])
-    events = []
-    while r["view"]["phase"] == "play":
-        v = r["view"]
-        r = call(cmd="play", card=v["legal"][0]) if v["to_play"] == 0 else call(cmd="bot_move")
-        events += r["events"]
-    kinds = [e["type"] for e in events]
-    assert kinds.count("card_played") == 36 and kinds.count("trick_won") == 12 and kinds[-1] == "hand_over"
-    if "trump_fixed" in kinds:
-        ev = events[kinds.index("trump_fixed")]
-        assert " is trump — fixed by " in ev["message"]
+# -- bad requests never raise --------------------------------------------------------------------------------------
 
-
-@pytest.mark.parametrize("request_text", [
-    "{", "[]", '{"cmd": 5}', '{"cmd": "nope"}', '{"cmd": "play", "card": "S5"}', '{"cmd": "bot_move"}',
-    '{"cmd": "new_game", "hands": 0}', '{"cmd": "new_game", "bots": ["genius", "easy"]}',
-    '{"cmd": "new_game", "rules": {"x": 1}}', '{"cmd": "next_hand"}',
+@pytest.mark.parametrize("request_text,code", [
+    ("{", "bad_json"), ("", "bad_json"), ("[" * 100_000, "bad_json"), ('{"a": ' + "9" * 5000 + "}", "bad_json"),
+    ("[]", "bad_request"), ('{"cmd": 5}', "bad_request"), ('{"cmd": "nope"}', "unknown_command"),
+    ('{"cmd": "play", "card": "S5"}', "no_game"), ('{"cmd": "bot_move"}', "no_game"),
+    ('{"cmd": "next_hand"}', "no_game"), ('{"cmd": "hint"}', "no_game"),
 ])
-def test_bad_requests_answer_plainly_and_never_raise(request_text):
+def test_bad_requests_answer_with_a_code_and_never_raise(request_text, code):
     answer = json.loads(web.handle(request_text))
-    assert answer["ok"] is False and answer["error"]["message"]
+    assert not problems(answer, Answer)
+    assert answer["ok"] is False and answer["error"]["code"] == code and answer["view"] is None
 
 
 def test_bad_request_mid_game_leaves_state_unchanged():
@@ -131,13 +370,56 @@ def test_bad_request_mid_game_leaves_state_unchanged():
     assert call(cmd="view")["view"] == before
 
 
-def test_hint_suggests_a_legal_card_with_a_reason():
-    r = call(cmd="new_game", seed=21, bots=["random", "random"])
-    while r["view"]["to_play"] != 0:
-        r = call(cmd="bot_move")
-    hint = call(cmd="hint")
-    assert hint["ok"] and hint["card"] in r["view"]["legal"] and hint["reason"]
+def test_not_hand_over_and_not_bot_turn():
+    r = human_turn(call(cmd="new_game", seed=2, bots=["random", "random"]))
+    assert call(cmd="next_hand")["error"] == {"code": "not_hand_over", "params": {"phase": "play"}}
+    assert call(cmd="bot_move")["error"] == {"code": "not_bot_turn", "params": {}}
+    assert r["view"]["to_play"] == 0
 
+
+def test_a_bug_answers_internal_with_a_short_detail_and_changes_nothing(monkeypatch):
+    call(cmd="new_game", seed=6, bots=["random", "random"])
+    r = call(cmd="view")
+    while r["view"]["to_play"] == 0:
+        r = call(cmd="play", card=r["view"]["legal"][0])
+    before = call(cmd="view")["view"]
+
+    class Broken:
+        level = "random"
+
+        def choose(self, obs):
+            raise RuntimeError("boom " + "x" * 1000)
+
+    monkeypatch.setattr(web._SESSION, "bots", [None, Broken(), Broken()])
+    r = call(cmd="bot_move")
+    assert r["ok"] is False and r["error"]["code"] == "internal" and r["error"]["params"] == {}
+    assert r["error"]["detail"].startswith("RuntimeError: boom xxx") and len(r["error"]["detail"]) == 300
+    assert call(cmd="view")["view"] == before
+
+
+# -- protocol 1 (transitional: the old web app never says hello) ---------------------------------------------------
+
+def test_a_client_that_never_says_hello_gets_the_old_english_fields_too(monkeypatch):
+    monkeypatch.setattr(web, "_SESSION", web.Session())
+    old = json.loads(web.handle('{"cmd": "levels"}'))
+    assert old["levels"][0] == {"id": "random", "name": "Random"}
+    r = json.loads(web.handle(json.dumps({"cmd": "new_game", "seed": 12, "hands": 1, "bots": ["random", "random"]})))
+    events = []
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        assert "history" in v
+        req = {"cmd": "play", "card": v["legal"][0]} if v["to_play"] == 0 else {"cmd": "bot_move"}
+        r = json.loads(web.handle(json.dumps(req)))
+        events += r["events"]
+    fixed = next(e for e in events if e["type"] == "trump_fixed")
+    assert " is trump — fixed by " in fixed["message"]
+    assert r["view"]["hand_result"]["explanation"]
+    bad = json.loads(web.handle('{"cmd": "play", "card": "SA"}'))
+    assert bad["error"]["code"] == "not_playing" and bad["error"]["message"]
+    assert parse_card("SA") == 8
+
+
+# -- review: validate and replay hand records without touching the session ----------------------------------------
 
 def test_review_replays_records_and_gives_canonical_ones_back():
     play_game(2, "review")
@@ -165,9 +447,13 @@ def test_review_replays_records_and_gives_canonical_ones_back():
     ([{"dealer": 0, "hands": [["S6"] * 12] * 3}], "bad_record"),
     ([{"rules": {"no_trump": "never"}, "dealer": 0, "hands": [["S6"] * 12] * 3}], "bad_record"),
 ])
-def test_review_refuses_bad_records_plainly(records, code):
+def test_review_refuses_bad_records_with_a_code(records, code):
     r = call(cmd="review", records=records)
-    assert r["ok"] is False and r["error"]["code"] == code and r["error"]["message"]
+    assert r["ok"] is False and r["error"]["code"] == code
+    if code == "bad_records":
+        assert r["error"]["params"] == {"max": 480}
+    else:
+        assert r["error"]["params"]["hand"] == 1 and r["error"]["params"]["text"]
 
 
 def test_review_names_the_hand_and_the_illegal_play():
@@ -175,8 +461,8 @@ def test_review_names_the_hand_and_the_illegal_play():
     rec = call(cmd="records")["records"][0]
     bad = {**rec, "plays": rec["plays"][:1] + rec["plays"][:1]}  # the same card twice
     r = call(cmd="review", records=[rec, bad])
-    assert r["ok"] is False and r["error"]["message"].startswith("Hand 2: play 1: ")
-
+    assert r["ok"] is False and r["error"]["params"]["hand"] == 2
+    assert r["error"]["params"]["text"].startswith("play 1: ")
 
 
 def test_view_names_the_seat_winning_the_current_trick():

@@ -1,0 +1,403 @@
+"""The engine–UI protocol, typed: every request, answer, event and view that crosses ``engine.web.handle``.
+
+Plain JSON only.  ``tools/gen_protocol_js.py`` writes these types as JSDoc ``@typedef``s into ``web/js/protocol.js``
+(a test fails when the two differ), so the browser code is checked against the same shapes.  docs/protocol.md
+explains them.  Conventions: seats are 0..2 (0 is the human), cards are codes (``"SA"``, ``"H10"``), suits are
+letters (``"S" "H" "D" "C"``).  The engine never sends a sentence: it sends a ``code`` and the ``params`` a sentence
+needs; the UI words them (``engine.text`` does it in English for the command line).
+"""
+
+# No "from __future__ import annotations" here: TypedDict must see NotRequired at class creation (Python 3.11).
+from typing import Literal, NotRequired, TypedDict
+
+#: Bumped when a request or an answer changes shape; the UI checks it in ``hello``.
+PROTOCOL_VERSION = 2
+
+#: A param value: a seat, a count, a number, a card code, a suit letter, a level id, lists of them, or counts by name.
+ParamValue = str | int | float | list[int] | list[str] | dict[str, int] | None
+Params = dict[str, ParamValue]
+
+Phase = Literal["play", "hand-over", "game-over"]
+Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
+
+
+# -- pieces ------------------------------------------------------------------------------------------------------
+
+class RulesJson(TypedDict):
+    """The variant flags (docs/rules.md §7): no_trump is "eights" or "annul"."""
+
+    undertrump_when_void: bool
+    no_trump: str
+
+
+class CardAt(TypedDict):
+    """A card played by a seat."""
+
+    seat: int
+    card: str
+
+
+class TrickJson(TypedDict):
+    """The trick in progress: its leader, the cards so far in playing order, and the seat winning it so far (null
+    before its first card)."""
+
+    leader: int
+    cards: list[CardAt]
+    winning_seat: int | None
+
+
+class LastTrick(TypedDict):
+    """The last complete trick; points valued with the trump known now (trick 12 with its +5)."""
+
+    leader: int
+    cards: list[CardAt]
+    winner: int
+    points: int
+
+
+class Scores(TypedDict):
+    """The game's totals per seat: strokes, zeros and net (strokes minus zeros)."""
+
+    strokes: list[int]
+    zeros: list[int]
+    net: list[int]
+
+
+class Player(TypedDict):
+    """A seat's name and its bot level id (null for the human)."""
+
+    name: str
+    bot: str | None
+
+
+class Roles(TypedDict, total=False):
+    """The seats a settlement case is about: match {winner}; no_trick {no_trick}; hundred {hundred};
+    no_trick_and_hundred {no_trick, hundred, other}; ranking {middle, high, low}; tie {tied, third}; annulled {}."""
+
+    winner: int
+    no_trick: int
+    hundred: int
+    other: int
+    middle: int
+    high: int
+    low: int
+    tied: list[int]
+    third: int
+
+
+class HandResultJson(TypedDict):
+    """One settled hand.  hand_no counts settled hands (an annulled hand repeats its number); settlement is strokes
+    minus zeros per seat; last_trick_bonus_seat won trick 12 and its +5 (null for an annulled hand)."""
+
+    hand_no: int
+    dealer: int
+    trump: str | None
+    card_points: list[int]
+    tricks: list[int]
+    case: Case
+    roles: Roles
+    settlement: list[int]
+    strokes: list[int]
+    zeros: list[int]
+    last_trick_bonus_seat: int | None
+
+
+class HandRecord(TypedDict):
+    """A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``."""
+
+    rules: RulesJson
+    dealer: int
+    hands: list[list[str]]
+    plays: list[str]
+
+
+class View(TypedDict):
+    """What seat 0 may see (never another seat's unplayed cards).  hand is sorted for display; legal is empty unless
+    it is seat 0's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
+    in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy."""
+
+    phase: Phase
+    hand_no: int
+    hands_total: int
+    seed: str
+    dealer: int
+    to_play: int | None
+    players: list[Player]
+    hand: list[str]
+    legal: list[str]
+    counts: list[int]
+    trick: TrickJson
+    trump: str | None
+    trump_fixed_by: int | None
+    trump_fixed_trick: int | None
+    tricks_won: list[int]
+    points_taken: list[int]
+    last_trick: LastTrick | None
+    scores: Scores
+    history: NotRequired[list[HandResultJson]]
+    hand_result: HandResultJson | None
+    winners: list[int] | None
+
+
+# -- events (in order; the UI animates and announces them) ------------------------------------------------------
+
+class HandDealt(TypedDict):
+    """A hand was dealt; redeal: an annulled hand is dealt again by the same dealer."""
+
+    type: Literal["hand_dealt"]
+    hand_no: int
+    dealer: int
+    leader: int
+    redeal: bool
+
+
+class CardPlayed(TypedDict):
+    """A seat played a card."""
+
+    type: Literal["card_played"]
+    seat: int
+    card: str
+
+
+class TrumpFixed(TypedDict):
+    """The first card off the led suit fixed its suit as trump; play_index counts the hand's plays from 0."""
+
+    type: Literal["trump_fixed"]
+    seat: int
+    suit: str
+    play_index: int
+
+
+class TrickWon(TypedDict):
+    """A trick was won; points are valued with the trump known at that moment; trick_no is 1..12."""
+
+    type: Literal["trick_won"]
+    seat: int
+    points: int
+    cards: list[CardAt]
+    trick_no: int
+
+
+class HandOver(HandResultJson):
+    """The hand is over: its result."""
+
+    type: Literal["hand_over"]
+
+
+class GameOver(TypedDict):
+    """The game is over: net per seat and the winning seats (ties share)."""
+
+    type: Literal["game_over"]
+    standings: list[int]
+    winners: list[int]
+
+
+Event = HandDealt | CardPlayed | TrumpFixed | TrickWon | HandOver | GameOver
+
+
+# -- requests ---------------------------------------------------------------------------------------------------
+
+class HelloRequest(TypedDict):
+    """The first request: the protocol version, bot levels, defaults and limits."""
+
+    cmd: Literal["hello"]
+
+
+class NewGameRequest(TypedDict):
+    """Start a game.  Absent fields take the defaults of hello.  seed: any text (an int is read as its decimal
+    text; empty or absent: the engine picks one)."""
+
+    cmd: Literal["new_game"]
+    hands: NotRequired[int]
+    bots: NotRequired[list[str]]
+    seed: NotRequired[str | int | None]
+    rules: NotRequired[RulesJson]
+    names: NotRequired[list[str]]
+
+
+class CardRequest(TypedDict):
+    """play: play seat 0's card; why: may seat 0 play it now, and if not, why not."""
+
+    cmd: Literal["play", "why"]
+    card: str
+
+
+class ReviewRequest(TypedDict):
+    """Validate and replay 1..480 hand records (an import, the hand review); the session is not touched."""
+
+    cmd: Literal["review"]
+    records: list[HandRecord]
+
+
+class GameSetup(TypedDict):
+    """A game's setup: new_game's fields."""
+
+    hands: NotRequired[int]
+    bots: NotRequired[list[str]]
+    seed: NotRequired[str | int | None]
+    rules: NotRequired[RulesJson]
+    names: NotRequired[list[str]]
+
+
+class RestoreRequest(TypedDict):
+    """Rebuild a game from its setup and the cards played in every dealt hand so far (a journal); answers a
+    ViewAnswer (with the history).  Every card is checked as if played now; a refusal changes nothing."""
+
+    cmd: Literal["restore"]
+    setup: GameSetup
+    hands: list[list[str]]
+
+
+class PlainRequest(TypedDict):
+    """bot_move: the bot to play plays one card; hint: a card for seat 0; next_hand: deal after hand-over;
+    view: the current view; records: the hand record of every settled hand."""
+
+    cmd: Literal["bot_move", "hint", "next_hand", "view", "records"]
+
+
+Request = HelloRequest | NewGameRequest | CardRequest | ReviewRequest | RestoreRequest | PlainRequest
+
+
+# -- answers ----------------------------------------------------------------------------------------------------
+
+class Defaults(TypedDict):
+    """What a new game uses when the request leaves a field out, and the choices the UI offers."""
+
+    hands: int
+    hands_choices: list[int]
+    bots: list[str]
+    names: list[str]
+    rules: RulesJson
+
+
+class Limits(TypedDict):
+    """Bounds new_game enforces (inclusive; lengths in characters)."""
+
+    hands_min: int
+    hands_max: int
+    seed_max_len: int
+    name_max_len: int
+
+
+class HelloAnswer(TypedDict):
+    """Answer to hello.  levels: bot level ids, weakest first (the UI names them)."""
+
+    ok: Literal[True]
+    protocol: int
+    levels: list[str]
+    defaults: Defaults
+    limits: Limits
+
+
+class GameAnswer(TypedDict):
+    """Answer to new_game, play, next_hand; bot_move adds think_ms (the bot's thinking time)."""
+
+    ok: Literal[True]
+    events: list[Event]
+    view: View
+    think_ms: NotRequired[float]
+
+
+class WhyAnswer(TypedDict):
+    """Answer to why: legal, or the refusal's code and params (as in an ErrorInfo)."""
+
+    ok: Literal[True]
+    legal: bool
+    code: str | None
+    params: Params | None
+
+
+class Reason(TypedDict):
+    """Why a card is suggested: a code and its params, as the search gives them: sampled / solved {card, mean,
+    next_best (expected strokes of the best and the next best card), samples, outcomes (percent by outcome class)};
+    only_choice {card}."""
+
+    code: str
+    params: Params
+
+
+class HintAnswer(TypedDict):
+    """Answer to hint."""
+
+    ok: Literal[True]
+    card: str
+    reason: Reason
+
+
+class ViewAnswer(TypedDict):
+    """Answer to view (view null before the first game)."""
+
+    ok: Literal[True]
+    view: View | None
+
+
+class RecordsAnswer(TypedDict):
+    """Answer to records."""
+
+    ok: Literal[True]
+    records: list[HandRecord]
+
+
+class ReviewTrick(TypedDict):
+    """A complete trick of a reviewed hand; points valued with the hand's final trump (trick 12 with its +5)."""
+
+    leader: int
+    cards: list[str]
+    winner: int
+    points: int
+
+
+class ReviewedHand(TypedDict):
+    """A replayed hand record: the replay summary (README, "Hand records and the CLI") plus the dealt hands, who
+    fixed trump, the rules and the record in canonical form (what an export writes)."""
+
+    trump: str | None
+    trump_fixed_at: int | None
+    tricks: list[ReviewTrick]
+    complete: bool
+    to_play: int | None
+    legal: list[str]
+    tricks_won: list[int]
+    card_points: list[int]
+    settlement: list[int] | None
+    settlement_case: Case | None
+    annulled: bool
+    dealer: int
+    hands: list[list[str]]
+    trump_fixed_by: int | None
+    rules: RulesJson
+    record: HandRecord
+
+
+class ReviewAnswer(TypedDict):
+    """Answer to review: one reviewed hand per record, in order."""
+
+    ok: Literal[True]
+    hands: list[ReviewedHand]
+
+
+class ErrorInfo(TypedDict):
+    """What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
+    unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seed {max_len}, bad_rules {key},
+    bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
+    the record's fault in English, the replay CLI's sentence), bad_journal {hand, index} (restore: the 1-based hand
+    and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
+    not_playing, not_your_turn {seat}, not_bot_turn, not_hand_over {phase}; the refusals not_in_hand {card},
+    must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
+    internal (a bug) with detail "<ExcType>: <message>" for the error report."""
+
+    code: str
+    params: Params
+    detail: NotRequired[str]
+
+
+class ErrorAnswer(TypedDict):
+    """A refused or failed request: nothing changed; view is the unchanged view (null without a game)."""
+
+    ok: Literal[False]
+    error: ErrorInfo
+    view: View | None
+
+
+Answer = (HelloAnswer | GameAnswer | WhyAnswer | HintAnswer | ViewAnswer | RecordsAnswer | ReviewAnswer
+          | ErrorAnswer)
