@@ -50,7 +50,7 @@ export class Boot {
       if (!lv.ok || !Array.isArray(lv.levels) || !lv.levels.length) throw new Error(lv?.error?.message || "the engine offers no bots");
       store.hello = { levels: lv.levels };
       updateToolbar();
-      await this.firstGame();
+      if (!(await this.resumeSaved?.())) await this.firstGame();   // save.js: the stored game, if any
       timing.playable = performance.now();
     } catch (err) {
       this.fatal(err instanceof StartRefused ? refusalText(err.error) : err.message || String(err));

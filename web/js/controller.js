@@ -94,6 +94,7 @@ export class Controller {
     const before = copyModel(store.scene ?? store.model);
     this.journal.record(r.events);
     setView(r.view);
+    this.onApplied?.(r.events);   // the autosave (save.js)
     renderHandButtons();
     updateToolbar();
     await this.choreo.play(r.events || [], before, () => myGen === this.gen);
@@ -177,6 +178,7 @@ export class Controller {
       if (store.ui.phase !== "loading") { this.engineError(r); return; }
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
+    this.onNewGame?.();   // the autosave (save.js): the game it held ends here
     this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
@@ -239,6 +241,21 @@ export class Controller {
         this.startGame(session);
       },
     });
+  }
+
+  /** Go on from a rebuilt game (a resumed save): the engine's view replaces the model at once, no animation. */
+  resumeAt(view) {
+    const myGen = ++this.gen;
+    this.anim.cancelAll();
+    this.choreo.reset();
+    dialogs.closeAll();
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
+    setView(view);
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    if (view.phase === "play") this.setPhase("play");
+    this.renderer.relayout();
+    renderHandButtons();
+    this.advance(myGen);
   }
 
   /** The way on from a dismissed hand-over or game-over dialog (toolbar "Next hand" / "Result"). */

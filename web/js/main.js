@@ -10,6 +10,7 @@ import { applyI18n } from "./i18n.js";
 import { Input } from "./input.js";
 import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
+import { installSave } from "./save.js";
 import { installSettings } from "./settings.js";
 import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
 import { store } from "./store.js";
@@ -59,5 +60,6 @@ $("#hand-buttons").addEventListener("click", (e) => {
   if (b) controller.play(b.dataset.card);
 });
 
+installSave({ controller, bridge, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });
 boot.start();
