@@ -1,7 +1,13 @@
 """Never lose a game (issue 10): the DOM mirror of the table, autosave and resume, bad saves, two tabs."""
 from __future__ import annotations
 
-from jass_e2e import play_via_dom_button, state, view, wait_my_turn_or_phase
+import json
+import random
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from jass_e2e import PageWatch, play_via_dom_button, state, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -107,3 +113,145 @@ def test_reload_resumes_the_same_position(open_app, page, watch):
     assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
     play_via_dom_button(page, state(page)["legal"][0])
     assert page.evaluate("() => document.body.dataset.save") == "on"
+
+
+GAME = "seed=2024&hands=2&bots=hard,normal"
+
+
+def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
+    """Play the human's first legal card each turn (the same choice whatever happened before), deal on; the final
+    view. `on_card(page)` runs after each card the human played, `on_summary(page)` on each hand summary."""
+    while True:
+        what = wait_my_turn_or_phase(page, TIMEOUT)
+        if what == "game-over":
+            return view(page)
+        if what == "hand-over":
+            if on_summary:
+                on_summary(page)
+            page.locator("#btn-next").click()
+            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+            continue
+        play_via_dom_button(page, state(page)["legal"][0])
+        if on_card:
+            on_card(page)
+
+
+def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(browser, site, open_app, page, watch):
+    # the same game, uninterrupted, in a separate browser profile
+    ctx = browser.new_context()
+    ref_page = ctx.new_page()
+    ref_page.goto(f"{site}?speed=instant&{GAME}")
+    reference = play_to_the_end(ref_page)
+    ctx.close()
+
+    rng = random.Random(10)
+    page.add_init_script(CAPTURE_AT_RESUME)
+    open_app(f"?speed=fast&{GAME}")
+    reloads, mid_animation, on_summary = 0, 0, 0
+
+    def reload_now(p) -> None:
+        nonlocal reloads, mid_animation
+        v, busy = kill_and_reload(p)
+        assert_resumed_at(p, v)
+        reloads += 1
+        mid_animation += busy
+
+    def after_card(p) -> None:
+        if reloads < 20:
+            p.wait_for_timeout(rng.uniform(0, 700))   # a moment during the animations and the bots' turns
+            reload_now(p)
+
+    def at_summary(p) -> None:
+        nonlocal on_summary
+        on_summary += 1
+        reload_now(p)    # on the hand summary: it is shown again
+        assert p.locator("#dlg-hand").is_visible()
+
+    final = play_to_the_end(page, after_card, at_summary)
+    reload_now(page)    # on game over
+    assert page.locator("#dlg-over").is_visible()
+    assert reloads >= 20 and mid_animation >= 3 and on_summary == 1, (reloads, mid_animation, on_summary)
+    # Bot determinism (the bots decide from their seed and the position only, with a fixed amount of work): the
+    # resumed game ends exactly as the uninterrupted one
+    assert final["history"] == reference["history"]
+    assert final["scores"] == reference["scores"]
+
+
+# ------------------------------------------------------------------------------------------------- bad saves, storage
+def stored_save(page):
+    return page.evaluate("() => localStorage.getItem('mittlere-jass.game')")
+
+
+def test_a_bad_save_is_explained_and_can_be_downloaded_or_discarded(open_app, page, watch):
+    open_app("?speed=instant&seed=31&hands=3")
+    wait_my_turn_or_phase(page, TIMEOUT)
+    play_via_dom_button(page, state(page)["legal"][0])
+    wait_my_turn_or_phase(page, TIMEOUT)
+    good = json.loads(stored_save(page))
+    assert good["format"] == "mittlere-jass-save" and good["setup"]["seed"] == "31"
+    illegal = {**good, "hands": [good["hands"][0][:1] * 2]}        # the same card twice: the engine refuses it
+    cases = [
+        ('{"format": "mittlere-jass-save", "version": 1, "setup": ', "not readable JSON"),
+        (json.dumps({**good, "version": 99}), "incompatible version"),
+        (json.dumps({**good, "hands": "lots"}), "missing or wrong"),
+        (json.dumps(illegal), "could not replay"),
+    ]
+    for text, reason in cases:
+        page.evaluate("(t) => localStorage.setItem('mittlere-jass.game', t)", text)
+        page.reload()
+        dlg = page.locator("#dlg-save")
+        expect(dlg).to_be_visible(timeout=TIMEOUT)
+        expect(dlg.locator("#save-reason")).to_contain_text(reason)
+        assert page.evaluate("() => document.body.dataset.phase") != "play"   # nothing was started behind it
+        with page.expect_download() as dl:
+            page.locator("#btn-save-download").click()
+        assert Path(dl.value.path()).read_text() == text
+        assert stored_save(page) == text       # kept until the player decides
+    page.locator("#btn-save-discard").click()
+    page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
+    wait_my_turn_or_phase(page, TIMEOUT)
+    assert json.loads(stored_save(page))["version"] == 1      # the new game is saved
+
+
+def test_storage_that_refuses_writes_lets_the_game_go_on_with_a_notice(open_app, page, watch):
+    page.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };""")
+    open_app("?speed=instant&seed=32&hands=3")
+    expect(page.locator("#toast")).to_contain_text("does not let the game be saved")
+    assert page.evaluate("() => document.body.dataset.save") == "off"
+    for _ in range(2):
+        assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+        play_via_dom_button(page, state(page)["legal"][0])
+    assert view(page)["counts"][0] == 10
+
+
+# ------------------------------------------------------------------------------------------------- two tabs
+def test_two_tabs_one_game_and_taking_over(open_app, page, site, watch):
+    open_app("?speed=instant&seed=33&hands=3")
+    wait_my_turn_or_phase(page, TIMEOUT)
+    play_via_dom_button(page, state(page)["legal"][0])
+    wait_my_turn_or_phase(page, TIMEOUT)
+    first = view(page)
+    other = page.context.new_page()
+    other_watch = PageWatch(other)
+    other.goto(site + "?speed=instant")
+    dlg = other.locator("#dlg-tabs")
+    expect(dlg).to_be_visible(timeout=TIMEOUT)
+    expect(dlg).to_contain_text("open in another tab")
+    assert view(other) is None                       # no second game was started
+    other.locator("#btn-take-over").click()
+    wait_my_turn_or_phase(other, TIMEOUT)
+    assert {k: view(other)[k] for k in ("hand", "trick", "scores", "hand_no")} == {k: first[k] for k in ("hand", "trick", "scores", "hand_no")}
+    # the first tab stopped and says where the game went
+    expect(page.locator("#dlg-tabs")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#dlg-tabs")).to_contain_text("moved to another tab")
+    assert page.evaluate("() => document.body.dataset.phase") == "elsewhere"
+    # the second tab plays on; the first takes the game back and finds that card played
+    play_via_dom_button(other, state(other)["legal"][0])
+    wait_my_turn_or_phase(other, TIMEOUT)
+    moved_on = view(other)
+    page.locator("#btn-take-back").click()
+    wait_my_turn_or_phase(page, TIMEOUT)
+    assert view(page)["hand"] == moved_on["hand"] and view(page)["counts"] == moved_on["counts"]
+    expect(other.locator("#dlg-tabs")).to_be_visible(timeout=TIMEOUT)
+    assert not other_watch.errors, other_watch.errors
