@@ -255,3 +255,35 @@ def test_two_tabs_one_game_and_taking_over(open_app, page, site, watch):
     assert view(page)["hand"] == moved_on["hand"] and view(page)["counts"] == moved_on["counts"]
     expect(other.locator("#dlg-tabs")).to_be_visible(timeout=TIMEOUT)
     assert not other_watch.errors, other_watch.errors
+
+
+# ------------------------------------------------------------------------------------------------- undo (practice)
+def test_undo_in_a_practice_game_takes_back_the_last_card(open_app, page, watch):
+    open_app("?speed=instant&seed=34&hands=3&bots=normal,normal")
+    expect(page.locator("#btn-undo")).to_be_hidden()          # off by default
+    page.locator("#btn-new").click()
+    page.locator("#ng-practice").check()
+    page.locator("#dlg-new button[type=submit]").click()
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    play_via_dom_button(page, state(page)["legal"][0])
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    before = view(page)
+    play_via_dom_button(page, state(page)["legal"][-1])
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    assert view(page)["counts"] != before["counts"]
+    undo = page.locator("#btn-undo")
+    expect(undo).to_be_enabled()
+    undo.click()
+    page.wait_for_function("(n) => window.__jass.view().hand.length === n", arg=len(before["hand"]), timeout=TIMEOUT)
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    after = view(page)
+    for k in ("hand", "legal", "counts", "trick", "tricks_won", "points_taken", "scores"):
+        assert after[k] == before[k], k
+    assert mirror(page) == expected_mirror(before, "play")
+    # the undo is saved: a reload comes back to the same position
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.resumed", timeout=TIMEOUT)
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    assert view(page)["hand"] == before["hand"]
+    assert json.loads(page.evaluate("() => localStorage.getItem('mittlere-jass.game')"))["undo"] is True

@@ -367,6 +367,7 @@ class ReviewedHand(TypedDict):
     trump_fixed_by: int | None
     rules: RulesJson
     record: HandRecord
+    roles: Roles | None
 
 
 class ReviewAnswer(TypedDict):

@@ -40,7 +40,7 @@ from .protocol import (
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
 from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
-from .state import HandState, IllegalMove, refusal, trick_points
+from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import error_text, event_text, settlement_text
 
 HUMAN = 0
@@ -238,7 +238,7 @@ class Session:
                                   "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays]}
             hands.append(cast(ReviewedHand, {**summary(st), "dealer": st.dealer, "hands": record["hands"],
                                              "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"],
-                                             "record": record}))
+                                             "record": record, "roles": _roles(st)}))
         return {"ok": True, "hands": hands}
 
     def cmd_restore(self, req: dict[str, Any]) -> ViewAnswer:
@@ -363,6 +363,15 @@ class Session:
                 explain(result)
             if view.get("hand_result"):
                 explain(view["hand_result"])
+        for hand in answer.get("hands", []):  # review
+            if hand.get("roles") is not None:
+                hand["explanation"] = settlement_text(hand["settlement_case"], hand["roles"], hand["card_points"], names)
+
+
+def _roles(st: HandState) -> dict[str, Any] | None:
+    """Who played which part in a finished hand's settlement (None before the end)."""
+    settled = outcome(st).settlement
+    return dict(settled.roles) if settled else None
 
 
 def _seed(value: object) -> str | None:

@@ -192,6 +192,7 @@ export class Choreographer {
     }
     scene.winningSeat = null;
     scene.tricksWon[ev.seat] += 1;
+    scene.pointsTaken[ev.seat] += ev.points;
     scene.lastTrick = { cards: ev.cards, winner: ev.seat, points: ev.points, leader: ev.cards[0]?.seat };
     announce(t("log.won", { name: nameOf(ev.seat), points: ev.points }));
     updateToolbar();

@@ -179,7 +179,7 @@ export class Controller {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.onNewGame?.();   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name) });
+    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();

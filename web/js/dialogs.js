@@ -59,6 +59,8 @@ export function showNewGame({ levels, settings, names = ["You", "Right", "Left"]
     sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, l.name)));
   }
   $("#ng-seed", dlg).value = settings.seed || "";
+  const practice = $("#ng-practice", dlg);
+  if (practice) practice.checked = !!settings.practice;
   form.onsubmit = (e) => {
     e.preventDefault();
     dlg.close();
@@ -66,6 +68,7 @@ export function showNewGame({ levels, settings, names = ["You", "Right", "Left"]
       hands: Number(hands.value),
       bots: [$("#ng-bot1", dlg).value, $("#ng-bot2", dlg).value],
       seed: $("#ng-seed", dlg).value.trim(),
+      practice: !!practice?.checked,
     });
   };
   open(dlg);

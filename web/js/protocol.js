@@ -359,6 +359,7 @@
  * @property {number|null} trump_fixed_by
  * @property {RulesJson} rules
  * @property {HandRecord} record
+ * @property {Roles|null} roles
  */
 
 /**

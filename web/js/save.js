@@ -7,8 +7,13 @@
 import { announce, toast } from "./a11y.js";
 import * as dialogs from "./dialogs.js";
 import { t } from "./i18n.js";
+import { entryOf, recordGame } from "./history.js";
+import { GamesDialog } from "./history-dialog.js";
+import { HandReview } from "./review.js";
 import { GameLock } from "./save-lock.js";
+import { Undo } from "./save-undo.js";
 import { downloadJSON, el, modal } from "./save-ui.js";
+import { askShare, clearShareHash, parseShare } from "./share.js";
 import { store } from "./store.js";
 
 export const SAVE_KEY = "mittlere-jass.game";
@@ -64,12 +69,42 @@ export class Autosave {
     this.failedOnce = false;
     this.startedAt = new Date().toISOString();
     this.bytes = 0;             // size of the last save written (for the measurements)
+    this.shared = null;         // a shared deal being played: {friend: the sharer's net result or null}
+    this.pendingShare = null;   // set just before a shared deal is started
+    this.seats = [];            // who played each card of the journal (per dealt hand): for the undo
+    this.usedUndo = false;      // the game was played with undo (the history says so)
   }
 
-  /** A new game: no finished hands yet. */
+  /** A new game: the one before goes to the history (abandoned unless it was finished); no finished hands yet. */
   newGame() {
+    this.toHistory("abandoned");
     this.records = [];
     this.startedAt = new Date().toISOString();
+    this.shared = this.pendingShare;
+    this.pendingShare = null;
+    this.seats = [];
+    this.usedUndo = false;
+  }
+
+  /** Note the current game in the history (a game where no card was played is not worth keeping). */
+  toHistory(status) {
+    const setup = this.controller.journal.setup, v = store.view;
+    if (!setup || !v || !this.controller.journal.hands.some((h) => h.length)) return;
+    if (status === "abandoned" && v.phase === "game-over") return;
+    recordGame(entryOf({ id: this.startedAt, setup, view: v, history: store.history, records: this.records, status, shared: !!this.shared, undo: this.usedUndo }));
+  }
+
+  /** The finished hands' records, fresh from the engine. */
+  async refreshRecords() {
+    let r = null;
+    try { r = await this.bridge.request({ cmd: "records" }); } catch { /* the worker died: recovery takes over */ }
+    if (r?.ok && Array.isArray(r.records)) this.records = r.records;
+  }
+
+  /** A game is under way in the stored save (a shared link asks before replacing it). */
+  hasGameInProgress() {
+    const p = parseSave(saveStorage.read());
+    return p.ok && p.save.phase !== "game-over" && p.save.hands.some((h) => h.length);
   }
 
   /** The save object of the game as it is now. */
@@ -77,7 +112,7 @@ export class Autosave {
     const j = this.controller.journal, s = this.controller.settings;
     return {
       format: SAVE_FORMAT, version: SAVE_VERSION, saved_at: new Date().toISOString(), started_at: this.startedAt,
-      phase: store.view?.phase ?? null,
+      phase: store.view?.phase ?? null, shared: this.shared, undo: this.usedUndo, seats: this.seats,
       settings: { speed: s.speed, hands: s.hands, bots: [...s.bots], seed: s.seed },
       setup: j.setup, hands: j.hands.map((h) => [...h]), records: this.records,
     };
@@ -85,12 +120,20 @@ export class Autosave {
 
   /** After an engine answer was applied: write the save; once a hand is over, fetch its record first. */
   async afterApply(events) {
+    for (const e of events || []) {
+      if (e.type === "hand_dealt") {
+        // a save without seats (resumed): from this deal on they are known again
+        if (!this.seats) this.seats = this.controller.journal.hands.slice(0, -1).map((h) => h.map(() => -1));
+        this.seats.push([]);
+      } else if (e.type === "card_played" && this.seats?.length) this.seats.at(-1).push(e.seat);
+    }
     if (!this.enabled || !this.controller.journal.setup) return;
     this.write();
     if ((events || []).some((e) => e.type === "hand_over")) {
-      let r = null;
-      try { r = await this.bridge.request({ cmd: "records" }); } catch { /* the worker died: recovery takes over */ }
-      if (r?.ok && Array.isArray(r.records)) { this.records = r.records; this.write(); }
+      const gameOver = store.view?.phase === "game-over";
+      await this.refreshRecords();
+      this.write();
+      if (gameOver) this.toHistory("finished");
     }
   }
 
@@ -124,6 +167,11 @@ export class Autosave {
     const r = await this.bridge.request({ cmd: "restore", setup: save.setup, hands: save.hands });
     if (!r?.ok) return this.badSave(text, t("save.bad.engine", { reason: String(r?.error?.message ?? r?.error?.code ?? "?").slice(0, 300) }));
     this.records = save.records;
+    this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
+    const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
+      && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => [-1, 0, 1, 2].includes(x)));
+    this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
+    this.usedUndo = save.undo === true;
     this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
     this.controller.journal.setup = save.setup;
     this.controller.journal.hands = save.hands.map((h) => [...h]);
@@ -171,7 +219,39 @@ export function installSave({ controller, bridge, boot }) {
   controller.onNewGame = () => autosave.newGame();
   boot.resumeSaved = async () => {
     await lock.claim(() => dialogs.loading.hide());
+    const share = parseShare(location.hash, store.hello.levels.map((l) => l.id));
+    if (share) clearShareHash();
+    if (share?.error) toast(t("share.bad"), "error", 8000);
+    else if (share && (!autosave.hasGameInProgress() || await askShare())) {
+      autosave.pendingShare = { friend: share.friend };
+      await controller.startGame({ hands: share.hands, bots: share.bots, seed: share.seed });
+      return true;
+    }
     return autosave.resume();
   };
+
+  const undo = new Undo({ controller, bridge, autosave });
+  document.getElementById("btn-undo")?.addEventListener("click", () => undo.undo());
+  const renderer = controller.renderer, invalidate = renderer.invalidate.bind(renderer);
+  renderer.invalidate = () => { invalidate(); undo.update(); };   // the toolbar follows the table (turn, busy)
+
+  const review = new HandReview({ bridge });
+  const games = new GamesDialog({ autosave, review });
+  document.getElementById("btn-games")?.addEventListener("click", () => games.open());
+  // the hand summary's "Review hand": this game's hands, at the one just finished
+  document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
+    await autosave.refreshRecords();
+    if (!autosave.records.length) return;
+    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1 });
+    if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
+  });
+  // drop a record file anywhere on the page
+  document.addEventListener("dragover", (e) => { if ([...(e.dataTransfer?.types ?? [])].includes("Files")) e.preventDefault(); });
+  document.addEventListener("drop", (e) => {
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    e.preventDefault();
+    games.importFile(file);
+  });
   return autosave;
 }

@@ -1,0 +1,174 @@
+"""Issue 10: hand review, records out (CLI round trip) and in (file picker, drag-and-drop, hostile files), a share
+link that deals the same cards, history and statistics."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from jass_e2e import ROOT, play_via_dom_button, state, view, wait_my_turn_or_phase
+
+TIMEOUT = 60_000
+
+
+def finish_hand(page) -> str:
+    """Play the first legal card until the hand (or game) is over; the phase then."""
+    while (what := wait_my_turn_or_phase(page, TIMEOUT)) == "turn":
+        play_via_dom_button(page, state(page)["legal"][0])
+    return what
+
+
+def test_hand_review_export_and_cli_replay_round_trip(open_app, page, watch, tmp_path):
+    open_app("?speed=instant&seed=41&hands=3&bots=normal,easy")
+    assert finish_hand(page) == "hand-over"
+    result = view(page)["hand_result"]
+    page.locator("#btn-hand-review").click()
+    dlg = page.locator("#dlg-review")
+    expect(dlg).to_be_visible()
+    expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", "0")
+    # all three hands revealed, 12 cards each
+    for seat in range(3):
+        expect(dlg.locator(f".review-hands tr[data-seat='{seat}'] .card")).to_have_count(12)
+    # step with the keyboard to the last trick: its points include the +5, then the settlement
+    points = 0
+    for k in range(1, 13):
+        page.keyboard.press("ArrowRight")
+        expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", str(k))
+        points += int(dlg.locator("#review-trick").get_attribute("data-points"))
+    assert points == 157
+    expect(dlg.locator("#review-trick")).to_contain_text("5 of them for the last trick")
+    settle = dlg.locator("#review-settlement")
+    expect(settle).to_have_attribute("data-case", result["case"])
+    for seat in range(3):
+        expect(settle.locator(f"tr[data-seat='{seat}'] [data-field=settlement]")).to_have_attribute("data-value", str(result["settlement"][seat]))
+    page.keyboard.press("ArrowLeft")
+    expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", "11")
+    if result["trump"]:
+        expect(dlg.locator("#review-trump")).to_contain_text("fixed by")
+    # download the hand: the CLI replays it unchanged, to the same settlement
+    with page.expect_download() as dl:
+        dlg.locator("#btn-review-download").click()
+    path = tmp_path / "hand.json"
+    dl.value.save_as(path)
+    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["settlement"] == result["settlement"] and summary["settlement_case"] == result["case"]
+    assert summary["card_points"] == result["card_points"] and summary["complete"] is True
+    dlg.locator("#btn-review-close").click()
+    expect(page.locator("#dlg-hand")).to_be_visible()     # back on the hand summary
+
+
+def open_games(page):
+    if page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")      # the hand summary / game over steps aside (the toolbar offers the way on)
+        expect(page.locator("dialog[open]")).to_have_count(0)
+    page.locator("#btn-games").click()
+    dlg = page.locator("#dlg-games")
+    expect(dlg).to_be_visible()
+    return dlg
+
+
+def a_record(page) -> dict:
+    return page.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"][0]
+
+
+HOSTILE = {
+    "not_json": ("hand.json", b"this is not JSON {", "not JSON"),
+    "too_large": ("big.json", b"[" + b" " * (50 * 1024 * 1024) + b"]", "too large"),
+    "deep": ("deep.json", b"[" * 100_000 + b"]" * 100_000, "nested far too deeply"),
+    "no_record": ("other.json", b'{"hello": "world"}', "no hand record"),
+    "unknown_rules": ("rules.json", None, "not valid"),
+    "illegal_play": ("illegal.json", None, "not valid"),
+}
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE))
+def test_hostile_imports_get_one_line_and_store_nothing(open_app, page, watch, tmp_path, kind):
+    open_app("?speed=instant&seed=42&hands=3")
+    name, data, reason = HOSTILE[kind]
+    if data is None:
+        assert finish_hand(page) == "hand-over"
+        rec = a_record(page)
+        if kind == "unknown_rules":
+            rec = {**rec, "rules": {"no_trump": "whatever"}}
+        else:
+            rec = {**rec, "plays": rec["plays"][1:]}     # the second player's card led first
+        data = json.dumps(rec).encode()
+    path = tmp_path / name
+    path.write_bytes(data)
+    before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'mittlere-jass.game'))")
+    dlg = open_games(page)
+    dlg.locator("#import-file").set_input_files(str(path))
+    status = dlg.locator("#import-status")
+    expect(status).to_contain_text(reason, timeout=TIMEOUT)
+    assert "\n" not in status.text_content() and len(status.text_content()) < 400
+    expect(page.locator("#dlg-review")).to_have_count(0)
+    assert page.evaluate("() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k !== 'mittlere-jass.game'))") == before
+
+
+def test_a_dropped_game_file_opens_in_the_review(open_app, page, watch):
+    open_app("?speed=instant&seed=43&hands=3")
+    assert finish_hand(page) == "hand-over"
+    rec = a_record(page)
+    game = {"format": "mittlere-jass-game", "version": 1, "setup": {"names": ["Ann", "Bo", "Cy"]}, "records": [rec, rec]}
+    page.evaluate("""(text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'game.json', {type: 'application/json'}));
+        document.body.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+        document.body.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+    }""", json.dumps(game))
+    dlg = page.locator("#dlg-review")
+    expect(dlg).to_be_visible(timeout=TIMEOUT)
+    expect(dlg).to_contain_text("Ann")
+    expect(dlg.locator("#btn-review-next-hand")).to_be_enabled()
+    dlg.locator("#btn-review-next-hand").click()
+    expect(dlg.locator(".review-where")).to_contain_text("Hand 2")
+
+
+def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, page, watch, browser):
+    open_app("?speed=instant&seed=44&hands=1&bots=easy,normal")
+    first_hand = view(page)["hand"]
+    dlg = open_games(page)
+    link = dlg.locator("#share-link").input_value()
+    assert "#" in link and "seed=44" in link.split("#", 1)[1]
+    dlg.locator("#btn-games-close").click()
+    assert finish_hand(page) == "game-over"
+    mine = view(page)
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
+    dlg = open_games(page)
+    expect(dlg.locator("#history-list tr[data-status=finished]")).to_have_count(1)
+    expect(dlg.locator("#stats-hands")).to_have_attribute("data-hands", "1")
+    expect(dlg.locator("#stats-levels tr[data-bots='easy + normal']")).to_have_count(1)
+    expect(dlg.locator("svg.chart")).to_have_count(1)
+    result_link = dlg.locator("#share-link").input_value()
+    assert f"result={mine['scores']['net'][0]}" in result_link
+    # a friend (another browser profile) opens the link: the same deal, the same bots; at the end, the comparison
+    ctx = browser.new_context()
+    friend = ctx.new_page()
+    friend.goto(result_link)
+    friend.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
+    fv = view(friend)
+    assert fv["hand"] == first_hand and [p["bot"] for p in fv["players"]] == [None, "easy", "normal"]
+    assert "#" not in friend.url                     # a reload resumes the game instead of dealing it again
+    assert finish_hand(friend) == "game-over"
+    fdlg = open_games(friend)
+    expect(fdlg.locator("#share-compare")).to_contain_text("your friend")
+    ctx.close()
+
+
+def test_share_link_during_a_game_asks_first(open_app, page, watch, site):
+    open_app("?speed=instant&seed=45&hands=3")
+    wait_my_turn_or_phase(page, TIMEOUT)
+    play_via_dom_button(page, state(page)["legal"][0])
+    wait_my_turn_or_phase(page, TIMEOUT)
+    before = view(page)
+    page.goto(site + "?speed=instant#deal=1&seed=99&hands=1&bots=easy,easy")
+    dlg = page.locator("#dlg-share")
+    expect(dlg).to_be_visible(timeout=TIMEOUT)
+    dlg.locator("#btn-share-keep").click()
+    wait_my_turn_or_phase(page, TIMEOUT)
+    assert view(page)["hand"] == before["hand"] and view(page)["seed"] == before["seed"]
