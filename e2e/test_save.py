@@ -250,7 +250,9 @@ def test_two_tabs_one_game_and_taking_over(open_app, page, site, watch):
     play_via_dom_button(other, state(other)["legal"][0])
     wait_my_turn_or_phase(other, TIMEOUT)
     moved_on = view(other)
-    page.locator("#btn-take-back").click()
+    with page.expect_navigation():                    # taking it back reloads this tab
+        page.locator("#btn-take-back").click()
+    page.wait_for_function("() => window.__jass && document.body.dataset.resumed", timeout=TIMEOUT)
     wait_my_turn_or_phase(page, TIMEOUT)
     assert view(page)["hand"] == moved_on["hand"] and view(page)["counts"] == moved_on["counts"]
     expect(other.locator("#dlg-tabs")).to_be_visible(timeout=TIMEOUT)
