@@ -432,8 +432,8 @@ def test_review_replays_records_and_gives_canonical_ones_back():
         assert hand["record"] == rec  # what an export writes is what the game recorded
         assert hand == {**summary(replay(rec)), "dealer": rec["dealer"], "hands": rec["hands"],
                         "trump_fixed_by": hand["trump_fixed_by"], "rules": rec["rules"], "record": rec,
-                        "explanation": hand["explanation"]}
-        assert hand["explanation"]
+                        "roles": hand["roles"]}
+        assert hand["roles"] is not None  # the settlement's roles (the UI explains the case with them)
         assert len(hand["tricks"]) == 12 and sum(hand["card_points"]) == 157
         assert sum(t["points"] for t in hand["tricks"]) == 157  # the last trick's 5 included
         if hand["trump"] is not None:
