@@ -365,7 +365,8 @@ class Session:
                 explain(view["hand_result"])
         for hand in answer.get("hands", []):  # review
             if hand.get("roles") is not None:
-                hand["explanation"] = settlement_text(hand["settlement_case"], hand["roles"], hand["card_points"], names)
+                hand["explanation"] = settlement_text(hand["settlement_case"], hand["roles"], hand["card_points"],
+                                                      names)
 
 
 def _roles(st: HandState) -> dict[str, Any] | None:
