@@ -80,6 +80,7 @@ export const store = {
     busy: true,         // a request or an animation is under way: input waits
     selected: -1, hover: -1, focusVisible: false, peek: false,
     raised: -1,         // the hand card raised by a first tap (tap to raise, tap again to play)
+    nudge: null,        // {i, t}: hand card i shaking (a tap out of turn), t in [0, 1]
     banner: null,       // {text, alpha}: the trump banner, fading out on its own clock
   },
 };
