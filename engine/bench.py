@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .deal import deal
@@ -11,7 +12,7 @@ from .rules import legal_mask
 from .state import HandState, random_playout
 
 
-def _rounds(seconds: float, work) -> tuple[float, float, int]:
+def _rounds(seconds: float, work: Callable[[int], int]) -> tuple[float, float, int]:
     """Run ``work(n)`` (returns items done) in 5 timed rounds: (best rate, median rate, items).
 
     As timeit advises, the best round is the figure least disturbed by other load on the machine;
@@ -50,6 +51,7 @@ def _legal_generations_per_second(seconds: float, seed: int) -> tuple[float, flo
         st = HandState(deal(seed, 1000 + k, k % 3), k % 3)
         while not st.is_complete:
             seat = st.to_play
+            assert seat is not None
             positions.append((st.hands[seat], tuple(st.trick), st.trump))
             legal = st.legal_mask()
             cards = [c for c in range(36) if legal >> c & 1]

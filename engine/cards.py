@@ -23,6 +23,16 @@ ALL_CARDS = (1 << NUM_CARDS) - 1
 #: The seat after each seat in playing order.
 NEXT_SEAT = (1, 2, 0)
 
+#: A value per seat (hands, counts, points…).
+Triple = tuple[int, int, int]
+
+
+def triple(values: Iterable[int]) -> Triple:
+    """Three values as a :data:`Triple` (ValueError unless there are exactly three)."""
+    a, b, c = values
+    return a, b, c
+
+
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
 
 #: Points of a rank (by plain rank index) in a plain suit, in the trump suit, and in a
@@ -46,7 +56,7 @@ CODES = tuple(SUITS[c // 9] + RANKS[c % 9] for c in range(NUM_CARDS))
 _CODE_TO_CARD = {code: c for c, code in enumerate(CODES)}
 
 
-def parse_card(code: str) -> int:
+def parse_card(code: object) -> int:
     """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (exactly as docs/rules.md writes them).
 
     Raises ValueError with a plain message for anything else.

@@ -15,12 +15,29 @@ How a seed becomes a deal (identical in CPython and in Pyodide, independent of `
 
 from __future__ import annotations
 
-try:  # the bare SHA-2 module: importing hashlib loads OpenSSL, slow in Pyodide
-    from _sha2 import sha256
-except ImportError:  # CPython 3.11
-    from hashlib import sha256
+import importlib
+from collections.abc import Callable
+from typing import Protocol, cast
 
-from .cards import NUM_CARDS, NUM_SEATS
+from .cards import NUM_CARDS, NUM_SEATS, Triple
+
+
+class _Digest(Protocol):
+    def digest(self) -> bytes: ...
+
+
+def _sha256() -> Callable[[bytes], _Digest]:
+    """SHA-256 from the bare ``_sha2`` module where it exists (Python 3.12+, Pyodide: importing hashlib loads
+    OpenSSL, slow there), else from hashlib (CPython 3.11)."""
+    try:
+        return cast(Callable[[bytes], _Digest], importlib.import_module("_sha2").sha256)
+    except ImportError:
+        import hashlib
+
+        return hashlib.sha256
+
+
+sha256 = _sha256()
 
 _MASK64 = (1 << 64) - 1
 
@@ -64,16 +81,16 @@ def shuffled_deck(seed: int | str, deal_no: int) -> list[int]:
     return deck
 
 
-def deal_from_deck(deck: list[int], dealer: int) -> tuple[int, int, int]:
+def deal_from_deck(deck: list[int], dealer: int) -> Triple:
     """Hands (as masks, by seat) when ``dealer`` deals ``deck`` three at a time from seat ``dealer+1``."""
     hands = [0, 0, 0]
     for packet in range(NUM_CARDS // 3):
         seat = (dealer + 1 + packet) % NUM_SEATS
         for c in deck[packet * 3: packet * 3 + 3]:
             hands[seat] |= 1 << c
-    return tuple(hands)  # type: ignore[return-value]
+    return hands[0], hands[1], hands[2]
 
 
-def deal(seed: int | str, deal_no: int, dealer: int) -> tuple[int, int, int]:
+def deal(seed: int | str, deal_no: int, dealer: int) -> Triple:
     """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer``."""
     return deal_from_deck(shuffled_deck(seed, deal_no), dealer)

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from .cards import CODES, NUM_SEATS, SUITS, codes_of
 from .deal import deal, first_dealer
-from .protocol import Event, HandRecord, HandResultJson
+from .protocol import Event, HandRecord, HandResultJson, Phase
 from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules
 from .scoring import Settlement
@@ -45,7 +45,7 @@ class HandResult(NamedTuple):
             "hand_no": self.hand_no, "dealer": self.dealer,
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "card_points": list(self.card_points), "tricks": list(self.tricks),
-            "case": s.case, "roles": dict(s.roles), "settlement": list(s.deltas),
+            "case": s.case, "roles": s.roles.copy(), "settlement": list(s.deltas),
             "strokes": list(s.strokes), "zeros": list(s.zeros),
             "last_trick_bonus_seat": self.last_trick_bonus_seat,
         }
@@ -81,7 +81,7 @@ class Game:
         return len(self.counted) + 1
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if len(self.counted) >= self.hands_total:
             return "game-over"
         if self.state.is_complete:
@@ -116,7 +116,7 @@ class Game:
 
     # -- transitions -----------------------------------------------------------------------
     def _deal(self) -> HandState:
-        return HandState(deal(self.seed, self.deal_no, self.dealer), self.dealer, self.rules)  # type: ignore[arg-type]
+        return HandState(deal(self.seed, self.deal_no, self.dealer), self.dealer, self.rules)
 
     def play(self, card: int) -> list[Event]:
         """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH
+from .cards import ALL_CARDS, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH, triple
+from .quote import quote
 from .rules import Rules, highest_trump_strength
 from .scoring import seat_points
 from .state import HandState, Trick
@@ -76,7 +77,7 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
     - undertrumping: only trumps left (or, with ``undertrump_when_void``, void in the led suit).
     """
     excluded = [0, 0, 0]
-    sequences = [(t.leader, t.cards) for t in tricks]
+    sequences: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in tricks]
     sequences.append((leader, tuple(trick)))
     index = 0
     for lead_seat, cards in sequences:
@@ -108,6 +109,8 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
 
 def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0), hands_left: int = 1) -> Observation:
     """The observation of ``seat`` in ``state``."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
+        raise ValueError(f"seat must be 0, 1 or 2, not {quote(seat)}")
     seats = state.play_seats()
     plays = tuple(zip(seats, state.plays, strict=True))
     excluded = inferred_exclusions(state.tricks, state.trick, state.leader, state.trump_fixed_at, state.trump,
@@ -121,9 +124,9 @@ def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0
         seat=seat, rules=state.rules, dealer=state.dealer, hand=state.hands[seat], plays=plays,
         tricks=tuple(state.tricks), leader=state.leader, trick=tuple(state.trick), trump=state.trump,
         trump_fixed_at=state.trump_fixed_at, trump_fixed_by=state.trump_fixed_by,
-        tricks_won=tuple(state.tricks_won), captured=tuple(state.captured),  # type: ignore[arg-type]
-        counts=tuple(h.bit_count() for h in state.hands),  # type: ignore[arg-type]
-        excluded=tuple(excluded), scores=scores, hands_left=hands_left,  # type: ignore[arg-type]
+        tricks_won=triple(state.tricks_won), captured=triple(state.captured),
+        counts=triple(h.bit_count() for h in state.hands),
+        excluded=triple(excluded), scores=scores, hands_left=hands_left,
     )
 
 

@@ -347,9 +347,8 @@ class ReviewTrick(TypedDict):
     points: int
 
 
-class ReviewedHand(TypedDict):
-    """A replayed hand record: the replay summary (README, "Hand records and the CLI") plus the dealt hands, who
-    fixed trump, the rules and the record in canonical form (what an export writes)."""
+class ReplaySummary(TypedDict):
+    """What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI")."""
 
     trump: str | None
     trump_fixed_at: int | None
@@ -362,6 +361,12 @@ class ReviewedHand(TypedDict):
     settlement: list[int] | None
     settlement_case: Case | None
     annulled: bool
+
+
+class ReviewedHand(ReplaySummary):
+    """A replayed hand record: the replay summary plus the dealt hands, the dealer, who fixed trump, the rules and
+    the record in canonical form (what an export writes)."""
+
     dealer: int
     hands: list[list[str]]
     trump_fixed_by: int | None

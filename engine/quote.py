@@ -12,6 +12,9 @@ def quote(value: object, limit: int = QUOTE_MAX) -> str:
         text = repr(value)
     except Exception:  # e.g. an int beyond Python's digit limit for str(), a RecursionError
         text = f"<{type(value).__name__}>"
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return text
+    return cut(text, limit)
+
+
+def cut(text: str, limit: int = QUOTE_MAX) -> str:
+    """``text`` cut to ``limit`` characters (the last one an ellipsis when it was longer)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS_PER_HAND, CODES, NUM_CARDS, NUM_SEATS, SUITS, codes_of, parse_card
+from .protocol import ReplaySummary
 from .rules import Rules
 from .state import HandState, outcome, refusal, trick_points
 
@@ -83,7 +84,7 @@ def replay(data: Any) -> HandState:
     return state
 
 
-def summary(state: HandState) -> dict:
+def summary(state: HandState) -> ReplaySummary:
     """The replay output for a state (the fields README "Hand records and the CLI" lists)."""
     out = outcome(state)
     s = out.settlement

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, PLAIN_TABLE, TRUMP_TABLE
+from .protocol import Case, Roles
 
 #: Card points at which a hand is punished (docs/rules.md §6, "100 or more").
 HUNDRED = 100
@@ -33,8 +34,6 @@ def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, ei
 
 
 Deltas = tuple[int, int, int]
-#: The seats a settlement case is about (see :class:`Settlement`): a seat, or the two tied seats.
-Roles = dict[str, int | list[int]]
 
 
 class Settlement(NamedTuple):
@@ -43,7 +42,7 @@ class Settlement(NamedTuple):
     hundred, other}; ranking {middle, high, low}; tie {tied: [a, b], third}; annulled {}.
     :func:`engine.text.settlement_text` words it."""
 
-    case: str
+    case: Case
     deltas: Deltas
     roles: Roles
 

@@ -8,15 +8,17 @@ in-place transition they (and the search bots) share.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .cards import (
+    ALL_CARDS,
     CARDS_PER_HAND,
     CODES,
     JACK_OF,
     LAST_TRICK_BONUS,
     NEXT_SEAT,
+    NUM_CARDS,
     NUM_SEATS,
     RANK_OF,
     SUIT_MASKS,
@@ -24,8 +26,12 @@ from .cards import (
     SUITS,
     TRUMP_BELOW,
     TRUMP_STRENGTH,
+    Triple,
     points_of,
+    triple,
 )
+from .protocol import Event
+from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules, card_power, legal_mask, trick_winner_offset, why_not
 from .scoring import ANNULLED, Settlement, seat_points, settle
 
@@ -38,7 +44,7 @@ class Trick(NamedTuple):
     winner: int
 
     def seats(self) -> tuple[int, int, int]:
-        return tuple((self.leader + i) % NUM_SEATS for i in range(NUM_SEATS))  # type: ignore[return-value]
+        return self.leader, NEXT_SEAT[self.leader], NEXT_SEAT[NEXT_SEAT[self.leader]]
 
 
 class IllegalMove(ValueError):
@@ -56,9 +62,10 @@ class HandState:
                  "trump_fixed_by", "captured", "tricks_won", "tricks", "plays")
 
     def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES):
+        _check_deal(hands, dealer, rules)
         self.rules = rules
         self.dealer = dealer
-        self.dealt: tuple[int, int, int] = tuple(hands)  # type: ignore[assignment]
+        self.dealt: Triple = triple(hands)
         self.hands: list[int] = list(hands)
         self.leader = (dealer + 1) % NUM_SEATS
         self.trick: list[int] = []
@@ -124,7 +131,7 @@ class HandState:
         return legal_mask(self.hands[seat], self.trick, self.trump, self.rules.undertrump_when_void)
 
     # -- the transition --------------------------------------------------------------------
-    def push(self, c: int, events: list | None = None) -> None:
+    def push(self, c: int, events: list[Event] | None = None) -> None:
         """Play card ``c`` for the seat to play, in place.  The card must be legal (not checked).
 
         When ``events`` is a list, the events of this play are appended to it as JSON-ready dicts.
@@ -145,7 +152,7 @@ class HandState:
         trick.append(c)
         if len(trick) == NUM_SEATS:
             winner = (self.leader + trick_winner_offset(trick, self.trump)) % NUM_SEATS
-            done = Trick(self.leader, tuple(trick), winner)  # type: ignore[arg-type]
+            done = Trick(self.leader, (trick[0], trick[1], trick[2]), winner)
             self.tricks.append(done)
             self.captured[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
             self.tricks_won[winner] += 1
@@ -170,14 +177,16 @@ def legal_move_mask(state: HandState) -> int:
 
 
 def refusal(state: HandState, c: int) -> Refusal | None:
-    """None if the seat to play may play ``c`` now, else why not."""
+    """None if the seat to play may play ``c`` now, else why not.  ValueError when ``c`` is not a card."""
+    if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_CARDS:
+        raise ValueError(f"not a card: {quote(c)} (a card is an int 0..35; parse_card('SA') gives one)")
     seat = state.to_play
     if seat is None:
         return Refusal("hand_complete", {})
     return why_not(state.hands[seat], c, state.trick, state.trump, state.rules.undertrump_when_void)
 
 
-def apply_move(state: HandState, c: int) -> tuple[HandState, list[dict]]:
+def apply_move(state: HandState, c: int) -> tuple[HandState, list[Event]]:
     """A new state after the seat to play plays ``c``, and the events of that play.
 
     Raises :class:`IllegalMove` (state unchanged) for a card that may not be played.
@@ -186,7 +195,7 @@ def apply_move(state: HandState, c: int) -> tuple[HandState, list[dict]]:
     if r is not None:
         raise IllegalMove(r)
     new = state.copy()
-    events: list[dict] = []
+    events: list[Event] = []
     new.push(c, events)
     return new, events
 
@@ -200,11 +209,27 @@ def trick_points(state: HandState, trick: Trick) -> int:
     return pts
 
 
+def _check_deal(hands: Sequence[int], dealer: int, rules: Rules) -> None:
+    """ValueError unless ``hands`` are three disjoint card masks, ``dealer`` a seat and ``rules`` Rules."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
+        raise ValueError(f"a hand state needs three hands (card masks, by seat), not {quote(hands)}")
+    for h in hands:
+        if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h & ~ALL_CARDS:
+            raise ValueError(f"hands must be card masks (ints with bits 0..35), not {quote(h)}")
+    a, b, c = hands
+    if a & b or a & c or b & c:
+        raise ValueError("a card is in more than one hand")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < NUM_SEATS:
+        raise ValueError(f"dealer must be 0, 1 or 2, not {quote(dealer)}")
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be engine.rules.Rules, not {quote(rules)}")
+
+
 class Outcome(NamedTuple):
     """Card points, tricks and settlement of a hand (settlement None until complete)."""
 
-    card_points: tuple[int, int, int]
-    tricks_won: tuple[int, int, int]
+    card_points: Triple
+    tricks_won: Triple
     complete: bool
     annulled: bool
     settlement: Settlement | None
@@ -212,16 +237,16 @@ class Outcome(NamedTuple):
 
 def outcome(state: HandState) -> Outcome:
     """Count and settle the hand (docs/rules.md §5, §6)."""
-    pts = tuple(state.card_points())
-    tw = tuple(state.tricks_won)
+    pts = triple(state.card_points())
+    tw = triple(state.tricks_won)
     if not state.is_complete:
-        return Outcome(pts, tw, False, False, None)  # type: ignore[arg-type]
+        return Outcome(pts, tw, False, False, None)
     if state.trump < 0 and not state.rules.eights:
-        return Outcome(pts, tw, True, True, ANNULLED)  # type: ignore[arg-type]
-    return Outcome(pts, tw, True, False, settle(pts, tw))  # type: ignore[arg-type]
+        return Outcome(pts, tw, True, True, ANNULLED)
+    return Outcome(pts, tw, True, False, settle(pts, tw))
 
 
-def random_playout(state: HandState, rand) -> HandState:
+def random_playout(state: HandState, rand: Callable[[], float]) -> HandState:
     """Play the hand to its end in place with uniformly random legal cards; ``rand()`` gives a float in [0, 1).
 
     A hand-inlined loop over the same rules as ``legal_mask`` and ``push`` (checked against them

@@ -33,6 +33,7 @@ from .protocol import (
     RecordsAnswer,
     ReviewAnswer,
     ReviewedHand,
+    Roles,
     View,
     ViewAnswer,
     WhyAnswer,
@@ -236,9 +237,9 @@ class Session:
                 raise ProtocolError("bad_record", {"hand": i + 1, "text": _clean(str(e))}) from None
             record: HandRecord = {"rules": st.rules.to_json(), "dealer": st.dealer,
                                   "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays]}
-            hands.append(cast(ReviewedHand, {**summary(st), "dealer": st.dealer, "hands": record["hands"],
-                                             "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"],
-                                             "record": record, "roles": _roles(st)}))
+            hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
+                          "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record,
+                          "roles": _roles(st)})
         return {"ok": True, "hands": hands}
 
     def cmd_restore(self, req: dict[str, Any]) -> ViewAnswer:
@@ -369,10 +370,10 @@ class Session:
                                                       names)
 
 
-def _roles(st: HandState) -> dict[str, Any] | None:
+def _roles(st: HandState) -> Roles | None:
     """Who played which part in a finished hand's settlement (None before the end)."""
     settled = outcome(st).settlement
-    return dict(settled.roles) if settled else None
+    return settled.roles.copy() if settled else None
 
 
 def _seed(value: object) -> str | None:

@@ -44,6 +44,10 @@ echo "== building dist/"
 # --- Python lint and types (engine side; fails the run before any test) ---------------------
 echo "== ruff (lint: pyproject.toml [tool.ruff])"
 .venv/bin/python -m ruff check .
+echo "== mypy --strict engine/ (types: pyproject.toml [tool.mypy])"
+.venv/bin/python -m mypy
+echo "== web/js/protocol.js up to date with engine/protocol.py"
+.venv/bin/python tools/gen_protocol_js.py --check
 # --- end of the Python lint and types block ----------------------------------------------------
 
 echo "== running tests"

@@ -128,3 +128,68 @@ def test_bench_prints_figures():
     p = run("bench", "--seconds", "0.3")
     assert p.returncode == 0
     assert "hands/s" in p.stdout and "legal-move generations" in p.stdout
+
+
+# -- hardening: no input gives a traceback (each finding of the hostile probe, reproduced) -------------------------
+
+def _no_traceback(p: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in p.stderr and "Traceback" not in p.stdout, p.stderr[-2000:]
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[" * 100_000, "nested too deeply"),
+    ('{"dealer": ' + "9" * 5000 + "}", "too many digits"),
+], ids=["deep-nesting", "5000-digit-int"])
+def test_hostile_json_is_one_error_line_not_a_traceback(text, words):
+    p = run("replay", "-", stdin=text)
+    _no_traceback(p)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and words in p.stderr
+
+
+def test_batch_goes_on_after_hostile_lines():
+    good = json.dumps(base_record())
+    lines = [good, "[" * 100_000, good, '{"dealer": ' + "9" * 5000 + "}", good]
+    p = run("replay", "--batch", stdin="\n".join(lines) + "\n")
+    _no_traceback(p)
+    out = [json.loads(line) for line in p.stdout.splitlines()]
+    assert p.returncode == 2 and len(out) == 5
+    assert "error" in out[1] and "error" in out[3] and all("error" not in out[i] for i in (0, 2, 4))
+
+
+def test_batch_file_with_invalid_utf8_reports_that_line_and_goes_on(tmp_path):
+    good = json.dumps(base_record()).encode()
+    f = tmp_path / "bad.jsonl"
+    f.write_bytes(good + b"\n" + b'{"dealer": "\xff\xfe"}\n' + good + b"\n")
+    p = subprocess.run([sys.executable, "-m", "engine", "replay", "--batch", str(f)], capture_output=True,
+                       cwd=ROOT, timeout=60)
+    stderr = p.stderr.decode()
+    assert "Traceback" not in stderr
+    out = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    assert p.returncode == 2 and len(out) == 3
+    assert "UTF-8" in out[1]["error"] and "error" not in out[0] and "error" not in out[2]
+
+
+@pytest.mark.parametrize("mode", [["--batch"], []])
+@pytest.mark.parametrize("target", ["/nonexistent/records.jsonl", "tests"])
+def test_missing_file_or_directory_is_one_error_line(mode, target):
+    p = run("replay", *mode, target)
+    _no_traceback(p)
+    assert p.returncode == 2 and p.stderr.startswith(f"error: cannot read {target}: ") and p.stderr.count("\n") == 1
+
+
+def test_broken_pipe_is_quiet():
+    lines = (json.dumps(base_record()) + "\n") * 3000
+    p = subprocess.run(f"{sys.executable} -m engine replay --batch | head -1", shell=True, input=lines,
+                       capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert p.stdout.count("\n") == 1 and "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr
+
+
+def test_quoted_bad_input_is_cut_to_a_readable_length():
+    rec = base_record()
+    rec["plays"] = ["X" * 10_000_000]
+    p = run("replay", "-", stdin=json.dumps(rec))
+    assert p.returncode == 2 and len(p.stderr) < 300 and "XXXX" in p.stderr
+    rec = base_record()
+    rec["rules"] = {"k" * 100_000: True}
+    p = run("replay", "--batch", stdin=json.dumps(rec) + "\n")
+    assert p.returncode == 2 and len(p.stdout) < 300 and "kkkk" in p.stdout

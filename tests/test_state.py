@@ -141,3 +141,37 @@ def test_copy_is_independent():
     cp = st.copy()
     cp.push(next(c for c in range(36) if cp.legal_mask() >> c & 1))
     assert st.plays == [] and len(cp.plays) == 1 and st.hands != cp.hands
+
+
+# -- the Python API refuses bad arguments with a clear error (never IndexError or a negative shift) ----------------
+
+@pytest.mark.parametrize("bad", [36, 99, -1, 10 ** 30, True, "SA", 1.0, None])
+def test_bad_card_argument_is_a_clear_value_error(bad):
+    st = HandState(deal(3, 0, 0), dealer=0)
+    for call in (apply_move, refusal):
+        with pytest.raises(ValueError, match="not a card"):
+            call(st, bad)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", None])
+def test_observe_refuses_a_seat_that_does_not_exist(seat):
+    from engine.observation import observe
+
+    with pytest.raises(ValueError, match="seat must be 0, 1 or 2"):
+        observe(HandState(deal(3, 0, 0), dealer=0), seat)
+
+
+@pytest.mark.parametrize("hands,dealer,words", [
+    ([], 0, "three hands"), ([0, 0], 0, "three hands"), ("abc", 0, "three hands"),
+    ([1, 2, "x"], 0, "card masks"), ([-1, 2, 4], 0, "card masks"), ([1 << 36, 2, 4], 0, "card masks"),
+    ([1, 1, 2], 0, "more than one hand"),
+    ([1, 2, 4], 3, "dealer must be 0, 1 or 2"), ([1, 2, 4], -1, "dealer must be 0, 1 or 2"),
+])
+def test_malformed_hand_state_is_refused(hands, dealer, words):
+    with pytest.raises(ValueError, match=words):
+        HandState(hands, dealer)
+
+
+def test_malformed_rules_are_refused():
+    with pytest.raises(ValueError, match="rules"):
+        HandState(deal(3, 0, 0), 0, {"no_trump": "eights"})

@@ -340,8 +340,24 @@
  */
 
 /**
- * A replayed hand record: the replay summary (README, "Hand records and the CLI") plus the dealt hands, who
- * fixed trump, the rules and the record in canonical form (what an export writes).
+ * What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI").
+ * @typedef {object} ReplaySummary
+ * @property {string|null} trump
+ * @property {number|null} trump_fixed_at
+ * @property {Array<ReviewTrick>} tricks
+ * @property {boolean} complete
+ * @property {number|null} to_play
+ * @property {Array<string>} legal
+ * @property {Array<number>} tricks_won
+ * @property {Array<number>} card_points
+ * @property {Array<number>|null} settlement
+ * @property {Case|null} settlement_case
+ * @property {boolean} annulled
+ */
+
+/**
+ * A replayed hand record: the replay summary plus the dealt hands, the dealer, who fixed trump, the rules and
+ * the record in canonical form (what an export writes).
  * @typedef {object} ReviewedHand
  * @property {string|null} trump
  * @property {number|null} trump_fixed_at
