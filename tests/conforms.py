@@ -4,6 +4,7 @@
 a value of the wrong type.  The protocol tests run every answer of whole games through it.
 """
 
+import functools
 import types
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
@@ -26,7 +27,7 @@ def problems(value: Any, tp: Any, where: str = "$") -> list[str]:
     if is_typeddict(tp):
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__} is not an object ({tp.__name__})"]
-        hints = get_type_hints(tp)
+        hints = _hints(tp)
         out = [f"{where}: missing {k!r} ({tp.__name__})" for k in tp.__required_keys__ if k not in value]
         out += [f"{where}: unknown key {k!r} ({tp.__name__})" for k in value if k not in hints]
         for k, v in value.items():
@@ -55,3 +56,8 @@ def problems(value: Any, tp: Any, where: str = "$") -> list[str]:
         return [] if isinstance(value, str) else [f"{where}: {value!r:.60} is not a string"]
     raise TypeError(f"conforms.py does not know the type {tp!r}")
 
+
+
+@functools.cache
+def _hints(tp: Any) -> dict[str, Any]:
+    return get_type_hints(tp)
