@@ -2,7 +2,7 @@
 import { announce, toast, updateToolbar } from "./a11y.js";
 import { StartRefused } from "./controller.js";
 import * as dialogs from "./dialogs.js";
-import { refusalText, t } from "./i18n.js";
+import { fmtNumber, refusalText, t } from "./i18n.js";
 import { clearSettings, saveSettings } from "./storage.js";
 import { store } from "./store.js";
 
@@ -10,7 +10,7 @@ export const timing = { mainStart: performance.now() };   // load milestones (ms
 
 /** Loading progress from the worker: bytes while downloading, then the start-up stages. */
 export function onLoadProgress(m) {
-  const mb = (b) => (b / 1e6).toFixed(1);
+  const mb = (b) => fmtNumber(b / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (m.stage === "download" && m.total && m.loaded >= m.total) dialogs.loading.progress(0.86, t("loading.python"));
   else if (m.stage === "download") dialogs.loading.progress(0.05 + 0.8 * (m.total ? m.loaded / m.total : 0), t("loading.download", { done: mb(m.loaded), total: mb(m.total) }));
   else if (m.stage === "engine") dialogs.loading.progress(0.9, t("loading.engine"));

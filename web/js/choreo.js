@@ -3,7 +3,7 @@
 // so the table shows the engine's view again.
 import { announce, updateToolbar } from "./a11y.js";
 import { ease, lerp } from "./anim.js";
-import { cardName, settlementText, t, trumpFixedText } from "./i18n.js";
+import { cardName, settlementText, t, trumpFixedText, tSeat } from "./i18n.js";
 import { botCardPos } from "./layout.js";
 import { reducedMotion } from "./settings.js";
 import { sfx } from "./sound.js";
@@ -79,7 +79,8 @@ export class Choreographer {
     this.startScene(store.model);
     const scene = store.scene;
     if (ev.redeal) announce(t("log.redeal"));
-    announce(t("log.dealt", { n: ev.hand_no, total: store.model.handsTotal, dealer: nameOf(ev.dealer), leader: nameOf(ev.leader) }));
+    announce([t("log.dealt", { n: ev.hand_no, total: store.model.handsTotal }), tSeat("log.deals", ev.dealer, { name: nameOf(ev.dealer) }),
+      tSeat("log.leads", ev.leader, { name: nameOf(ev.leader) })].join(" "));
     // no deal animation at instant speed, with reduced motion, or behind the loading screen (the first deal)
     if (anim.instant || reducedMotion() || store.ui.phase === "loading") return;
     scene.dealing = true;
@@ -116,7 +117,7 @@ export class Choreographer {
       from = botCardPos(L, seat, Math.floor(scene.counts[seat] / 2), scene.counts[seat]);
     }
     scene.counts[seat] = Math.max(0, scene.counts[seat] - 1);
-    announce(t("log.played", { name: nameOf(seat), card: cardName(card) }));
+    announce(tSeat("log.played", seat, { name: nameOf(seat), card: cardName(card) }));
     sfx("card");
     if (reducedMotion()) {
       // no flight: the card appears in its place with a short fade
@@ -147,7 +148,7 @@ export class Choreographer {
     const { anim, renderer } = this;
     store.scene.trump = suit;
     store.scene.trumpFixedBy = seat;
-    const text = trumpFixedText(suit, nameOf(seat));
+    const text = trumpFixedText(suit, seat, nameOf(seat));
     announce(text);
     sfx("trump");
     const b = { text, alpha: 1 };
@@ -194,7 +195,7 @@ export class Choreographer {
     scene.tricksWon[ev.seat] += 1;
     scene.pointsTaken[ev.seat] += ev.points;
     scene.lastTrick = { cards: ev.cards, winner: ev.seat, points: ev.points, leader: ev.cards[0]?.seat };
-    announce(t("log.won", { name: nameOf(ev.seat), points: ev.points }));
+    announce(tSeat("log.won", ev.seat, { name: nameOf(ev.seat), points: t("points", { n: ev.points }) }));
     updateToolbar();
     renderer.invalidate();
   }

@@ -97,11 +97,12 @@ export class Controller {
     this.onApplied?.(r.events);   // the autosave (save.js)
     renderHandButtons();
     updateToolbar();
+    this.onEvents?.(r.events || []);   // observers (the tutorial's coach) see what happened
     await this.choreo.play(r.events || [], before, () => myGen === this.gen);
   }
 
   engineError(r) {
-    const msg = r?.error?.message || "unknown error";
+    const msg = r?.error?.message || t("msg.unknownError");
     toast(t("msg.engineError", { message: msg }), "error", 8000);
     announce(t("msg.engineError", { message: msg }));
     store.ui.busy = false;
@@ -141,6 +142,7 @@ export class Controller {
     }
     updateToolbar();
     renderHandButtons();
+    this.onSettled?.(v);   // the table is at rest: the player's turn, or a hand/game is over
   }
 
   /** The player's turn begins: a buzz and a tick if wanted, and the only legal card played if the player asked so. */
@@ -169,7 +171,7 @@ export class Controller {
     dialogs.closeAll();
     hideToast();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
-    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots };
+    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: [0, 1, 2].map((s) => t(`name.${s}`)) };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
     const r = await this.engine(req);

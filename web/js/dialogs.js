@@ -1,5 +1,5 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { t, signed, suitLabel } from "./i18n.js";
+import { joinNames, levelName, t, tSeat, signed, suitLabel } from "./i18n.js";
 import { HAND_CHOICES, SPEED_NAMES } from "./storage.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -48,7 +48,7 @@ export const loading = {
 };
 
 // ------------------------------------------------------------------------------------------------ new game
-export function showNewGame({ levels, settings, names = ["You", "Right", "Left"], onStart }) {
+export function showNewGame({ levels, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
@@ -56,7 +56,7 @@ export function showNewGame({ levels, settings, names = ["You", "Right", "Left"]
   for (const k of [0, 1]) {
     const sel = $(`#ng-bot${k + 1}`, dlg);
     $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
-    sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, l.name)));
+    sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, levelName(l))));
   }
   $("#ng-seed", dlg).value = settings.seed || "";
   const practice = $("#ng-practice", dlg);
@@ -155,9 +155,9 @@ export function showGameOver({ view, onNew, onSheet }) {
   const net = view.scores.net;
   const winners = view.winners || [];
   const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
-  const winNames = winners.map((s) => names[s]).join(" & ");
+  const winNames = joinNames(winners.map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: (winners.length > 1 ? t("over.winners", { names: winNames }) : t("over.winner", { names: winNames })) }),
+    el("p", { class: "winner", text: (winners.length > 1 ? t("over.winners", { names: winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {

@@ -1,270 +1,212 @@
-// User-visible strings (one table per language) and card/suit names. Rules come from the engine, not from here.
-const STRINGS = {
-  en: {
-    title: "Mittlere Jass",
-    "btn.new": "New game",
-    "btn.sheet": "Score sheet",
-    "btn.last": "Last trick",
-    "btn.hint": "Hint",
-    "btn.next": "Next hand",
-    "btn.start": "Start game",
-    "btn.cancel": "Cancel",
-    "btn.close": "Close",
-    "btn.retry": "Retry",
-    "speed.label": "Speed",
-    "speed.slow": "Slow",
-    "speed.normal": "Normal",
-    "speed.fast": "Fast",
-    "speed.instant": "Instant",
-    "loading.title": "Mittlere Jass",
-    "loading.download": "Downloading the Python runtime… {done} of {total} MB",
-    "loading.engine": "Starting the game engine…",
-    "loading.python": "Starting Python…",
-    "loading.ready": "Dealing…",
-    "loading.start": "Starting…",
-    "loading.failed": "The game could not be loaded.",
-    "loading.failedHelp": "Check that the page is served over http(s) from the built dist/ folder, then try again.",
-    "new.title": "New game",
-    "new.hands": "Hands per game",
-    "new.bot": "{name} (seat {seat})",
-    "new.seed": "Seed (optional, for a reproducible deal)",
-    "new.seedPlaceholder": "random",
-    "hand.title": "Hand {n} of {total}",
-    "hand.player": "Player",
-    "hand.points": "Card points",
-    "hand.tricks": "Tricks",
-    "hand.result": "Result",
-    "hand.trump": "Trump: {suit}",
-    "hand.noTrump": "No trump was fixed",
-    "hand.annulled": "The hand was annulled and will be dealt again.",
-    "case.match": "Match",
-    "case.no_trick": "No trick",
-    "case.hundred": "100 or more",
-    "case.no_trick_and_hundred": "No trick and 100 or more",
-    "case.ranking": "Middle loses",
-    "case.tie": "Tie",
-    "case.annulled": "Annulled",
-    "sheet.title": "Score sheet",
-    "sheet.strokes": "Strokes",
-    "sheet.zeros": "Zeros",
-    "sheet.net": "Net",
-    "sheet.hand": "Hand",
-    "sheet.empty": "No hand finished yet.",
-    "sheet.legend": "| = stroke (+1)   ○ = zero (−1)",
-    "over.title": "Game over",
-    "over.rank": "#",
-    "over.net": "Net",
-    "over.winner": "{names} won the game.",
-    "over.winners": "{names} share the win.",
-    "seat.cards": "{n} cards",
-    "seat.tricks": "{n} tricks",
-    "seat.trick1": "1 trick",
-    "seat.pointsShort": "{n} pts",
-    "seat.net": "net {n}",
-    "seat.dealer": "Dealer",
-    "hud.trump": "Trump",
-    "hud.noTrump": "not fixed yet",
-    "hud.fixedBy": "fixed by {name}",
-    "hud.hand": "Hand {n} / {total}",
-    "hud.yourTurn": "Your turn",
-    "hud.turn": "{name} to play",
-    "peek.title": "Last trick — {name} won {points}",
-    "peek.none": "No trick played yet",
-    "log.dealt": "Hand {n} of {total}: {dealer} deals, {leader} leads.",
-    "log.redeal": "The hand is dealt again.",
-    "log.played": "{name} plays {card}.",
-    "log.won": "{name} wins the trick ({points} points).",
-    "log.hand": "Hand {n} over: {result}.",
-    "log.yourTurn": "Your turn.",
-    "msg.notYourTurn": "Please wait: it is {name}'s turn.",
-    "msg.wait": "One moment: the cards are still moving.",
-    "btn.settings": "Settings",
-    "settings.title": "Settings",
-    "settings.deck": "Cards",
-    "settings.deck.help": "Swiss-German pack (Rosen, Schellen, Schilten, Eicheln) or French pack (hearts, spades…).",
-    "settings.deck.auto": "Automatic (by language)",
-    "settings.deck.swiss": "Swiss-German pack",
-    "settings.deck.french": "French pack",
-    "settings.speed.help": "How fast the cards move and the other players play.",
-    "settings.motion": "Motion",
-    "settings.motion.help": "Reduced: cards appear and fade instead of flying across the table.",
-    "settings.motion.auto": "As the system says",
-    "settings.motion.reduced": "Reduced",
-    "settings.motion.full": "Full",
-    "settings.sound": "Sound effects",
-    "settings.sound.help": "Soft sounds when a card is played, a trick is taken, trump is fixed and a hand ends.",
-    "settings.vibrate": "Vibrate on your turn",
-    "settings.vibrate.help": "A short buzz when it is your turn (phones that can vibrate).",
-    "settings.livePoints": "Show card points",
-    "settings.livePoints.help": "Each player's card points of this hand, on the name plates, as you play.",
-    "settings.autoForced": "Play forced cards for me",
-    "settings.autoForced.help": "When only one of your cards may be played, it is played after a short pause.",
-    "settings.tapRaise": "Tap to raise, tap again to play",
-    "settings.tapRaise.help": "The first tap raises a card, a second tap (or a swipe up) plays it; off: one tap plays.",
-    "msg.hint": "Hint: {card}. {reason}",
-    "msg.engineError": "The engine reported a problem: {message}",
-    "msg.engineRestarting": "The game engine stopped. Restarting it…",
-    "msg.engineRestarted": "The game engine was restarted; your game goes on from where it was.",
-    "msg.engineGaveUp": "The game engine stopped and could not be restarted ({reason}).",
-    "msg.settingsReset": "Your settings could not be used ({reason}); a game with the default settings was started.",
-    "btn.result": "Result",
-    "btn.resetSettings": "Reset settings",
-    "aria.table": "Card table",
-    "aria.hand": "Your hand",
-    "aria.card": "{card}",
-    "aria.cardIllegal": "{card} (cannot be played now)",
-    "points": "{n} points",
-    "event.trumpFixed": "{suit} is trump — fixed by {name}",
-    "mirror.seat": "{name}: net {net}, {points} card points, {tricks} tricks this hand",
-    "mirror.trick": "On the table: {cards}",
-    "mirror.noTrick": "No card on the table",
-    "deck.idx.J": "J",
-    "deck.idx.Q": "Q",
-    "deck.idx.K": "K",
-    "deck.idx.A": "A",
-    "deck.idxSwiss.J": "U",
-    "deck.idxSwiss.Q": "O",
-    "deck.idxSwiss.K": "K",
-    "deck.idxSwiss.A": "A",
-    "save.notSaving": "This browser does not let the game be saved: it goes on, but a reload will lose it.",
-    "save.download": "Download it",
-    "save.discard": "Discard and start a new game",
-    "save.bad.title": "Your saved game cannot be resumed",
-    "save.bad.help": "You can download the saved game (to keep it or to report a problem), then start a new game.",
-    "save.bad.size": "The saved game is far too large to be one of ours.",
-    "save.bad.json": "The saved game is damaged (it is not readable JSON).",
-    "save.bad.format": "The stored data is not a saved Mittlere Jass game.",
-    "save.bad.version": "The saved game comes from an incompatible version of the app (format {version}).",
-    "save.bad.shape": "The saved game is damaged (parts of it are missing or wrong).",
-    "save.bad.engine": "The game engine could not replay the saved game: {reason}",
-    "tabs.title": "Open in another tab",
-    "tabs.elsewhere": "This game is open in another tab. Play it here instead? The other tab will stop.",
-    "tabs.takeOver": "Play here",
-    "tabs.lost": "The game moved to another tab, where it goes on.",
-    "tabs.takeBack": "Play here again",
-    "btn.games": "Games",
-    "btn.review": "Review hand",
-    "review.title": "Hand review",
-    "review.seat": "Seat {n}",
-    "review.handOf": "Hand {n} ({total} in this record)",
-    "review.dealer": "Dealer: {name}",
-    "review.trump": "Trump {suit}, fixed by {name} in trick {trick}",
-    "review.noTrump": "No trump was fixed in this hand",
-    "review.deal": "The deal: all three hands, face up. {name} leads the first trick.",
-    "review.running": "{points} points, {tricks} tricks",
-    "review.card": "{card} ({name})",
-    "review.trickNo": "Trick {k} of {n}:",
-    "review.trick": "{cards} — {name} wins {points} points.",
-    "review.lastBonus": "(5 of them for the last trick)",
-    "review.points": "{n} card points",
-    "review.tricks": "{n} tricks",
-    "review.prev": "◀ Trick",
-    "review.next": "Trick ▶",
-    "review.prevHand": "◀ Hand",
-    "review.nextHand": "Hand ▶",
-    "review.download": "Download hand",
-    "import.tooLarge": "That file is too large to be a game record (at most 1 MB).",
-    "import.tooDeep": "That file is nested far too deeply to be a game record.",
-    "import.notJson": "That file is not JSON.",
-    "import.notRecord": "That file holds no hand record.",
-    "import.unreadable": "That file could not be read.",
-    "import.version": "That game file comes from an incompatible version of the app.",
-    "import.invalid": "That record is not valid: {reason}",
-    "games.title": "Games",
-    "games.current": "This game",
-    "games.download": "Download the game",
-    "games.downloadShort": "Download",
-    "games.review": "Review",
-    "games.import": "Open a record",
-    "games.importPick": "Hand or game file (JSON):",
-    "games.importDrop": "You can also drop a file anywhere on the page.",
-    "games.stats": "Statistics",
-    "games.history": "History",
-    "games.reset": "Reset statistics",
-    "games.resetConfirm": "Delete the history and statistics of every game? This cannot be undone.",
-    "stats.bots": "Bots",
-    "stats.games": "Games",
-    "stats.wins": "Won",
-    "stats.mean": "Strokes per hand",
-    "stats.none": "No games yet.",
-    "stats.hands": "{n} hands: in the middle {middle}, no trick {noTrick}, 100 or more {over100}, match {match}.",
-    "stats.chartGame": "Net score, hand by hand (latest game)",
-    "stats.chartGames": "Final net score of recent games",
-    "history.empty": "No finished or abandoned games yet.",
-    "history.date": "Date",
-    "history.hands": "Hands",
-    "history.result": "Result",
-    "history.won": "won ({net})",
-    "history.lost": "lost ({net})",
-    "history.abandoned": "abandoned ({net})",
-    "share.link": "Link to this deal:",
-    "share.copy": "Copy link",
-    "share.copied": "Link copied.",
-    "share.title": "A shared deal",
-    "share.ask": "This link deals a shared game. Play it now instead of your game in progress (which then ends)?",
-    "share.play": "Play the shared deal",
-    "share.keep": "Keep my game",
-    "share.bad": "The shared link is not valid; your game goes on.",
-    "btn.undo": "Undo",
-    "new.practice": "Practice game (undo allowed)",
-    "undo.done": "Your last card and the cards after it were taken back.",
-    "undo.failed": "The card could not be taken back.",
-    "history.undo": "(with undo)",
-    "share.compare": "On the same cards — you: {you}, your friend: {friend}.",
-  },
-};
+// The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
+// picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
+import de from "./locales/de.js";
+import en from "./locales/en.js";
+import fr from "./locales/fr.js";
+import it from "./locales/it.js";
+import ja from "./locales/ja.js";
 
-const SUIT_NAMES = { en: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" } };
-const RANK_NAMES = {
-  en: { A: "Ace", K: "King", Q: "Queen", J: "Jack", 10: "Ten", 9: "Nine", 8: "Eight", 7: "Seven", 6: "Six" },
-};
+/** The catalogs, in the order the language menu lists them. */
+export const CATALOGS = { en, de, fr, it, ja };
+export const LANGUAGES = Object.keys(CATALOGS);
+const STORE_KEY = "mittlere-jass.lang";
+/** Test-only pseudo-locale (?lang=xx): every English string made ~40% longer with accents, to check layouts. */
+export const PSEUDO = "xx";
+
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** The locale for Intl and <html lang>: the catalogs are written for Swiss usage (1'234.5, 1,5 in fr-CH). */
+const LOCALE = { en: "en", de: "de-CH", fr: "fr-CH", it: "it-CH", ja: "ja", [PSEUDO]: "en-XA" };
+const intlLocale = () => (lang === PSEUDO ? "en" : LOCALE[lang]);
 
 let lang = "en";
+let table = en;
+let plural = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
+const listeners = new Set();
 
-export function setLanguage(code) {
-  lang = STRINGS[code] ? code : "en";
-  document.documentElement.lang = lang;
+/** The first of the browser's preferred languages that has a catalog (de-CH -> de, gsw -> de), else English. */
+export function detectLanguage(prefs = navigator.languages || [navigator.language]) {
+  for (const p of prefs || []) {
+    const base = String(p || "").toLowerCase().split(/[-_]/)[0];
+    if (CATALOGS[base]) return base;
+    if (base === "gsw") return "de";   // Swiss German
+  }
+  return "en";
 }
 
+function saved() {
+  try { const v = localStorage.getItem(STORE_KEY); return CATALOGS[v] ? v : null; } catch { return null; }
+}
+function remember(code) {
+  try { localStorage.setItem(STORE_KEY, code); } catch { /* storage unavailable: this visit only */ }
+}
+
+/** ?lang=de for this visit only (tests, links); validated against the catalogs. */
+function fromUrl() {
+  try {
+    const v = new URLSearchParams(location.search).get("lang");
+    return v && (CATALOGS[v] || v === PSEUDO) ? v : null;
+  } catch { return null; }
+}
+
+/** Choose the language at start-up: the URL, else the remembered choice, else the browser's (remembered then). */
+export function initLanguage() {
+  const url = fromUrl();
+  let code = url ?? saved();
+  if (!code) { code = detectLanguage(); remember(code); }
+  setLanguage(code, { persist: false });
+  return lang;
+}
+
+/** Switch language (a menu choice is remembered); listeners redraw what they show. */
+export function setLanguage(code, { persist = true } = {}) {
+  if (code === PSEUDO) { table = pseudoCatalog(); lang = PSEUDO; }
+  else { lang = CATALOGS[code] ? code : "en"; table = CATALOGS[lang]; if (persist) remember(lang); }
+  plural = new Intl.PluralRules(intlLocale());
+  numbers = new Intl.NumberFormat(intlLocale());
+  document.documentElement.lang = LOCALE[lang];
+  for (const f of listeners) f(lang);
+}
+export function getLanguage() { return lang; }
+/** Call `f(lang)` after every language switch. */
+export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
+
+/** A number in the player's locale (digits, separators); `opts` as Intl.NumberFormat's. */
+export function fmtNumber(n, opts) {
+  return opts ? new Intl.NumberFormat(intlLocale(), opts).format(n) : numbers.format(n);
+}
+/** A date (and time) in the player's locale. */
+export function fmtDate(d, opts = { dateStyle: "medium", timeStyle: "short" }) {
+  return new Intl.DateTimeFormat(intlLocale(), opts).format(d);
+}
+
+/** Does the catalog of the current language have `key`? */
+export function has(key) { return key in table || key in en; }
+
+/**
+ * The text of `key` in the current language with {placeholders} filled from `params`.
+ * Numbers are formatted for the locale; a plural entry picks its form from params.n.
+ */
 export function t(key, params = {}) {
-  const table = STRINGS[lang] || STRINGS.en;
-  const s = table[key] ?? STRINGS.en[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  let s = table[key] ?? en[key];
+  if (s == null) return key;
+  if (typeof s === "object") s = s[plural.select(Number(params.n))] ?? s.other;
+  return s.replace(/\{(\w+)\}/g, (m, k) => {
+    if (!(k in params)) return m;
+    const v = params[k];
+    return typeof v === "number" ? numbers.format(v) : String(v);
+  });
+}
+
+/**
+ * A sentence about a player: seat 0 (the human) reads "You play…", "Du spielst…" (the catalog's `key.you`),
+ * the others "{name} plays…" — verbs agree with their subject in every language.
+ */
+export function tSeat(key, seat, params = {}) {
+  return t(seat === 0 && has(`${key}.you`) ? `${key}.you` : key, params);
 }
 
 export function cardSuit(code) { return code[0]; }
 export function cardRank(code) { return code.slice(1); }
 
-/** "♠A" short label and "Ace of spades" long name. */
+/** "♠A" short label and "Ace of spades" long name (word order per language). */
 export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
 export function cardName(code) {
-  const r = (RANK_NAMES[lang] || RANK_NAMES.en)[cardRank(code)] || cardRank(code);
-  const s = (SUIT_NAMES[lang] || SUIT_NAMES.en)[cardSuit(code)] || cardSuit(code);
-  return `${r} of ${s}`;
+  const r = cardRank(code), s = cardSuit(code);
+  return t("card.name", { rank: has(`rank.${r}`) ? t(`rank.${r}`) : r, suit: has(`suit.${s}`) ? t(`suit.${s}`) : s });
 }
-export function suitLabel(suit) { return `${SUIT_SYMBOL[suit]} ${(SUIT_NAMES[lang] || SUIT_NAMES.en)[suit]}`; }
+export function suitName(suit) { return has(`suit.${suit}`) ? t(`suit.${suit}`) : suit; }
+export function suitLabel(suit) { return `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
 
-/** Fill every [data-i18n] element's text (and [data-i18n-aria] aria-label). */
+/** A bot level's name (an id, or a protocol-1 {id, name}): the catalog's, else the engine's. */
+export function levelName(level) {
+  const id = typeof level === "string" ? level : level?.id;
+  return has(`level.${id}`) ? t(`level.${id}`) : (level?.name ?? id);
+}
+
+/** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
 export function applyI18n(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  if (root === document) document.title = t("title");
 }
 
-/** +2 / −1 / 0 with a real minus sign. */
-export function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
+/** +2 / −1 / 0 with a real minus sign, digits in the locale's style. */
+export function signed(n) { return n > 0 ? `+${fmtNumber(n)}` : n < 0 ? `−${fmtNumber(-n)}` : fmtNumber(0); }
 
-/** "♦ is trump — fixed by Right" */
-export function trumpFixedText(suit, name) { return t("event.trumpFixed", { suit: SUIT_SYMBOL[suit] ?? suit, name }); }
-
-/** The sentence that explains a hand's settlement. */
-export function settlementText(r, _nameOf) {
-  return r.explanation ?? "";
+/** "♦ is trump — fixed by Right" / "… fixed by you" */
+export function trumpFixedText(suit, seat, name) {
+  return tSeat("event.trumpFixed", seat, { suit: SUIT_SYMBOL[suit] ?? suit, name });
 }
 
-/** The sentence for an engine refusal or error ({code, params}). */
-export function refusalText(error) {
+/** Names joined for "X & Y won" (the catalog decides the conjunction). */
+export function joinNames(names) {
+  return names.reduce((acc, n) => (acc == null ? n : t("over.and", { a: acc, b: n })), null) ?? "";
+}
+
+/**
+ * The sentence that explains a hand's settlement, from its case, the seats it is about and the card points.
+ * @param {{case: string, roles?: object, card_points?: number[], explanation?: string}} r
+ * @param {(seat: number) => string} nameOf
+ */
+export function settlementText(r, nameOf) {
+  if (!r.roles && r.explanation) return r.explanation;   // protocol 1 (English from the engine)
+  const roles = r.roles || {}, pts = r.card_points || [];
+  const p = {};
+  for (const [role, seat] of Object.entries(roles)) {
+    if (typeof seat === "number") { p[role] = nameOf(seat); p[`${role}Points`] = pts[seat]; }   // i18n-ignore: {middlePoints}…
+  }
+  if (Array.isArray(roles.tied)) {
+    p.tiedA = nameOf(roles.tied[0]); p.tiedB = nameOf(roles.tied[1]); p.tiedPoints = pts[roles.tied[0]];
+  }
+  return t(`settle.${r.case}`, p);
+}
+
+/**
+ * The sentence for an engine refusal or error ({code, params}): card codes, suit letters and seats in the params
+ * become card names, suit names and player names.
+ * @param {{code: string, params?: object, message?: string}} error
+ * @param {(seat: number) => string} nameOf
+ */
+export function refusalText(error, nameOf = (s) => `#${s}`) {
   if (!error) return "";
-  return error.message ?? error.code ?? "";
+  const params = error.params || {};
+  const p = { ...params, code: error.code };
+  for (const k of ["card", "over"]) if (typeof params[k] === "string") p[k] = cardName(params[k]);
+  for (const k of ["suit", "trump"]) if (typeof params[k] === "string") p[k] = suitLabel(params[k]);
+  if (typeof params.seat === "number") p.name = nameOf(params.seat);
+  let key = `refusal.${error.code}`;
+  if (error.code === "must_follow" && params.trump) key = "refusal.must_follow_or_trump";
+  if (!has(key) && error.message) return error.message;   // protocol 1
+  return has(key) ? t(key, p) : t("refusal.other", p);
+}
+
+/** A hint's reason ({code, params}) in words. */
+export function hintText(reason) {
+  if (!reason) return "";
+  if (typeof reason === "string") return reason;   // protocol 1
+  const key = `hint.${reason.code}`;
+  return has(key) ? t(key, reason.params || {}) : t("hint.other");
+}
+
+// ---------------------------------------------------------------------------------------- pseudo-locale
+const ACCENTED = { a: "å", e: "é", i: "î", o: "ö", u: "ü", c: "ç", n: "ñ", s: "š", y: "ý", A: "Å", E: "É", O: "Ö", U: "Ü" };
+function pseudo(s) {
+  let out = "", depth = 0;
+  for (const ch of s) {   // keep {placeholders} intact
+    if (ch === "{") depth++;
+    out += depth ? ch : (ACCENTED[ch] ?? ch);
+    if (ch === "}") depth--;
+  }
+  const pad = "·".repeat(Math.ceil(s.length * 0.4));
+  return `⟦${out}${pad}⟧`;
+}
+function pseudoCatalog() {
+  const out = {};
+  for (const [k, v] of Object.entries(en)) {
+    out[k] = typeof v === "string" ? pseudo(v) : Object.fromEntries(Object.entries(v).map(([f, s]) => [f, pseudo(s)]));
+  }
+  return out;
 }

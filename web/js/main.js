@@ -1,13 +1,15 @@
 // Wiring only: builds the modules, connects the DOM controls to the controller, starts the engine.
-import { updateToolbar } from "./a11y.js";
+import { renderHandButtons, updateToolbar } from "./a11y.js";
 import { Animator } from "./anim.js";
 import { Boot, onLoadProgress, timing } from "./boot.js";
 import { EngineBridge } from "./bridge.js";
 import { Choreographer } from "./choreo.js";
 import { Controller } from "./controller.js";
 import * as dialogs from "./dialogs.js";
-import { applyI18n } from "./i18n.js";
+import { refreshHowTo, setTutorialAction, showHowTo } from "./howto.js";
+import { applyI18n, initLanguage } from "./i18n.js";
 import { Input } from "./input.js";
+import { installLanguageMenu } from "./language.js";
 import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
 import { installSave } from "./save.js";
@@ -15,6 +17,7 @@ import { installSettings } from "./settings.js";
 import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
 import { store } from "./store.js";
 import { installTestHook } from "./testhook.js";
+import { Tutorial } from "./tutorial.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -38,9 +41,19 @@ const input = new Input({
   isBlocked: () => store.ui.phase !== "play",
 });
 controller.onHintCard = (i) => input.select(i, false);
+const tutorial = new Tutorial({ controller, bridge });
+setTutorialAction(() => tutorial.start());
 
+initLanguage();
 applyI18n();
 dialogs.fillSpeedSelect($("#speed"), session.speed);
+installLanguageMenu(document.querySelectorAll(".lang-select"), () => {
+  dialogs.fillSpeedSelect($("#speed"), session.speed);
+  renderHandButtons();
+  renderer.invalidate();
+  refreshHowTo();
+});
+for (const b of ["#btn-howto", "#btn-howto-loading"]) $(b).addEventListener("click", showHowTo);
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));
 installSettings({
   speedNames: SPEED_NAMES,

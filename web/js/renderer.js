@@ -1,7 +1,7 @@
 // Canvas renderer: draws the table model (what the engine's view and events say) at the device pixel ratio.
 import { CardArt, drawDeckSuit, roundRect } from "./cards.js";
 import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
-import { t, signed } from "./i18n.js";
+import { t, tSeat, signed } from "./i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "./settings.js";
 import { soundStats } from "./sound.js";
 import { isMyTurn, shown, store } from "./store.js";
@@ -225,7 +225,7 @@ export class Renderer {
     const b = { ...L.hud.trump };
     if (m.trump) {   // grow the panel to fit "fixed by <name>" rather than squeezing the text
       ctx.font = `400 ${fs}px ${FONT}`;
-      const need = ctx.measureText(t("hud.fixedBy", { name: m.players[m.trumpFixedBy]?.name ?? "" })).width + b.h * 0.72 + 34;
+      const need = ctx.measureText(tSeat("hud.fixedBy", m.trumpFixedBy, { name: m.players[m.trumpFixedBy]?.name ?? "" })).width + b.h * 0.72 + 34;
       b.w = Math.min(Math.max(b.w, need), L.W * 0.5);
     }
     ctx.save();
@@ -239,7 +239,7 @@ export class Renderer {
       ctx.fillStyle = "#fbf8f0"; ctx.fill();
       drawDeckSuit(ctx, this.art.deck, m.trump, b.x + b.w - r - 8, b.y + b.h / 2, r * 1.25);
       const who = m.players[m.trumpFixedBy]?.name ?? "";
-      this.text(t("hud.fixedBy", { name: who }), b.x + 10, b.y + b.h - 10, { size: fs, color: "#fff", maxW: b.w - 2 * r - 24 });
+      this.text(tSeat("hud.fixedBy", m.trumpFixedBy, { name: who }), b.x + 10, b.y + b.h - 10, { size: fs, color: "#fff", maxW: b.w - 2 * r - 24 });
     } else {
       this.text(t("hud.noTrump"), b.x + 10, b.y + b.h - 10, { size: fs, color: "rgba(255,255,255,0.85)", maxW: b.w - 16 });
     }
@@ -297,7 +297,7 @@ export class Renderer {
       const r = fs * 0.62;
       ctx.beginPath(); ctx.arc(p.x + pad + r, p.y + p.h * 0.34, r, 0, Math.PI * 2);
       ctx.fillStyle = "#fbf8f0"; ctx.fill();
-      this.text("D", p.x + pad + r, p.y + p.h * 0.34 + 1, { size: fs * 0.8, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+      this.text(t("seat.dealerMark"), p.x + pad + r, p.y + p.h * 0.34 + 1, { size: fs * 0.8, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
       nameX += 2 * r + 6;
     }
     const net = m.net?.[seat] ?? 0;
@@ -307,7 +307,7 @@ export class Renderer {
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
     const sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
-      : `${first} · ${tw === 1 ? t("seat.trick1") : t("seat.tricks", { n: tw })}`;
+      : `${first} · ${t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
   }
@@ -399,7 +399,7 @@ export class Renderer {
     if (!lt) {
       this.text(t("peek.none"), L.cx, y + h / 2, { size: fs, align: "center", base: "middle" });
     } else {
-      this.text(t("peek.title", { name: m.players[lt.winner].name, points: t("points", { n: lt.points }) }), L.cx, y + fs + 8,
+      this.text(tSeat("peek.title", lt.winner, { name: m.players[lt.winner].name, points: t("points", { n: lt.points }) }), L.cx, y + fs + 8,
         { size: fs, weight: 700, align: "center", maxW: w - 16 });
       const s = 0.78;
       lt.cards.forEach(({ seat, card }, k) => {

@@ -1,7 +1,7 @@
 // Player preferences of the table (deck, motion, sound, touch...) and the Settings dialog that gathers them with
 // the other lanes' settings. Every preference is validated when read back from storage and applied at once.
 // Other modules add their own rows with `addSettingRow()` (a label, a one-line explanation, a control).
-import { t } from "./i18n.js";
+import { getLanguage, t } from "./i18n.js";
 
 const KEY = "mittlere-jass.prefs.v1";
 
@@ -56,8 +56,8 @@ export function setPref(name, value) {
 /** Call fn(name, value) whenever a preference changes. */
 export function onPrefChange(fn) { listeners.add(fn); }
 
-/** The deck to draw: the player's choice, else the Swiss pack for German-speaking players, the French one otherwise. */
-export function deckFor(p = prefs, languages = navigator.languages || [navigator.language || ""]) {
+/** The deck to draw: the player's choice, else the Swiss pack when the game speaks German, the French one otherwise. */
+export function deckFor(p = prefs, languages = [getLanguage()]) {
   if (p.deck !== "auto") return p.deck;
   return /^de\b/i.test(String(languages[0] || "")) ? "swiss" : "french";
 }

@@ -6,6 +6,8 @@
 //   "A new version is available — Reload". Reload tells the waiting worker to take over, and the page reloads once
 //   it controls the page, so every file comes from the new version (never a mix).
 // * window.__jassSW() (for tests and measurements) -> {supported, controlled, version, files, cached, update}
+import { t } from "./i18n.js";
+
 const swURL = new URL("../../sw.js", import.meta.url);
 const scope = new URL("../../", import.meta.url);
 const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
@@ -24,14 +26,14 @@ function banner(text, action) {
     document.body.append(el);
   }
   el.firstChild.textContent = text;
-  el.lastChild.textContent = "Reload";
+  el.lastChild.textContent = t("btn.reload");
   el.lastChild.onclick = action;
   el.hidden = false;
 }
 
 function offerUpdate(reg) {
   state.update = true;
-  banner("A new version of Mittlere Jass is available.", () => {
+  banner(t("update.available"), () => {
     const waiting = reg.waiting;
     reloading = true;
     if (waiting) waiting.postMessage({ type: "skip-waiting" });

@@ -1,0 +1,182 @@
+"""Languages in the browser: chosen from navigator.languages on the first visit, remembered, <html lang> follows,
+every visible text comes from the player's catalog (no English left over), and a long-string pseudo-locale fits
+a 390 px wide phone."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from jass_e2e import PageWatch, screenshot_if_failed
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "web" / "js" / "locales"
+LANGS = ["de", "fr", "it", "ja"]
+HTML_LANG = {"en": "en", "de": "de-CH", "fr": "fr-CH", "it": "it-CH", "ja": "ja"}
+PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
+
+
+def load_catalog(lang: str) -> dict:
+    node = shutil.which("node")
+    assert node, "node is needed to read the catalogs"
+    code = ("const m = await import(process.argv[1]); console.log(JSON.stringify(m.default));")
+    out = subprocess.run([node, "--input-type=module", "-e", code, (LOCALES / f"{lang}.js").as_uri()],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def english_phrases() -> list[str]:
+    """English catalog texts a translation must not show: the static part of each (placeholders cut out), only
+    parts with a real word (4+ letters), minus words every language here shares (names, Match, Normal…)."""
+    en = load_catalog("en")
+    shared = {"Mittlere Jass", "Match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell"} | {
+        load_catalog(lang)["lang.name"] for lang in ["en", *LANGS]}   # the language menu lists every language
+    out = set()
+    for v in en.values():
+        for form in (v.values() if isinstance(v, dict) else [v]):
+            for part in re.split(r"\{\w+\}", form):
+                part = part.strip(" .:—()#/…,")
+                if re.search(r"[A-Za-z]{4,}", part) and part not in shared:
+                    out.add(part)
+    return sorted(out, key=len, reverse=True)
+
+
+def english_leftovers(text: str, phrases: list[str]) -> list[str]:
+    return [p for p in phrases if re.search(r"(?<![A-Za-zÀ-ÿ])" + re.escape(p) + r"(?![A-Za-zÀ-ÿ])", text)]
+
+
+@pytest.fixture
+def lang_page(browser, site, request):
+    """lang_page(locale, query) -> a page in a fresh context whose browser prefers `locale`."""
+    made = []
+
+    def _open(locale: str, query: str = "?speed=instant&seed=7", wait=True, viewport=None, hold_python=False):
+        ctx = browser.new_context(locale=locale, viewport=viewport or {"width": 1280, "height": 800})
+        page = ctx.new_page()
+        w = PageWatch(page)
+        made.append((ctx, page, w))
+        if hold_python:   # Pyodide and the engine never arrive: the page stays in its loading phase
+            page.route(re.compile(r"pyodide|python_stdlib|\.whl"), lambda route: None)
+        page.goto(site + query)
+        if wait:
+            page.wait_for_function(PLAYABLE, timeout=60_000)
+        return page
+
+    yield _open
+    for ctx, page, w in made:
+        screenshot_if_failed(page, request)
+        assert not w.errors, "console errors:\n" + "\n".join(w.errors)
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale,lang", [("de-CH", "de"), ("ja-JP", "ja"), ("rm-CH", "en")])
+def test_first_visit_follows_the_browser_language(lang_page, locale, lang):
+    page = lang_page(locale)
+    assert page.evaluate("document.documentElement.lang") == HTML_LANG[lang]
+    assert page.locator("#dlg-new .lang-select").input_value() == lang
+    cat = load_catalog(lang)
+    expect(page.locator("#btn-new")).to_have_text(cat["btn.new"])
+    expect(page.locator("#btn-howto")).to_have_attribute("aria-label", cat["btn.howto"])
+    assert page.title() == cat["title"]
+
+
+def test_the_choice_is_remembered_and_the_page_switches_at_once(lang_page, site):
+    page = lang_page("de-CH")
+    de, fr = load_catalog("de"), load_catalog("fr")
+    expect(page.locator("#btn-sheet")).to_have_text(de["btn.sheet"])
+    page.click("#btn-new")   # the language menu sits in the new-game dialog (and on the loading screen)
+    page.select_option("#dlg-new .lang-select", "fr")
+    expect(page.locator("#dlg-new h2")).to_have_text(fr["new.title"])
+    page.keyboard.press("Escape")
+    expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])
+    assert page.evaluate("document.documentElement.lang") == "fr-CH"
+    assert page.locator("#speed option:checked").inner_text() == fr["speed.instant"]
+    page.reload()
+    page.wait_for_function(PLAYABLE, timeout=60_000)
+    expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])   # remembered over the browser's de-CH
+    # a broken stored value falls back to the browser's language
+    page.evaluate("localStorage.setItem('mittlere-jass.lang', '<script>')")
+    page.reload()
+    page.wait_for_function(PLAYABLE, timeout=60_000)
+    expect(page.locator("#btn-sheet")).to_have_text(de["btn.sheet"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_left_on_the_table_and_dialogs(lang_page, english_phrases, lang):
+    page = lang_page("en-US", f"?speed=instant&seed=7&lang={lang}")
+    cat = load_catalog(lang)
+    body = page.locator("body").inner_text()
+    assert not english_leftovers(body, english_phrases), english_leftovers(body, english_phrases)
+    # the names the engine was given are the catalog's
+    names = [p["name"] for p in page.evaluate("window.__jass.view()")["players"]]
+    assert names == [cat["name.0"], cat["name.1"], cat["name.2"]]
+    # the new-game dialog (bot levels included)
+    page.click("#btn-new")
+    dlg = page.locator("#dlg-new")
+    expect(dlg).to_be_visible()
+    text = dlg.inner_text() + " ".join(page.locator("#dlg-new option").all_inner_texts())
+    assert not english_leftovers(text, english_phrases), english_leftovers(text, english_phrases)
+    assert cat["level.normal"] in text
+    page.keyboard.press("Escape")
+    # the score sheet
+    page.click("#btn-sheet")
+    sheet = page.locator("#dlg-sheet")
+    expect(sheet).to_contain_text(cat["sheet.empty"])
+    assert not english_leftovers(sheet.inner_text(), english_phrases)
+
+
+def test_pseudo_locale_fits_a_phone(lang_page):
+    """Every string ~40% longer: the toolbar, the loading card and the dialogs still fit 390 px without a
+    horizontal scroll bar."""
+    page = lang_page("en-US", "?speed=instant&seed=7&lang=xx", viewport={"width": 390, "height": 844})
+    assert page.locator("#btn-new").inner_text().startswith("⟦")
+
+    def overflow():
+        return page.evaluate("""() => {
+            const W = document.documentElement.clientWidth, out = [];
+            if (document.documentElement.scrollWidth > W) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+            for (const el of document.querySelectorAll('button, select, label, h2, p, th, td')) {
+                const r = el.getBoundingClientRect();
+                if (!r.width || getComputedStyle(el).visibility === 'hidden' || el.closest('.sr-only')) continue;
+                if (r.left < -0.5 || r.right > W + 0.5) out.push((el.id || el.tagName) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+            }
+            return out; }""")
+
+    assert not overflow(), overflow()
+    page.click("#btn-new")
+    expect(page.locator("#dlg-new")).to_be_visible()
+    assert not overflow(), overflow()
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_how_to_play_opens_while_python_is_loading(lang_page, english_phrases, lang):
+    """How to play needs neither Python nor the engine: it opens from the loading screen, in the player's language,
+    with cards drawn by the game's card art."""
+    page = lang_page("en-US", f"?lang={lang}", wait=False, hold_python=True)
+    cat = load_catalog(lang)
+    btn = page.locator("#btn-howto-loading")
+    expect(btn).to_be_visible()
+    btn.click()
+    dlg = page.locator("#dlg-howto")
+    expect(dlg).to_be_visible()
+    expect(dlg.locator("h2")).to_have_text(cat["howto.title"])
+    assert page.evaluate("document.body.dataset.phase") == "loading", "the engine finished before the check"
+    for key in ("howto.goal.h", "howto.trump.h", "howto.examples.h"):
+        expect(dlg).to_contain_text(cat[key])
+    # the figures are drawn: the plain-suit row is a canvas with card faces (not a blank box)
+    figs = dlg.locator("figure.howto-fig")
+    assert figs.count() == 4
+    inked = page.evaluate("""() => { const c = document.querySelector('#dlg-howto figure canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n / (d.length / 4); }""")
+    assert inked > 0.5, f"the card figure is mostly empty ({inked:.2f})"
+    if lang != "en":
+        left = english_leftovers(dlg.inner_text(), english_phrases)
+        assert not left, left
+    page.keyboard.press("Escape")
+    expect(dlg).to_be_hidden()

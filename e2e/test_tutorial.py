@@ -1,0 +1,92 @@
+"""The interactive first hand: offered on the first visit, coach marks at the moments that matter, played to its
+end by real cards (the engine checks them), skippable and restartable from How to play."""
+from __future__ import annotations
+
+from jass_e2e import WAIT, play_via_dom_button, state
+from playwright.sync_api import expect
+
+PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
+
+
+def dismiss_coach(page, seen: list[str]) -> None:
+    coach = page.locator("#coach")
+    while coach.is_visible():
+        key = coach.get_attribute("data-key")
+        seen.append(key)
+        assert coach.inner_text().strip(), f"empty coach mark {key}"
+        coach.get_by_role("button").first.click()   # "Got it" (or the next mark appears)
+        page.wait_for_timeout(50)
+        if coach.is_visible() and coach.get_attribute("data-key") == key:
+            break
+
+
+def wait_turn_or_over(page) -> str:
+    page.wait_for_function(
+        """() => { const s = window.__jass.state(), c = document.querySelector('#coach');
+                   const ready = (s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over';
+                   return ready; }""", timeout=WAIT)
+    return state(page)["phase"]
+
+
+def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, page):
+    open_app("?speed=instant")   # a first visit: no seed in the URL, nothing stored
+    coach = page.locator("#coach")
+    expect(coach).to_be_visible()
+    assert coach.get_attribute("data-key") == "tut.offer"
+    coach.get_by_role("button").first.click()   # Start the first hand
+    page.wait_for_function("() => window.__jass.view()?.seed === '46' || window.__jass.view()?.seed === 46", timeout=WAIT)
+    seen: list[str] = []
+    for _ in range(40):
+        phase = wait_turn_or_over(page)
+        page.wait_for_timeout(100)   # the coach asks the engine before it speaks
+        dismiss_coach(page, seen)
+        if phase != "play":
+            break
+        s = state(page)
+        play_via_dom_button(page, s["legal"][0])   # a real card: the engine checks it
+    else:
+        raise AssertionError("the tutorial hand did not end")
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible()
+    note = dlg.locator(".coach-note")
+    expect(note).to_be_visible()
+    assert note.get_attribute("data-key") == "tut.settle"
+    # the moments of this deal came up, each once, in the order of play
+    assert seen[0] == "tut.welcome", seen
+    for key in ("tut.follow", "tut.trumpFixed", "tut.order"):
+        assert key in seen, f"{key} never shown: {seen}"
+    assert len(seen) == len(set(seen)), seen
+    assert seen.index("tut.trumpFixed") < seen.index("tut.order")
+    print("coach marks shown:", seen)
+    # the offer is made once: a reload does not offer again
+    page.reload()
+    page.wait_for_function(PLAYABLE, timeout=60_000)
+    page.wait_for_timeout(300)
+    assert not page.locator("#coach").is_visible()
+
+
+def test_the_tutorial_can_be_skipped_and_restarted_from_how_to_play(open_app, page):
+    open_app("?speed=instant&seed=5")   # a seed in the URL: no offer
+    assert not page.locator("#coach").is_visible()
+    page.click("#btn-howto")
+    btn = page.locator("#btn-tutorial")
+    expect(btn).to_be_enabled()
+    btn.click()
+    coach = page.locator("#coach")
+    expect(coach).to_be_visible()
+    assert coach.get_attribute("data-key") == "tut.welcome"
+    coach.get_by_role("button").nth(1).click()   # Skip
+    expect(coach).to_be_hidden()
+    wait_turn_or_over(page)
+    card = state(page)["legal"][0]
+    play_via_dom_button(page, card)   # the game goes on as a normal game, without coach marks
+    wait_turn_or_over(page)
+    page.wait_for_timeout(200)
+    assert not coach.is_visible()
+    # restart: the same deal again, from the beginning
+    page.click("#btn-howto")
+    page.click("#btn-tutorial")
+    expect(coach).to_be_visible()
+    assert coach.get_attribute("data-key") == "tut.welcome"
+    page.wait_for_function(PLAYABLE, timeout=WAIT)
+    assert state(page)["handNo"] == 1 and len(state(page)["hand"]) == 12
