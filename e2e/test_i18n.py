@@ -78,7 +78,7 @@ def lang_page(browser, site, request):
 def test_first_visit_follows_the_browser_language(lang_page, locale, lang):
     page = lang_page(locale)
     assert page.evaluate("document.documentElement.lang") == HTML_LANG[lang]
-    assert page.locator("#dlg-new .lang-select").input_value() == lang
+    assert page.evaluate("document.querySelector('#loading .lang-select').value") == lang
     cat = load_catalog(lang)
     expect(page.locator("#btn-new")).to_have_text(cat["btn.new"])
     expect(page.locator("#btn-howto")).to_have_attribute("aria-label", cat["btn.howto"])
@@ -89,9 +89,10 @@ def test_the_choice_is_remembered_and_the_page_switches_at_once(lang_page, site)
     page = lang_page("de-CH")
     de, fr = load_catalog("de"), load_catalog("fr")
     expect(page.locator("#btn-sheet")).to_have_text(de["btn.sheet"])
-    page.click("#btn-new")   # the language menu sits in the new-game dialog (and on the loading screen)
-    page.select_option("#dlg-new .lang-select", "fr")
-    expect(page.locator("#dlg-new h2")).to_have_text(fr["new.title"])
+    page.click("#btn-settings")   # the language menu sits in Settings (and on the loading screen)
+    page.select_option("#set-lang", "fr")
+    expect(page.locator("#dlg-settings h2")).to_have_text(fr["settings.title"])
+    expect(page.locator("#dlg-settings")).to_contain_text(fr["lang.help"])
     page.keyboard.press("Escape")
     expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])
     assert page.evaluate("document.documentElement.lang") == "fr-CH"

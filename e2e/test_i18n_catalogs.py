@@ -116,7 +116,8 @@ SAME_AS_ENGLISH_OK = {
 }
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}
 # card corner letters: the Swiss pack's (Under, Ober, König, Ass) everywhere, J Q K A where the language uses them
-SAME_AS_ENGLISH_OK |= {f"deck.idxSwiss.{r}" for r in "JQKA"} | {"deck.idx.A", "seat.pointsShort"}
+SAME_AS_ENGLISH_OK |= {f"deck.idxSwiss.{r}" for r in "JQKA"} | {"deck.idx.A", "deck.idx.K", "seat.pointsShort"} | {
+    "rank.swiss.J", "rank.swiss.Q", "rank.swiss.10", "suit.swiss.S"}   # the Swiss pack's own names
 SAME_AS_ENGLISH_OK_IT_JA = {f"deck.idx.{r}" for r in "JQK"}
 
 
@@ -214,6 +215,7 @@ NOT_UI = [
      "technical error detail, shown inside a translated sentence ('loading.failed', 'msg.engineGaveUp', …)"),
     (re.compile(r"(font|\.font\s*=)\s*$"), "CSS font"),
     (re.compile(r"(\bclass:|className\s*=|classList\.\w+\()\s*$"), "CSS class names"),
+    (re.compile(r"(querySelector(All)?|closest|matchMedia|matches)(\?\.)?\(\s*$"), "CSS selectors and media queries"),
 ]
 
 

@@ -109,14 +109,23 @@ export function tSeat(key, seat, params = {}) {
 export function cardSuit(code) { return code[0]; }
 export function cardRank(code) { return code.slice(1); }
 
+let deck = "french";
+/** The pack on the table ("swiss" | "french"): suit and court names in sentences follow the cards the player sees. */
+export function setDeck(d) { deck = d === "swiss" ? "swiss" : "french"; }
+
 /** "♠A" short label and "Ace of spades" long name (word order per language). */
 export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
 export function cardName(code) {
-  const r = cardRank(code), s = cardSuit(code);
-  return t("card.name", { rank: has(`rank.${r}`) ? t(`rank.${r}`) : r, suit: has(`suit.${s}`) ? t(`suit.${s}`) : s });
+  const r = cardRank(code);
+  const rk = deck === "swiss" && has(`rank.swiss.${r}`) ? `rank.swiss.${r}` : `rank.${r}`;
+  return t("card.name", { rank: has(rk) ? t(rk) : r, suit: suitName(cardSuit(code)) });
 }
-export function suitName(suit) { return has(`suit.${suit}`) ? t(`suit.${suit}`) : suit; }
-export function suitLabel(suit) { return `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
+export function suitName(suit) {
+  const k = deck === "swiss" ? `suit.swiss.${suit}` : `suit.${suit}`;
+  return has(k) ? t(k) : suit;
+}
+/** "♠ spades" (French pack) or "Rosen" (Swiss pack: the French symbol would not match the cards). */
+export function suitLabel(suit) { return deck === "swiss" ? suitName(suit) : `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
 
 /** A bot level's name (an id, or a protocol-1 {id, name}): the catalog's, else the engine's. */
 export function levelName(level) {
@@ -138,7 +147,7 @@ export function signed(n) { return n > 0 ? `+${fmtNumber(n)}` : n < 0 ? `−${fm
 
 /** "♦ is trump — fixed by Right" / "… fixed by you" */
 export function trumpFixedText(suit, seat, name) {
-  return tSeat("event.trumpFixed", seat, { suit: SUIT_SYMBOL[suit] ?? suit, name });
+  return tSeat("event.trumpFixed", seat, { suit: deck === "swiss" ? suitName(suit) : SUIT_SYMBOL[suit] ?? suit, name });
 }
 
 /** Names joined for "X & Y won" (the catalog decides the conjunction). */

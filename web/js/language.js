@@ -1,20 +1,45 @@
-// The language menu: lists every catalog by its own name, switches the language and redraws the static texts.
-import { CATALOGS, LANGUAGES, applyI18n, getLanguage, onLanguageChange, setLanguage } from "./i18n.js";
+// The player's language at start-up and its menus (the Settings dialog and the loading screen): every catalog listed
+// by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
+import { refreshHowTo, showHowTo } from "./howto.js";
+import { CATALOGS, LANGUAGES, applyI18n, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
+import { addSettingRow, deckFor, onPrefChange, openSettings } from "./settings.js";
 
-/** Fill each of `selects` with the languages (each in its own name) and switch on change; `onChange` redraws the rest. */
-export function installLanguageMenu(selects, onChange = () => {}) {
-  const fill = () => {
-    const cur = getLanguage();
-    for (const select of selects) select.replaceChildren(...LANGUAGES.map((code) => {
-      const o = document.createElement("option");
-      o.value = code;
-      o.lang = code;
-      o.textContent = CATALOGS[code]["lang.name"];
-      o.selected = code === cur;
-      return o;
-    }));
-  };
-  fill();
-  for (const select of selects) select.addEventListener("change", () => setLanguage(select.value));
-  onLanguageChange(() => { applyI18n(); fill(); onChange(); });
+function languageSelect(select) {
+  const cur = getLanguage();
+  select.replaceChildren(...LANGUAGES.map((code) => {
+    const o = document.createElement("option");
+    o.value = code;
+    o.lang = code;
+    o.textContent = CATALOGS[code]["lang.name"];
+    o.selected = code === cur;
+    return o;
+  }));
+  select.onchange = () => setLanguage(select.value);
+  return select;
+}
+
+/** Choose the language, fill the page's texts, add the menus and the How to play buttons. */
+export function installLanguage(onChange = () => {}) {
+  initLanguage();
+  applyI18n();
+  setDeck(deckFor());
+  onPrefChange((name) => { if (name === "deck") setDeck(deckFor()); });
+  const menus = () => document.querySelectorAll(".lang-select");
+  for (const s of menus()) languageSelect(s);
+  addSettingRow({
+    id: "set-lang", order: 10, label: "lang.label", help: "lang.help",
+    control: () => { const s = languageSelect(document.createElement("select")); s.id = "set-lang"; return s; },
+  });
+  onLanguageChange(() => {
+    setDeck(deckFor());   // "automatic" picks the pack by language
+    applyI18n();
+    for (const s of menus()) languageSelect(s);
+    if (document.querySelector("#dlg-settings[open]")) {   // the open Settings dialog speaks the new language too
+      openSettings();
+      document.querySelector("#set-lang")?.focus();
+    }
+    onChange();
+    refreshHowTo();
+  });
+  for (const b of ["#btn-howto", "#btn-howto-loading"]) document.querySelector(b)?.addEventListener("click", showHowTo);
 }

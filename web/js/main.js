@@ -6,10 +6,9 @@ import { EngineBridge } from "./bridge.js";
 import { Choreographer } from "./choreo.js";
 import { Controller } from "./controller.js";
 import * as dialogs from "./dialogs.js";
-import { refreshHowTo, setTutorialAction, showHowTo } from "./howto.js";
-import { applyI18n, initLanguage } from "./i18n.js";
+import { setTutorialAction } from "./howto.js";
 import { Input } from "./input.js";
-import { installLanguageMenu } from "./language.js";
+import { installLanguage } from "./language.js";
 import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
 import { installSave } from "./save.js";
@@ -40,20 +39,12 @@ const input = new Input({
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
   isBlocked: () => store.ui.phase !== "play",
 });
-controller.onHintCard = (i) => input.select(i, false);
+controller.onHintCard = (i) => input.select(i, true);   // focus on the hinted card: Enter plays it
 const tutorial = new Tutorial({ controller, bridge });
 setTutorialAction(() => tutorial.start());
 
-initLanguage();
-applyI18n();
+installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); renderer.invalidate(); });
 dialogs.fillSpeedSelect($("#speed"), session.speed);
-installLanguageMenu(document.querySelectorAll(".lang-select"), () => {
-  dialogs.fillSpeedSelect($("#speed"), session.speed);
-  renderHandButtons();
-  renderer.invalidate();
-  refreshHowTo();
-});
-for (const b of ["#btn-howto", "#btn-howto-loading"]) $(b).addEventListener("click", showHowTo);
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));
 installSettings({
   speedNames: SPEED_NAMES,
