@@ -192,12 +192,24 @@ export function refusalText(error, nameOf = (s) => `#${s}`) {
   return has(key) ? t(key, p) : t("refusal.other", p);
 }
 
-/** A hint's reason ({code, params}) in words. */
+/** A hint's reason ({code, params}) in plain words: the likeliest result of the hinted card. */
 export function hintText(reason) {
   if (!reason) return "";
   if (typeof reason === "string") return reason;   // protocol 1
+  const p = reason.params || {};
+  if (reason.code === "solved" || reason.code === "sampled") {
+    const [outcome, pct] = Object.entries(p.outcomes || {}).sort((a, b) => b[1] - a[1])[0] || [];
+    if (outcome && has(`outcome.${outcome}`)) return t("hint.best", { outcome: t(`outcome.${outcome}`), pct });
+  }
   const key = `hint.${reason.code}`;
-  return has(key) ? t(key, reason.params || {}) : t("hint.other");
+  return has(key) ? t(key, p) : t("hint.other");
+}
+
+/** The numbers behind a hint (expected strokes, sampled deals), for a "details" toggle; "" when there are none. */
+export function hintDetails(reason) {
+  const p = reason?.params || {};
+  if (!["solved", "sampled"].includes(reason?.code) || typeof p.mean !== "number") return "";
+  return t(`hint.details.${reason.code}`, p);
 }
 
 // ---------------------------------------------------------------------------------------- pseudo-locale
