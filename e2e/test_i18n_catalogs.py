@@ -112,7 +112,7 @@ def test_values_are_non_empty_strings_or_complete_plural_forms(catalogs):
 # Entries that may read the same as English (names, numbers, words both languages share).
 SAME_AS_ENGLISH_OK = {
     "title", "loading.title", "over.rank", "aria.card", "case.match", "speed.normal", "level.normal", "level.expert",
-    "seat.dealerMark", "points", "hand.tricks", "howto.fig.puur", "hint.search",
+    "seat.dealerMark", "points", "hand.tricks", "howto.fig.puur", "hint.search", "review.card", "history.date",
 }
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}
 # card corner letters: the Swiss pack's (Under, Ober, König, Ass) everywhere, J Q K A where the language uses them
@@ -214,7 +214,8 @@ NOT_UI = [
     (re.compile(r"(new Error|new EngineDied|fail|reject|die|super)\([^()]*$"),
      "technical error detail, shown inside a translated sentence ('loading.failed', 'msg.engineGaveUp', …)"),
     (re.compile(r"(font|\.font\s*=)\s*$"), "CSS font"),
-    (re.compile(r"(\bclass:|className\s*=|classList\.\w+\()\s*$"), "CSS class names"),
+    (re.compile(r"(\bclass:[^,{}]*|className\s*=|classList\.\w+\()\s*$"), "CSS class names"),
+    (re.compile(r"\.types\b.*includes\(\s*$"), "drag-and-drop data types"),
     (re.compile(r"(querySelector(All)?|closest|matchMedia|matches)(\?\.)?\(\s*$"), "CSS selectors and media queries"),
 ]
 
