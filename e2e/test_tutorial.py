@@ -58,9 +58,10 @@ def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, pa
     assert len(seen) == len(set(seen)), seen
     assert seen.index("tut.trumpFixed") < seen.index("tut.order")
     print("coach marks shown:", seen)
-    # the offer is made once: a reload does not offer again
+    # the offer is made once: a reload (which resumes the saved game) does not offer again
     page.reload()
-    page.wait_for_function(PLAYABLE, timeout=60_000)
+    page.wait_for_function("() => window.__jass && !['loading', undefined].includes(document.body.dataset.phase)",
+                           timeout=60_000)
     page.wait_for_timeout(300)
     assert not page.locator("#coach").is_visible()
 
