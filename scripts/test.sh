@@ -51,7 +51,11 @@ echo "== web/js/protocol.js up to date with engine/protocol.py"
 # --- end of the Python lint and types block ----------------------------------------------------
 
 echo "== running tests"
-if [ "$#" -gt 0 ]; then
-  exec .venv/bin/python -m pytest "$@"
-fi
-exec .venv/bin/python -m pytest tests e2e
+# Without a test path among the arguments (e.g. `bash scripts/test.sh -q`) everything runs: tests/ and e2e/
+# (a bare `pytest` runs tests/ only, see pyproject.toml).
+for arg in "$@"; do
+  if [ -e "${arg%%::*}" ]; then
+    exec .venv/bin/python -m pytest "$@"
+  fi
+done
+exec .venv/bin/python -m pytest "$@" tests e2e
