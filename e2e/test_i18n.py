@@ -10,8 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from jass_e2e import PageWatch, screenshot_if_failed
 from playwright.sync_api import expect
+
+from jass_e2e import PageWatch, screenshot_if_failed
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "web" / "js" / "locales"

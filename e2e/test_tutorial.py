@@ -2,8 +2,9 @@
 end by real cards (the engine checks them), skippable and restartable from How to play."""
 from __future__ import annotations
 
-from jass_e2e import WAIT, play_via_dom_button, state
 from playwright.sync_api import expect
+
+from jass_e2e import WAIT, play_via_dom_button, state
 
 PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
 

@@ -16,8 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 SIZES = [(1280, 800), (390, 844)]
 READY = ("() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
