@@ -11,7 +11,11 @@ the highest net (strokes minus zeros); tied winners share the win (1/2 each).  O
 Figures per bot: mean strokes per hand with a 95% confidence interval (normal approximation over
 the per-deal means across the three rotations, so the comparison is paired), game wins, mean card
 points, settlement classes, and decision time (median and 95th percentile over decisions with a
-choice, i.e. at least two legal cards).
+choice, i.e. at least two legal cards), wall-clock and CPU.
+
+``--bots`` takes levels or outside bots (``module:Class`` or ``path/file.py:Class``), each with ``:key=value``
+options; ``--omniscient J`` hands bot ``J`` the true deal before each of its decisions (its ``reveal`` hook),
+a control for the gap to perfect information.  Ctrl-C prints the figures of the deals finished so far.
 """
 
 from __future__ import annotations
@@ -356,17 +360,22 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
             err.write(f"[arena] {len(blocks)}/{total} blocks, {now - t0:.0f}s, eta {eta:.0f}s{tail}\n")
             err.flush()
 
-    if args.jobs > 1:
-        import multiprocessing  # lazily: only the CLI's parallel path uses processes
-        with multiprocessing.Pool(args.jobs) as pool:
-            for b in pool.imap_unordered(play_block, tasks):
-                blocks.append(b)
+    interrupted = False
+    try:
+        if args.jobs > 1:
+            import multiprocessing  # lazily: only the CLI's parallel path uses processes
+            with multiprocessing.Pool(args.jobs) as pool:
+                for b in pool.imap_unordered(play_block, tasks):
+                    blocks.append(b)
+                    progress()
+        else:
+            for t in tasks:
+                blocks.append(play_block(t))
                 progress()
-    else:
-        for t in tasks:
-            blocks.append(play_block(t))
-            progress()
+    except KeyboardInterrupt:  # Ctrl-C: report the deals played under all three rotations so far
+        interrupted = True
     summary = summarize(names, seed, blocks)
+    summary["interrupted"] = interrupted
     summary["bots_spec"] = args.bots
     summary["omniscient"] = omniscient
     summary["wall_seconds"] = round(time.time() - t0, 1)
