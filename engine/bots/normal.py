@@ -5,7 +5,9 @@ Each decision it picks a *plan* from the points so far, the hand's strength and 
 - ``low``: finish with the fewest points — lose tricks, throw point cards onto tricks others win,
   but take one cheap trick (a trickless hand costs 2);
 - ``high``: finish with the most points, but below 100 — cash sure winners, win tricks that hold
-  points, throw blanks when a trick is lost; once near 100 it switches to ``low``.
+  points, throw blanks when a trick is lost, push a loser's winner over 100; from 60 points it
+  switches to ``low``.  It aims high only with a strong hand (aces, kings: strength 4.5) or a lead in
+  points; it keeps a trickless opponent trickless late in the hand when that is cheap.
 
 It counts cards (which higher cards are still unseen decides what is a sure winner and what is a
 safe loser) and chooses the trump-fixing card deliberately: when it is void before trump is fixed,
@@ -70,18 +72,18 @@ def _higher_unseen(c: int, unseen: int, trump: int) -> int:
 class NormalBot:
     level = "normal"
 
-    HIGH_THRESHOLD = 3.0
-    CLIFF = 72
-    #: A plan is given up only when it is hopeless: this far behind (high) or ahead (low) in points.
-    HOPELESS = 25
-
-    def __init__(self, seed: int | str = 0, off: str = "plan+voids", hopeless: int = 25, cliff: int = 72,
-                 threshold: float = 3.0):
+    def __init__(self, seed: int | str = 0, sticky: bool = False, void_leads: bool = False, hopeless: int = 25,
+                 cliff: int = 60, threshold: float = 4.5):
+        """``sticky``: keep the hand's first plan until hopeless (``hopeless`` points behind/ahead) instead of
+        re-planning every decision; ``void_leads``: aiming low, avoid leading a card nobody can beat, known
+        voids included; ``cliff``: aim low from this many points; ``threshold``: hand strength to aim high.
+        (The arena's ``normal:key=value`` options; the defaults are the measured best, see docs/bots.md.)"""
         self.HOPELESS = hopeless
         self.CLIFF = cliff
         self.HIGH_THRESHOLD = threshold
         self.seed = seed
-        self.off = set(off.split("+")) if off else set()
+        self.sticky = sticky
+        self.void_leads = void_leads
         self.last_reason = ""
 
     # -- plan --------------------------------------------------------------------------------
@@ -116,7 +118,8 @@ class NormalBot:
             return "high"
         return "low"
 
-    def old_plan(self, obs: Observation, pts: list[int]) -> str:
+    def replan(self, obs: Observation, pts: list[int]) -> str:
+        """The plan from the current position alone: strength early, then the points so far."""
         me = obs.seat
         a, b = other_seats(me)
         p = pts[me]
@@ -135,7 +138,7 @@ class NormalBot:
         gap_high = hi - p - 12 * (st - 2.0)
         return "low" if gap_low <= gap_high else "high"
 
-    def plan(self, obs: Observation) -> str:
+    def plan(self, obs: Observation) -> str:  # the sticky plan
         """The plan of this hand: chosen at this seat's first decision from its dealt hand, then kept
         unless hopeless.  Replayed from the observation at every decision, so it depends on the
         position only (not on what this object saw before)."""
@@ -164,7 +167,7 @@ class NormalBot:
             self.last_reason = f"{pretty(cards[0])} is the only card you may play."
             return cards[0]
         pts = obs.card_points()
-        mode = self.plan(obs) if "plan" not in self.off else self.old_plan(obs, pts)
+        mode = self.plan(obs) if self.sticky else self.replan(obs, pts)
         trump = obs.trump
         tv = trump if trump >= 0 else None
         me = obs.seat
@@ -195,7 +198,7 @@ class NormalBot:
             c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
             self.last_reason = f"Take a trick with {pretty(c)}: a hand without a trick costs two."
             return c
-        if ("trickless" not in self.off and last and winners and tricks_left <= 4 and trick_pts <= 12
+        if (last and winners and tricks_left <= 4 and trick_pts <= 12
                 and pts[me] + trick_pts + 20 < HUNDRED):
             winner = (obs.leader + max(range(2), key=lambda i: card_power(obs.trick[i], led, trump))) % 3
             if obs.tricks_won[winner] == 0 and any(obs.tricks_won[s] for s in other_seats(me) if s != winner):
@@ -219,12 +222,12 @@ class NormalBot:
             else:
                 later = (me + 1) % 3  # the one seat still to play after us
                 sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0
-                        and ("sure" in self.off or not _may_trump_in(obs, later, led, c))]
+                        and not _may_trump_in(obs, later, led, c)]
                 pool = sure or winners
                 c = max(pool, key=lambda c: (card_power(c, led, trump), value(c)))
             self.last_reason = f"Aim high: take the trick with {pretty(c)}."
             return c
-        if last and "push" not in self.off:
+        if last:
             push = self._push_over(obs, losers, pts, trick_pts, value)
             if push is not None:
                 return push
@@ -296,7 +299,7 @@ class NormalBot:
             higher = _higher_unseen(c, unseen, trump)
             is_trump = 1 if SUIT_OF[c] == trump else 0
             length = (obs.hand & SUIT_MASKS[SUIT_OF[c]]).bit_count()
-            safe = not beatable(c) if "voids" not in self.off else higher == 0
+            safe = not beatable(c) if self.void_leads else higher == 0
             return (safe, is_trump, value(c), length, -higher, RANK_OF[c])
         c = min(cards, key=key)
         self.last_reason = f"Aim low: lead {pretty(c)}, which others will likely beat."
@@ -325,7 +328,7 @@ class NormalBot:
             self.last_reason = (f"Aim high: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, your strongest suit.")
             return c
         s = min(by_suit, key=lambda s: (suit_power(s), s))
-        if "fix" not in self.off and need_trick and len(obs.trick) == 1:
+        if need_trick and len(obs.trick) == 1:
             # we still need a trick and one seat plays after us: make it hard to overtrump
             c = max(by_suit[s], key=lambda c: (TRUMP_STRENGTH[RANK_OF[c]], -card_points(c, s)))
             self.last_reason = f"{pretty(c)} makes {SUIT_SYMBOLS[s]} trump and should take the trick you need."

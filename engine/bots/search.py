@@ -14,7 +14,8 @@ For each decision the bot
    the candidates is dropped, so the close calls get the samples.
 
 The budget is **work**: ``iterations`` play-outs (or exact solves) per decision, the same on every
-machine.  ``max_ms`` is only a safety net against a pathologically slow machine.  The randomness
+machine.  ``max_ms`` is only a safety net against a pathologically slow device, measured in CPU time of
+this process (so a busy machine does not trigger it: other processes' load does not count).  The randomness
 of a decision is derived from the bot's seed and the position (:func:`engine.bots.decision_rng`),
 so the same position always gives the same card.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import CARDS_PER_HAND, CODES, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
@@ -71,6 +73,19 @@ def choice_groups(obs: Observation, legal: int) -> dict[int, int]:
 def choices(obs: Observation, legal: int) -> list[int]:
     """The legal cards with equivalent ones merged (:func:`choice_groups`)."""
     return sorted(set(choice_groups(obs, legal).values()))
+
+
+def _cpu_seconds() -> Callable[[], float]:
+    """CPU time of this process where the platform has it (CPython), else wall-clock (a browser worker
+    thread has the CPU to itself anyway)."""
+    try:
+        time.process_time()
+        return time.process_time
+    except (OSError, AttributeError):  # pragma: no cover - platform without a process clock
+        return time.perf_counter
+
+
+_cpu_clock = _cpu_seconds()
 
 
 class _Run:
@@ -175,7 +190,7 @@ class SearchBot:
         n = len(cands)
         run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
         totals, counts, classes = run.totals, run.counts, run.classes
-        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000.0
+        deadline = None if self.max_ms is None else _cpu_clock() + self.max_ms / 1000.0
         rounds = max(1, math.ceil(math.log2(n))) if halving else 1
         for r in range(rounds):
             alive = run.alive
@@ -210,7 +225,7 @@ class SearchBot:
                         totals[i] += deltas_of(pts, tw)[seat]
                         counts[i] += 1
                         classes[i][seat_class(pts, tw, seat)] += 1
-                if deadline is not None and time.perf_counter() >= deadline:
+                if deadline is not None and _cpu_clock() >= deadline:
                     run.stopped = True
                     return run
             if r < rounds - 1 and m > 2:
