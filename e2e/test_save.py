@@ -115,7 +115,10 @@ def test_reload_resumes_the_same_position(open_app, page, watch):
     assert page.evaluate("() => document.body.dataset.save") == "on"
 
 
-GAME = "seed=2024&hands=2&bots=hard,normal"
+# easy (seeded randomness per position) and normal (rules): no wall-clock in their decisions. hard/expert decide from
+# the position too, but their max_ms safety net (engine/bots/search.py) can cut a search short on a very loaded
+# machine; one such run here diverged, so they are left out of this exact-result test.
+GAME = "seed=2024&hands=2&bots=easy,normal"
 
 
 def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
