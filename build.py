@@ -18,8 +18,10 @@ content is unchanged are not rewritten.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
+import gzip
 import hashlib
 import http.server
 import json
@@ -42,6 +44,14 @@ CACHE = ROOT / ".cache"
 NPM_DIR = CACHE / "npm"
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# what dist/pyodide/<version>/ holds: the two loader modules as shipped; the wasm gzipped (the worker decompresses it
+# while it streams into the compiler), a trimmed standard library (python_stdlib-<hash>.zip) and a lock file that
+# lists no packages (the game loads none); see docs/web.md "Fewer bytes"
+PYODIDE_COPIED = ["pyodide.mjs", "pyodide.asm.mjs"]
+WASM_GZ = "pyodide.asm.wasm.gz"
+# kept in the trimmed stdlib even when the probe does not import them: text codecs Python may pick at run time
+STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape",
+                                             "raw_unicode_escape", "charmap")}
 WHEEL_NAME = "mittlere_jass"
 FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -130,6 +140,80 @@ def ensure_pyodide(version: str) -> Path:
     stamp.write_text(want)
     log(f"npm ci done in {time.time() - t:.1f}s")
     return mod
+
+
+def gzipped(src: Path) -> bytes:
+    """gzip -9 of src (deterministic: no name, mtime 0), cached in .cache/gz by the source's hash."""
+    data = src.read_bytes()
+    cached = CACHE / "gz" / f"{src.name}-{sha256(data)[:16]}.gz"
+    if cached.exists():
+        return cached.read_bytes()
+    out = gzip.compress(data, compresslevel=9, mtime=0)
+    write_if_changed(cached, out)
+    return out
+
+
+def engine_stdlib_imports(engine_dir: Path) -> list[str]:
+    """The absolute imports of the engine's sources other than the engine itself (the trimmed stdlib's cache key)."""
+    names = set()
+    for p in sorted(engine_dir.rglob("*.py")):
+        try:
+            tree = ast.parse(p.read_bytes())
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] != "engine")
+
+
+def stdlib_members(mod: Path, wheel: Path, engine_dir: Path) -> list[str] | None:
+    """The stdlib files the game imports (tools/trim_stdlib.mjs runs the pinned Pyodide in Node with the engine wheel
+    and tools/stdlib_probe.py), cached by Pyodide version, the tools and the engine's imports. None when it cannot
+    be found out (no Node, or the probe failed): the build then ships Pyodide's whole stdlib."""
+    tools = b"".join((ROOT / "tools" / n).read_bytes() for n in ("trim_stdlib.mjs", "stdlib_probe.py"))
+    key = sha256(tools + json.dumps(engine_stdlib_imports(engine_dir)).encode())[:12]
+    cached = CACHE / "stdlib" / f"pyodide-{pyodide_version()}-{key}.json"
+    if not cached.exists():
+        node = shutil.which("node")
+        if not node:
+            log("WARNING: node not found: shipping the whole Python standard library")
+            return None
+        t = time.time()
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(cached.name + ".tmp")
+        done = subprocess.run([node, str(ROOT / "tools" / "trim_stdlib.mjs"), str(mod), str(wheel),
+                               str(ROOT / "tools" / "stdlib_probe.py"), str(tmp)], capture_output=True, text=True)
+        if done.returncode != 0 or not tmp.exists():
+            log("WARNING: finding the stdlib modules the game needs failed; shipping the whole standard library:\n"
+                + "\n".join(line[:300] for line in done.stderr.splitlines()[-15:]))
+            return None
+        os.replace(tmp, cached)
+        log(f"trimmed stdlib: {done.stdout.strip()} in {time.time() - t:.1f}s")
+    return json.loads(cached.read_text())["members"]
+
+
+def stdlib_zip(full: Path, members: list[str] | None) -> bytes:
+    """A deterministic zip of the given members of Pyodide's python_stdlib.zip (None: all of them)."""
+    import io
+    buf = io.BytesIO()
+    with zipfile.ZipFile(full) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        names = [n for n in src.namelist() if not n.endswith("/")]
+        keep = sorted(set(names) & (set(members) | STDLIB_KEEP)) if members is not None else names
+        for name in keep:
+            info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, src.read(name))
+    return buf.getvalue()
+
+
+def empty_lock_file(full: Path) -> bytes:
+    """pyodide-lock.json without packages (Pyodide still reads it at start-up; the game loads no packages)."""
+    lock = json.loads(full.read_text())
+    return (json.dumps({"info": lock["info"], "packages": {}}, indent=1) + "\n").encode()
 
 
 # ------------------------------------------------------------------------------------------------------------ wheel
@@ -237,27 +321,34 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     DIST.mkdir(exist_ok=True)
     keep: set[Path] = set()
 
-    # 1. pyodide core
-    pyo_rel = f"pyodide/{version}"
-    for f in PYODIDE_FILES:
-        dst = DIST / pyo_rel / f
-        copy_if_changed(mod / f, dst)
-        keep.add(dst)
-
-    # 2. engine wheel
+    # 1. engine wheel
     wheel_dir = DIST / "engine"
     wheel_dir.mkdir(parents=True, exist_ok=True)
     wheel, wheel_size = build_wheel(engine_dir, wheel_dir, mod)
     keep.add(wheel_dir / wheel)
 
+    # 2. pyodide core: loaders as shipped, wasm gzipped, trimmed stdlib, lock file without packages
+    pyo_rel = f"pyodide/{version}"
+    pyo = DIST / pyo_rel
+    for f in PYODIDE_COPIED:
+        copy_if_changed(mod / f, pyo / f)
+        keep.add(pyo / f)
+    stdlib = stdlib_zip(mod / "python_stdlib.zip", stdlib_members(mod, wheel_dir / wheel, engine_dir))
+    stdlib_name = f"python_stdlib-{sha256(stdlib)[:10]}.zip"
+    for name, data in ((WASM_GZ, gzipped(mod / "pyodide.asm.wasm")), (stdlib_name, stdlib),
+                       ("pyodide-lock.json", empty_lock_file(mod / "pyodide-lock.json"))):
+        write_if_changed(pyo / name, data)
+        keep.add(pyo / name)
+
     # 3. web assets into a content-hashed directory
     assets = sorted(p for p in WEB.rglob("*") if p.is_file() and p.name not in ("index.html", "sw.js")
                     and "__pycache__" not in p.parts and not p.name.startswith("."))
     info = {"pyodide": f"../{pyo_rel}/", "wheel": f"../engine/{wheel}", "pyodideVersion": version,
-            "engineVersion": wheel.split("-")[1],
+            "engineVersion": wheel.split("-")[1], "stdlib": stdlib_name, "wasm": WASM_GZ,
             # byte sizes of the downloads the worker counts for the loading screen's progress bar
-            "sizes": {f: (DIST / pyo_rel / f).stat().st_size
-                      for f in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")} | {wheel: wheel_size}}
+            "sizes": {f: (pyo / f).stat().st_size
+                      for f in (WASM_GZ, stdlib_name, "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")}
+            | {wheel: wheel_size}}
     build_info = ("// generated by build.py\nexport const BUILD = " + json.dumps(info, indent=2) + ";\n").encode()
     h = hashlib.sha256(build_info)
     for p in assets:

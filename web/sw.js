@@ -5,7 +5,10 @@
 //   never holds a mix of two deployments (e.g. a stale index.html from an HTTP cache next to new modules): on a
 //   mismatch the file is fetched again past the HTTP cache, and if it still differs the install fails and the old
 //   version stays in charge (the browser retries on a later visit). Unchanged files are copied from the previous
-//   version's cache instead of being downloaded again.
+//   version's cache instead of being downloaded again. On a first visit, the files the engine worker downloaded are
+//   taken from its staging cache (jass-staged:<site path>, see js/worker.js) and the rest from the HTTP cache
+//   (force-cache for the immutable paths: a host that sends no cache headers still gets them from there), so the
+//   precache downloads (next to) nothing a second time; the staging cache is deleted once the install is done.
 // * fetch: cache-first, from this version's cache only (the page, its worker and Pyodide all come from one build).
 //   Anything not in the list goes to the network untouched.
 // * update: a new version waits until the page asks it to take over (the page shows "new version — reload");
@@ -23,6 +26,7 @@ const PAGE_CSP = "{{PAGE_CSP}}";
 const BASE = new URL("./", self.location.href);          // the site root (any sub-path)
 const PREFIX = `jass:${BASE.pathname}:`;                 // caches of this copy of the site
 const CACHE = PREFIX + VERSION;
+const STAGED = `jass-staged:${BASE.pathname}`;            // written by the engine worker on a first visit
 const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed or versioned paths
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -50,8 +54,10 @@ async function precacheOne(cache, path, want) {
   const have = await cache.match(url);
   if (have && (await verified(have.clone(), want))) return;
   let resp = await fromOlderCache(url, want);
-  // immutable paths may come from the HTTP cache; the rest is revalidated; a mismatch is fetched past every cache
-  if (!resp) resp = await verified(await fetch(url, { cache: IMMUTABLE.test(path) ? "default" : "no-cache" }), want);
+  if (!resp) resp = await verified(await (await caches.open(STAGED)).match(url), want);
+  // immutable paths may come from the HTTP cache even when stale; the rest is revalidated; a mismatch is fetched past
+  // every cache
+  if (!resp) resp = await verified(await fetch(url, { cache: IMMUTABLE.test(path) ? "force-cache" : "no-cache" }), want);
   if (!resp) resp = await verified(await fetch(url, { cache: "reload" }), want);
   if (!resp) throw new Error(`precache: ${path} does not match build ${VERSION}`);
   await cache.put(url, resp);
@@ -61,6 +67,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(Object.entries(FILES).map(([path, want]) => precacheOne(cache, path, want)));
+    await caches.delete(STAGED);
     // a first install takes over right away (nothing to mix with); an update waits for the page's go-ahead
     if (!self.registration.active) await self.skipWaiting();
   })());

@@ -1,114 +1,249 @@
 // Module Web Worker: runs the Python engine in Pyodide. Knows no rules; it only forwards JSON strings.
 // Messages in:  {id, req: "<json>"}            -> out: {id, res: "<json>", ms}
-// Messages out: {type: "progress", loaded, total, stage}, {type: "ready", info}, {type: "fatal", message}
+// Messages out: {type: "progress", loaded, total, stage}   stage: "download" | "python" | "engine" | "ready"
+//               {type: "ready", info}
+//               {type: "fatal", code, part, detail, message}   code: what failed, in words the UI translates
+//                 (load.<code> in i18n.js): "offline" | "download" | "missing" | "server" | "corrupt" | "wasm" |
+//                 "python" | "engine" | "unknown"; part: which download ("runtime", "stdlib", "packages", "engine",
+//                 or null); detail: the technical text (shown behind "details"); message: code + detail (older UI)
+//
+// Downloads (see docs/web.md "Loading"): the big files are fetched as soon as the worker starts, in parallel, not
+// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz) and decompressed here while it
+// streams into WebAssembly.instantiateStreaming (a host that already sent Content-Encoding: gzip hands us plain wasm:
+// the magic bytes tell); on a first visit every downloaded file is also put into a staging cache that the service
+// worker's precache takes them from, so no byte is downloaded twice.
 import { BUILD } from "./build-info.js";
 import { Snapshots } from "./snapshot.js";
 
 const appBase = new URL("../", import.meta.url);
+const siteRoot = new URL("../../", import.meta.url);
 const pyodideBase = new URL(BUILD.pyodide, appBase).href;
 const wheelURL = new URL(BUILD.wheel, appBase).href;
+const wheelName = wheelURL.split("/").pop();
+const stdlibURL = pyodideBase + BUILD.stdlib;
+const wasmURL = pyodideBase + BUILD.wasm;
+const lockURL = pyodideBase + "pyodide-lock.json";
 const sizes = BUILD.sizes || {};
 const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
+const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
 
+// which part of the game each download is, for the error messages
+const PARTS = { [BUILD.wasm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
+  [BUILD.stdlib]: "stdlib", "pyodide-lock.json": "packages", [wheelName]: "engine" };
+const nameOf = (url) => String(url).split("?")[0].split("/").pop();
+
+// ------------------------------------------------------------------------------------------------ errors
+class LoadError extends Error {
+  constructor(code, part, detail) {
+    super(detail);
+    this.code = code;
+    this.part = part;
+  }
+}
+let firstFailure = null;   // the first download that failed: the root cause of whatever breaks after it
+function failed(code, name, detail) {
+  const e = new LoadError(code, PARTS[name] || null, `${name}: ${detail}`);
+  if (!firstFailure) firstFailure = e;
+  return e;
+}
+const offline = () => self.navigator && self.navigator.onLine === false;
+
+// ------------------------------------------------------------------------------------------------ progress
 const loaded = {};
 let stage = "download";
 let lastReport = 0;
 function report(force) {
   const now = performance.now();
-  if (!force && now - lastReport < 80) return;
+  if (!force && now - lastReport < 50) return;
   lastReport = now;
   const sum = Object.values(loaded).reduce((a, b) => a + b, 0);
   postMessage({ type: "progress", loaded: Math.min(sum, totalBytes), total: totalBytes, stage });
 }
-
-// Count the bytes of the big downloads so the loading screen shows real progress.
-const origFetch = globalThis.fetch.bind(globalThis);
-globalThis.fetch = async (input, init) => {
-  const resp = await origFetch(input, init);
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-  const name = String(url).split("?")[0].split("/").pop();
-  if (!resp.ok || !resp.body || !(name in sizes)) return resp;
-  if (name.endsWith(".wasm")) return resp;  // never tee the wasm: it would lose the native streaming compile path
-  loaded[name] = 0;
-  // count on a clone and hand the original response on untouched (keeps streaming compilation and the
-  // browser's wasm code cache working on warm loads)
-  const reader = resp.clone().body.getReader();
-  (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        loaded[name] += value.byteLength;
-        report(false);
-      }
-    } catch { /* the real consumer reports errors */ }
-    report(true);
-  })();
-  return resp;
-};
-
-// The wasm download is not teed (see above): resource timing tells when it is complete.
+// the two loader modules come by import(), not fetch: resource timing tells when they are complete
 try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const name = e.name.split("?")[0].split("/").pop();
+      const name = nameOf(e.name);
       if (name in sizes && !(loaded[name] >= sizes[name])) { loaded[name] = sizes[name]; report(true); }
     }
   }).observe({ type: "resource", buffered: true });
 } catch { /* no resource timing: the bar moves on the other downloads and stages */ }
 
-let handle = null;
+// ------------------------------------------------------------------------------------------------ downloads
+// Stage (first visit only: no service-worker cache of this site exists yet) what was downloaded, for sw.js.
+const staging = (async () => {
+  try {
+    const names = await caches.keys();
+    if (names.some((n) => n.startsWith(`jass:${siteRoot.pathname}:`))) return null;
+    return await caches.open(STAGED);
+  } catch { return null; }
+})();
 
+/** fetch(url) -> a stream of its body that counts bytes for the progress bar and stages a copy; errors -> LoadError */
+async function download(url) {
+  const name = nameOf(url);
+  let resp;
+  try {
+    resp = await fetch(url);
+  } catch (e) {
+    throw failed(offline() ? "offline" : "download", name, String(e && e.message || e));
+  }
+  if (!resp.ok) throw failed(resp.status === 404 ? "missing" : "server", name, `HTTP ${resp.status} ${resp.statusText}`);
+  loaded[name] = 0;
+  const chunks = [];
+  const counter = new TransformStream({
+    transform(chunk, ctl) { loaded[name] += chunk.byteLength; chunks.push(chunk); report(false); ctl.enqueue(chunk); },
+    async flush() {
+      report(true);
+      const cache = await staging;
+      if (cache) {
+        cache.put(url, new Response(new Blob(chunks), { headers: { "Content-Type": resp.headers.get("Content-Type") || "" } }))
+          .catch(() => {});
+      }
+    },
+  });
+  return { resp, body: resp.body.pipeThrough(counter) };
+}
+
+const readAll = async (name, p) => {
+  const { body } = await p;
+  try { return new Uint8Array(await new Response(body).arrayBuffer()); }
+  catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
+};
+
+// Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
+// Pyodide through the fetch hook.
+const early = new Map([[wasmURL, download(wasmURL)], [stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
+const wheelP = readAll(wheelName, download(wheelURL));
+// every one of them is needed: the first that fails ends the start with its own message
+for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+
+/** The wasm as Pyodide's instantiateStreaming wants it: decompressed while it streams, Content-Type application/wasm.
+ *  gzip magic (1f 8b) -> DecompressionStream; wasm magic (00 61 73 6d: the host already decoded a Content-Encoding)
+ *  -> as is. */
+async function wasmResponse(dl) {
+  const { body } = await dl;
+  const reader = body.getReader();
+  let first;
+  try {
+    first = await reader.read();
+  } catch (e) { throw failed(offline() ? "offline" : "download", BUILD.wasm, String(e && e.message || e)); }
+  const head = first.done ? new Uint8Array(0) : first.value;
+  const rest = new ReadableStream({
+    start(ctl) { if (head.byteLength) ctl.enqueue(head); },
+    async pull(ctl) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) ctl.close(); else ctl.enqueue(value);
+      } catch (e) { ctl.error(e); }
+    },
+  });
+  let stream;
+  if (head[0] === 0x1f && head[1] === 0x8b) stream = rest.pipeThrough(new DecompressionStream("gzip"));
+  else if (head[0] === 0x00 && head[1] === 0x61 && head[2] === 0x73 && head[3] === 0x6d) stream = rest;
+  else throw failed("corrupt", BUILD.wasm, `neither gzip nor wasm (starts ${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")})`);
+  return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
+}
+
+// Pyodide fetches the wasm, the stdlib and the lock file with fetch(): hand it the downloads started above.
+const origFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (url === pyodideBase + "pyodide.asm.wasm") {
+    // the first time the download started above; again (a second start after a refused snapshot): a new one
+    const dl = early.get(wasmURL) || download(wasmURL);
+    early.delete(wasmURL);
+    return wasmResponse(dl);
+  }
+  if (early.has(url)) {
+    const p = early.get(url);
+    early.delete(url);                   // a second fetch (a retry inside Pyodide) goes to the network
+    const { resp, body } = await p;
+    return new Response(body, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
+  }
+  return origFetch(input, init);
+};
+
+// ------------------------------------------------------------------------------------------------ start
+let handle = null;
+let fatalSent = false;
+function fatal(err) {
+  if (fatalSent) return;
+  fatalSent = true;
+  const e = firstFailure || err;
+  const code = e instanceof LoadError ? e.code : "unknown";
+  const detail = String((e && (e.message || e.reason?.message || e.reason)) || e);
+  const extra = e !== err && err ? `\n(then: ${String(err.message || err)})` : "";
+  postMessage({ type: "fatal", code, part: e instanceof LoadError ? e.part : null, detail: detail + extra,
+    message: `${code}: ${detail}` });
+}
 // Errors that escape Pyodide's own promise chains (e.g. a Content-Security-Policy refusal) must not leave the
 // loading screen waiting forever.
-const fatal = (e) => postMessage({ type: "fatal", message: String((e && (e.message || e.reason?.message || e.reason)) || e) });
 self.addEventListener("unhandledrejection", (e) => { if (!handle) fatal(e.reason || e); });
 self.addEventListener("error", (e) => { if (!handle) fatal(e.error || e.message); });
 
 async function boot() {
   const t0 = performance.now();
   report(true);
-  const wheelName = wheelURL.split("/").pop();
-  const wheelP = fetch(wheelURL).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    return r.arrayBuffer();
-  }).catch((e) => { throw new Error(`Could not download the game engine (${wheelName}): ${e.message || e}`); });
-  wheelP.catch(() => {}); // reported below
   // warm start from a memory snapshot (see snapshot.js), looked up while pyodide.mjs loads
-  const snaps = new Snapshots(BUILD.pyodideVersion, wheelName);
+  const snaps = new Snapshots(BUILD.pyodideVersion, `${wheelName}+${BUILD.stdlib}`);
   const snapP = snaps.find();
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(pyodideBase + "pyodide.mjs"));
   } catch (e) {
-    throw new Error(`Could not load the Python runtime (pyodide.mjs): ${e.message || e}`, { cause: e });
+    throw failed(offline() ? "offline" : "download", "pyodide.mjs", String(e && e.message || e));
   }
   const tImport = performance.now();
+  const opts = { indexURL: pyodideBase, stdLibURL: stdlibURL, lockFileURL: lockURL, fullStdLib: false };
+  const start = async (extra) => {
+    try {
+      return await loadPyodide({ ...opts, ...extra });
+    } catch (e) {
+      if (firstFailure) throw firstFailure;
+      const msg = String(e && e.message || e);
+      throw new LoadError(/WebAssembly|wasm/i.test(msg) ? "wasm" : "python", "runtime", msg);
+    }
+  };
   // any failure to restore the snapshot falls back to the plain start below
   const snap = await snapP;
   let py = null;
   if (snap) {
     try {
-      py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false, _loadSnapshot: snap.bytes });
+      py = await loadPyodide({ ...opts, _loadSnapshot: snap.bytes });
       py.runPython("import random; random.seed()");
       snaps.used = true;
     } catch (e) {
+      if (firstFailure) throw firstFailure;
       console.warn("Mittlere Jass: the Python snapshot could not be restored; starting without it.", e);
       py = null;
       await snaps.drop();
     }
   }
-  if (!py) py = await loadPyodide({ indexURL: pyodideBase, fullStdLib: false, _makeSnapshot: snaps.enabled });
+  if (!py) {
+    stage = "python";
+    report(true);
+    py = await start({ _makeSnapshot: snaps.enabled });
+  }
   const tPyodide = performance.now();
   stage = "engine";
   report(true);
+  let mod;
   if (!snaps.used) {
     const wheel = await wheelP;
-    const site = py.runPython("import site; site.getsitepackages()[0]");
-    py.unpackArchive(wheel, "wheel", { extractDir: site });
-    py.runPython("import importlib; importlib.invalidate_caches()");
+    try {
+      const site = py.runPython("import site; site.getsitepackages()[0]");
+      py.unpackArchive(wheel, "wheel", { extractDir: site });
+      py.runPython("import importlib; importlib.invalidate_caches()");
+    } catch (e) {
+      throw failed("corrupt", wheelName, String(e && e.message || e));
+    }
   }
-  const mod = py.pyimport("engine.web");
+  try {
+    mod = py.pyimport("engine.web");
+  } catch (e) {
+    throw new LoadError("engine", "engine", String(e && e.message || e));
+  }
   if (snaps.enabled && !snaps.used) {
     try { snaps.save(py.makeMemorySnapshot()); } catch { /* no snapshot this time */ }
   }

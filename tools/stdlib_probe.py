@@ -1,0 +1,48 @@
+"""Runs inside Pyodide (build time in Node, and in the browser e2e test): imports every engine module and plays a
+short game with each bot level through the browser protocol (engine.web.handle), so that every standard-library
+module the game can need is imported.  Its last expression (what pyodide.runPython returns) is a JSON string:
+{"games": n, "moves": n, "modules": [...]}."""
+import importlib
+import json
+import pkgutil
+import random
+import sys
+
+import engine
+import engine.web
+
+random.seed()
+for info in pkgutil.walk_packages(engine.__path__, "engine."):
+    importlib.import_module(info.name)
+
+
+def ask(req):
+    return json.loads(engine.web.handle(json.dumps(req)))
+
+
+levels = [lv["id"] for lv in ask({"cmd": "levels"})["levels"]]
+games = moves = 0
+for i, level in enumerate(levels):
+    res = ask({"cmd": "new_game", "hands": 2, "bots": [level, levels[-1 - i]], "seed": str(1000 + i)})
+    assert res["ok"], res
+    view = res["view"]
+    while view["phase"] == "play" or view["phase"] == "hand-over":
+        if view["phase"] == "hand-over":
+            res = ask({"cmd": "next_hand"})
+        elif view["to_play"] == 0:
+            ask({"cmd": "why", "card": view["legal"][0]})
+            if moves % 7 == 0:
+                ask({"cmd": "hint"})
+            res = ask({"cmd": "play", "card": view["legal"][0]})
+        else:
+            res = ask({"cmd": "bot_move"})
+        assert res["ok"], res
+        view = res["view"]
+        moves += 1
+    ask({"cmd": "records"})
+    games += 1
+# error paths: bad JSON, unknown command, a bad card
+for bad in ("{", "[]", json.dumps({"cmd": "nope"}), json.dumps({"cmd": "play", "card": "zz"})):
+    assert not json.loads(engine.web.handle(bad))["ok"]
+assert games == len(levels) and moves > 0
+json.dumps({"games": games, "moves": moves, "modules": sorted(sys.modules)})
