@@ -33,8 +33,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -162,6 +163,9 @@ def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float
         time.sleep(window_s)
         res["bytes_window"] = counter.total()
         res["by_path"] = counter.snapshot()
+        # did the service worker finish its precache within the window? (the app only; see web/js/sw-register.js)
+        res["precached"] = page.evaluate("""async () => { if (!window.__jassSW) return null;
+            const s = await window.__jassSW(); return s.controlled && s.files > 0 && s.cached === s.files; }""")
     ctx.close()
     return res
 
@@ -202,10 +206,11 @@ def main() -> None:
                     r = sample(browser, variants[v], counter, net == "throttled", window, 180)
                     r["load"] = os.getloadavg()[0]
                     samples[net][v].append(r)
-                    extra = f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB" if window else ""
+                    extra = (f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB, precache complete: {r['precached']}"
+                             if window else "")
                     print(f"  {net:9s} {v:4s} #{i + 1}: ready {r['ready'] / 1000:.2f} s, FCP "
-                          f"{(r['fcp'] or 0) / 1000:.2f} s, {r['bytes_ready'] / 1e6:.2f} MB{extra} (load {r['load']:.1f})",
-                          flush=True)
+                          f"{(r['fcp'] or 0) / 1000:.2f} s, {r['bytes_ready'] / 1e6:.2f} MB{extra} "
+                          f"(load {r['load']:.1f})", flush=True)
         browser.close()
     srv.shutdown()
     srv.server_close()
@@ -229,6 +234,8 @@ def main() -> None:
         bw = med(s["bytes_window"] for s in samples["loopback"]["app"]) / 1e6
         print(f"{f'bytes incl. next {a.window:.0f} s (MB)':28s} {'':14s} {bw:14.2f}")
         summary["bytes_first_visit_MB"] = round(bw, 2)
+        summary["precache_complete"] = all(s["precached"] for s in samples["loopback"]["app"])
+        print(f"{'service worker precache complete in the window':48s} {summary['precache_complete']}")
         last = samples["loopback"]["app"][-1]["by_path"]
         print("\nbytes per file, last app sample (first visit + window):")
         for path, n in sorted(last.items(), key=lambda kv: -kv[1])[:12]:
