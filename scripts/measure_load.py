@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """First-visit load, side by side: bare Pyodide vs the app (a measurement, not a test): prints figures.
 
-    python scripts/measure_load.py [--runs 3] [--window 60] [--no-throttle] [--json out.json]
+    python scripts/measure_load.py [--runs 3] [--window 60] [--no-throttle] [--before DIR] [--json out.json]
 
 * Both are served by ONE small static server in this script that serves plainly, like `python3 -m http.server`
   (no Cache-Control, no Content-Encoding, Python's own MIME types) and counts the bytes it sends.
   - the app: dist/ (built first), opened at /?speed=instant&seed=1
+  - --before DIR: also another build's dist/ (e.g. of an older commit: `git archive <commit> | tar -x -C DIR`,
+    then `python3 build.py` there), served under /__before/ and measured in the same alternation
   - bare Pyodide: /__bare/, a page whose module worker only calls `loadPyodide()` on the pinned Pyodide's files
     exactly as npm ships them (.cache/npm/node_modules/pyodide, served under /__bare/pyodide/)
 * Every sample is a fresh browser context (empty HTTP cache, no service worker, no Cache Storage); samples
@@ -98,7 +100,8 @@ class _CountingWriter:
         return getattr(self.raw, name)
 
 
-def make_counting_server(dist: Path, pyodide_pkg: Path, counter: Counter) -> http.server.ThreadingHTTPServer:
+def make_counting_server(dist: Path, pyodide_pkg: Path, counter: Counter,
+                         before: Path | None = None) -> http.server.ThreadingHTTPServer:
     """A plain static server (what `python3 -m http.server` sends) for dist/, plus /__bare/; counts every byte sent
     (headers and bodies)."""
     virtual = {"/__bare/": BARE_HTML, "/__bare/bare.js": BARE_JS, "/__bare/bare-worker.js": BARE_WORKER}
@@ -112,6 +115,9 @@ def make_counting_server(dist: Path, pyodide_pkg: Path, counter: Counter) -> htt
             p = path.split("?", 1)[0]
             if p.startswith("/__bare/pyodide/"):
                 return str(pyodide_pkg / p[len("/__bare/pyodide/"):])
+            if before is not None and p.startswith("/__before/"):
+                rel = p[len("/__before/"):] or "index.html"
+                return str(before / rel)
             return super().translate_path(path)
 
         def do_GET(self):
@@ -182,16 +188,19 @@ def main() -> None:
                     "(the service worker's precache; default 60; loopback samples only)")
     ap.add_argument("--no-throttle", action="store_true", help="loopback only")
     ap.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    ap.add_argument("--before", type=Path, help="another build's dist/ to measure side by side (as 'before')")
     ap.add_argument("--json", type=Path, help="also write the raw samples here")
     a = ap.parse_args()
     if not a.no_build:
         build.build(quiet=True)
     pkg = build.NPM_DIR / "node_modules" / "pyodide"
     counter = Counter()
-    srv = make_counting_server(build.DIST, pkg, counter)
+    srv = make_counting_server(build.DIST, pkg, counter, a.before)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{srv.server_address[1]}/"
     variants = {"bare": base + "__bare/", "app": base + "?speed=instant&seed=1"}
+    if a.before:
+        variants["before"] = base + "__before/?speed=instant&seed=1"
     load0 = os.getloadavg()
     print(f"load average at start: {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f} ({os.cpu_count()} CPUs)", flush=True)
     networks = ["loopback"] + ([] if a.no_throttle else ["throttled"])
@@ -202,7 +211,7 @@ def main() -> None:
             for i in range(a.runs):
                 order = list(variants) if i % 2 == 0 else list(variants)[::-1]
                 for v in order:
-                    window = a.window if (net == "loopback" and v == "app") else 0
+                    window = a.window if (net == "loopback" and v != "bare") else 0
                     r = sample(browser, variants[v], counter, net == "throttled", window, 180)
                     r["load"] = os.getloadavg()[0]
                     samples[net][v].append(r)
@@ -216,30 +225,45 @@ def main() -> None:
     srv.server_close()
 
     print()
-    print(f"{'':28s} {'bare Pyodide':>14s} {'this app':>14s} {'app/bare':>9s}")
+    apps = [v for v in variants if v != "bare"]
+    print(f"{'':32s} {'bare Pyodide':>12s}" + "".join(f" {v:>9s} {v + '/bare':>11s}" for v in apps))
     summary: dict = {}
     for net in networks:
-        b, ap_ = samples[net]["bare"], samples[net]["app"]
-        rb, ra = med(s["ready"] for s in b) / 1000, med(s["ready"] for s in ap_) / 1000
-        fb, fa = med(s["fcp"] for s in b), med(s["fcp"] for s in ap_)
-        print(f"{net + ', ready/playable (s)':28s} {rb:14.2f} {ra:14.2f} {ra / rb:9.2f}")
-        print(f"{net + ', first paint (s)':28s} {(fb or 0) / 1000:14.2f} {(fa or 0) / 1000:14.2f}")
-        summary[net] = {"bare_s": round(rb, 2), "app_s": round(ra, 2), "ratio": round(ra / rb, 3),
-                        "bare_fcp_s": round((fb or 0) / 1000, 2), "app_fcp_s": round((fa or 0) / 1000, 2)}
+        rb = med(s["ready"] for s in samples[net]["bare"]) / 1000
+        fb = med(s["fcp"] for s in samples[net]["bare"]) / 1000
+        line, fline = f"{net + ', ready/playable (s)':32s} {rb:12.2f}", f"{net + ', first paint (s)':32s} {fb:12.2f}"
+        summary[net] = {"bare_s": round(rb, 2), "bare_fcp_s": round(fb, 2)}
+        for v in apps:
+            ra = med(s["ready"] for s in samples[net][v]) / 1000
+            fa = med(s["fcp"] for s in samples[net][v]) / 1000
+            line += f" {ra:9.2f} {ra / rb:11.2f}"
+            fline += f" {fa:9.2f} {'':11s}"
+            summary[net] |= {f"{v}_s": round(ra, 2), f"{v}_ratio": round(ra / rb, 3), f"{v}_fcp_s": round(fa, 2)}
+        print(line)
+        print(fline)
     bb = med(s["bytes_ready"] for s in samples["loopback"]["bare"]) / 1e6
-    ba = med(s["bytes_ready"] for s in samples["loopback"]["app"]) / 1e6
-    print(f"{'bytes until ready (MB)':28s} {bb:14.2f} {ba:14.2f} {ba / bb:9.2f}")
-    summary["bytes_ready_MB"] = {"bare": round(bb, 2), "app": round(ba, 2)}
+    line = f"{'bytes until ready (MB)':32s} {bb:12.2f}"
+    summary["bytes_ready_MB"] = {"bare": round(bb, 2)}
+    for v in apps:
+        ba = med(s["bytes_ready"] for s in samples["loopback"][v]) / 1e6
+        line += f" {ba:9.2f} {ba / bb:11.2f}"
+        summary["bytes_ready_MB"][v] = round(ba, 2)
+    print(line)
     if a.window > 0:
-        bw = med(s["bytes_window"] for s in samples["loopback"]["app"]) / 1e6
-        print(f"{f'bytes incl. next {a.window:.0f} s (MB)':28s} {'':14s} {bw:14.2f}")
-        summary["bytes_first_visit_MB"] = round(bw, 2)
-        summary["precache_complete"] = all(s["precached"] for s in samples["loopback"]["app"])
-        print(f"{'service worker precache complete in the window':48s} {summary['precache_complete']}")
-        last = samples["loopback"]["app"][-1]["by_path"]
-        print("\nbytes per file, last app sample (first visit + window):")
-        for path, n in sorted(last.items(), key=lambda kv: -kv[1])[:12]:
-            print(f"  {n / 1e6:8.3f} MB  {path}")
+        line = f"{f'bytes incl. next {a.window:.0f} s (MB)':32s} {'':12s}"
+        summary["bytes_first_visit_MB"], summary["precache_complete"] = {}, {}
+        for v in apps:
+            bw = med(s["bytes_window"] for s in samples["loopback"][v]) / 1e6
+            line += f" {bw:9.2f} {'':11s}"
+            summary["bytes_first_visit_MB"][v] = round(bw, 2)
+            summary["precache_complete"][v] = all(s["precached"] for s in samples["loopback"][v])
+        print(line)
+        print(f"service worker precache complete within the window: {summary['precache_complete']}")
+        for v in apps:
+            last = samples["loopback"][v][-1]["by_path"]
+            print(f"\nbytes per file, last {v} sample (first visit + window):")
+            for path, n in sorted(last.items(), key=lambda kv: -kv[1])[:8]:
+                print(f"  {n / 1e6:8.3f} MB  {path}")
     load1 = os.getloadavg()
     print(f"\nload average at end: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     summary["load_avg"] = [round(load0[0], 2), round(load1[0], 2)]

@@ -1,0 +1,76 @@
+"""Loading: the trimmed standard library holds everything the game needs (every engine module imported and a game
+with each bot level played in the browser, on the files the build ships), the gzipped wasm also works from a host
+that already decodes it (Content-Encoding: gzip)."""
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+
+from jass_e2e import ROOT
+from pwa_e2e import assert_no_csp_violation, play_full_hand, strict_page, wait_phase  # noqa: F401
+
+PROBE = (ROOT / "tools" / "stdlib_probe.py").read_text()
+
+
+def engine_worker(page):
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        for w in page.workers:
+            if w.url.endswith("/js/worker.js"):
+                return w
+        time.sleep(0.1)
+    raise AssertionError(f"no engine worker among {[w.url for w in page.workers]}")
+
+
+def test_trimmed_stdlib_imports_every_engine_module_and_plays_every_bot(strict_page, site):
+    page = strict_page
+    page.goto(site + "?speed=instant&seed=5")
+    wait_phase(page, "play")
+    play_full_hand(page)   # the page plays a hand (before the probe, which starts games of its own in the engine)
+    build = json.loads((ROOT / "dist" / "build.json").read_text())
+    w = engine_worker(page)
+    got = json.loads(w.evaluate("(src) => self.__jassPython.runPython(src)", PROBE))
+    assert got["games"] >= 2 and got["moves"] > 100, got
+    assert "engine.web" in got["modules"] and "engine.bots" in " ".join(got["modules"])
+    # it really ran on the trimmed zip the build made (not Pyodide's whole stdlib): unused modules are absent
+    zips = json.loads(w.evaluate("""() => self.__jassPython.runPython(`import json, os, sys
+json.dumps([[p, os.path.getsize(p)] for p in sys.path if p.endswith('.zip')])`)"""))
+    assert len(zips) == 1 and zips[0][1] == build["sizes"][build["stdlib"]], (zips, build["sizes"])
+    assert w.evaluate("""() => self.__jassPython.runPython(`import importlib.util
+[m for m in ('xml', 'email.mime', 'unittest', 'sqlite3', 'multiprocessing') if importlib.util.find_spec(m)]`).toJs()""") == []
+    assert_no_csp_violation(page)
+
+
+@contextlib.contextmanager
+def serving_gzip_decoded(directory):
+    """build.py's server, but sending the .gz files with Content-Encoding: gzip (the browser decodes them)."""
+    import build
+
+    class Handler(build.Handler):
+        def end_headers(self):
+            if self.path.split("?")[0].endswith(".gz"):
+                self.send_header("Content-Encoding", "gzip")
+            super().end_headers()
+
+    import functools
+    srv = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}/"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
+    page = strict_page
+    with serving_gzip_decoded(ROOT / "dist") as url:
+        resp = []
+        page.on("response", lambda r: resp.append(r) if r.url.endswith(".wasm.gz") else None)
+        page.goto(url + "?speed=instant&seed=6")
+        wait_phase(page, "play")
+        assert resp and resp[0].headers.get("content-encoding") == "gzip"
+        play_full_hand(page)
+        assert_no_csp_violation(page)
