@@ -8,6 +8,8 @@ import json
 import threading
 import time
 
+from playwright.sync_api import expect
+
 from jass_e2e import ROOT
 from pwa_e2e import assert_no_csp_violation, play_full_hand, strict_page, wait_phase  # noqa: F401
 
@@ -74,3 +76,84 @@ def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
         assert resp and resp[0].headers.get("content-encoding") == "gzip"
         play_full_hand(page)
         assert_no_csp_violation(page)
+
+
+# ------------------------------------------------------------------------------------------------ load errors
+def _fail_start(page, site, pattern, handler):
+    """Open the app with requests matching `pattern` (a glob) answered by `handler`; wait for the error screen."""
+    page.context.route(pattern, handler)
+    page.goto(site + "?speed=instant&seed=4")
+    wait_phase(page, "error")
+    expect(page.locator("#loading-error")).to_be_visible()
+    expect(page.locator("#btn-retry")).to_be_visible()
+    return page.locator("#loading-error-detail"), page.locator("#loading-error-more")
+
+
+def _details(page, more):
+    expect(more).to_be_visible()
+    more.locator("summary").click()
+    return more.locator("pre")
+
+
+def _expected_noise(page):
+    """The failed request itself is logged by the browser (and Pyodide logs what it could not install)."""
+    page.watch.errors.clear()
+
+
+def test_a_corrupt_engine_wheel_says_so(strict_page, site):
+    page = strict_page
+    msg, more = _fail_start(page, site, "**/engine/*.whl",
+                            lambda r: r.fulfill(status=200, body=b"PK\x03\x04 not really a zip", content_type="application/zip"))
+    expect(msg).to_have_text("The download of the game engine arrived damaged. Press Retry to download it again.")
+    expect(_details(page, more)).to_contain_text(".whl")
+    assert "Traceback" not in msg.inner_text()
+    _expected_noise(page)
+
+
+def test_a_server_error_on_the_lock_file_says_so_and_retry_recovers(strict_page, site):
+    page = strict_page
+    msg, more = _fail_start(page, site, "**/pyodide-lock.json", lambda r: r.fulfill(status=500, body="oops"))
+    expect(msg).to_have_text("The server had a problem sending the package list. Try again in a minute.")
+    expect(_details(page, more)).to_contain_text("HTTP 500")
+    assert "Unexpected token" not in msg.inner_text()
+    _expected_noise(page)
+    page.context.unroute("**/pyodide-lock.json")
+    page.locator("#btn-retry").click()
+    wait_phase(page, "play")
+    expect(page.locator("#loading")).to_be_hidden()
+    _expected_noise(page)
+
+
+def test_a_blocked_wasm_says_which_download_failed(strict_page, site):
+    page = strict_page
+    msg, more = _fail_start(page, site, "**/pyodide.asm.wasm.gz", lambda r: r.abort("blockedbyclient"))
+    expect(msg).to_have_text("Could not download the Python runtime. Check your internet connection, then press Retry.")
+    expect(_details(page, more)).to_contain_text("pyodide.asm.wasm.gz")
+    _expected_noise(page)
+
+
+def test_a_missing_file_names_it(strict_page, site):
+    page = strict_page
+    msg, more = _fail_start(page, site, "**/python_stdlib-*.zip", lambda r: r.fulfill(status=404, body="not found"))
+    expect(msg).to_have_text("The server is missing Python's standard library. "
+                             "The site may be being updated: try again in a minute.")
+    expect(_details(page, more)).to_contain_text("HTTP 404")
+    _expected_noise(page)
+
+
+def test_going_offline_while_loading_says_so(strict_page, site):
+    page = strict_page
+    held = []
+    page.context.route("**/pyodide.asm.wasm.gz", held.append)   # the download hangs until we are offline
+    page.goto(site + "?speed=instant&seed=4")
+    end = time.monotonic() + 60
+    while not held and time.monotonic() < end:
+        page.wait_for_timeout(50)
+    assert held, "the wasm was never requested"
+    page.context.set_offline(True)
+    held[0].abort("internetdisconnected")
+    wait_phase(page, "error")
+    expect(page.locator("#loading-error-detail")).to_have_text(
+        "You are offline, and the Python runtime has not been downloaded yet. Connect to the internet, then press Retry.")
+    page.context.set_offline(False)
+    _expected_noise(page)
