@@ -154,9 +154,12 @@ def gzipped(src: Path) -> bytes:
 
 
 def engine_stdlib_imports(engine_dir: Path) -> list[str]:
-    """The absolute imports of the engine's sources other than the engine itself (the trimmed stdlib's cache key)."""
+    """The absolute imports of the engine's browser sources (not the CLI-only modules) other than the engine itself
+    (the trimmed stdlib's cache key)."""
     names = set()
     for p in sorted(engine_dir.rglob("*.py")):
+        if "engine/" + p.relative_to(engine_dir).as_posix() in CLI_ONLY:
+            continue
         try:
             tree = ast.parse(p.read_bytes())
         except SyntaxError:

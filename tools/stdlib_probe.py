@@ -23,7 +23,7 @@ def ask(req):
 levels = [lv["id"] for lv in ask({"cmd": "levels"})["levels"]]
 games = moves = 0
 for i, level in enumerate(levels):
-    res = ask({"cmd": "new_game", "hands": 2, "bots": [level, levels[-1 - i]], "seed": str(1000 + i)})
+    res = ask({"cmd": "new_game", "hands": 1, "bots": [level, levels[-1 - i]], "seed": str(1000 + i)})
     assert res["ok"], res
     view = res["view"]
     while view["phase"] == "play" or view["phase"] == "hand-over":

@@ -38,20 +38,21 @@ export class EngineBridge {
       let watchdog = 0;
       const arm = () => {
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => fail("loading stopped making progress (timed out)"), 60_000);
+        watchdog = setTimeout(() => fail("loading stopped making progress (timed out)", { code: "stalled" }), 60_000);
       };
       arm();
-      const fail = (msg) => {
+      // a failed start rejects with {code, part, detail} when the worker said what failed (see worker.js)
+      const fail = (msg, info = {}) => {
         clearTimeout(watchdog);
         if (!settled) {
           settled = true;
-          reject(new Error(msg));
+          reject(Object.assign(new Error(msg), info));
           this.rejectAll(new Error(msg));
         } else {
           this.die(msg);
         }
       };
-      w.onerror = (e) => { e.preventDefault?.(); fail(e.message || "the engine worker failed"); };
+      w.onerror = (e) => { e.preventDefault?.(); fail(e.message || "the engine worker failed", { code: "worker" }); };
       w.onmessageerror = () => fail("a message from the engine could not be read");
       w.onmessage = (ev) => {
         if (this.worker !== w) return;
@@ -64,7 +65,7 @@ export class EngineBridge {
           this.beat();
           resolve(m.info);
         } else if (m.type === "pong") this.lastPong = performance.now();
-        else if (m.type === "fatal") fail(m.message);
+        else if (m.type === "fatal") fail(m.message || m.detail, { code: m.code, part: m.part, detail: m.detail });
         else if (m.id != null) {
           const p = this.pending.get(m.id);
           if (!p) return;

@@ -33,15 +33,27 @@ export const loading = {
   },
   progress(frac, label) {
     const bar = $("#loading-bar");
-    bar.value = Math.round(Math.max(0, Math.min(1, frac)) * 100);
-    bar.setAttribute("aria-valuetext", label);
-    $("#loading-status").textContent = label;
+    bar.value = Math.max(0, Math.min(1, frac)) * bar.max;   // not rounded: the bar glides (boot.js eases it)
+    if (bar.getAttribute("aria-valuetext") !== label) bar.setAttribute("aria-valuetext", label);
+    const status = $("#loading-status");
+    if (status.textContent !== label) status.textContent = label;
   },
-  fail(message) {
+  /** The error screen: `message` in player words; `detail` (technical) behind a "Details" disclosure. */
+  fail(message, detail = "") {
     $("#loading").hidden = false;
     $("#loading-progress").hidden = true;
     $("#loading-error").hidden = false;
     $("#loading-error-detail").textContent = message;
+    let more = $("#loading-error-more");
+    if (!more) {
+      more = el("details", { id: "loading-error-more", class: "err-more" }, el("summary"), el("pre"));
+      $("#loading-error-detail").after(more);
+      $("pre", more).style.whiteSpace = "pre-wrap";
+    }
+    $("summary", more).textContent = t("load.details");
+    $("pre", more).textContent = detail;
+    more.open = false;
+    more.hidden = !detail;
     $("#btn-retry").focus();
   },
   hide() { $("#loading").hidden = true; },
