@@ -67,7 +67,7 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(strict_page, site):
     play_full_hand(page)
     wait_snapshot(page)   # a good snapshot replaced the broken one
     page.reload()
-    wait_phase(page, "play")
+    wait_phase(page, "play", "hand-over")   # the autosave resumes the finished hand at its summary
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 1
 
 
