@@ -141,7 +141,7 @@ async function wasmResponse(dl) {
   let stream;
   if (head[0] === 0x1f && head[1] === 0x8b) stream = rest.pipeThrough(new DecompressionStream("gzip"));
   else if (head[0] === 0x00 && head[1] === 0x61 && head[2] === 0x73 && head[3] === 0x6d) stream = rest;
-  else throw failed("corrupt", BUILD.wasm, `neither gzip nor wasm (starts ${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")})`);
+  else throw failed("corrupt", BUILD.wasm, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
   return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
 }
 

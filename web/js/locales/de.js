@@ -44,7 +44,7 @@ export default {
   "load.part.packages": "die Paketliste",
   "load.part.engine": "die Spiel-Engine",
   "load.part.game": "eine Datei des Spiels",
-  "load.details": "Details",
+  "load.details": "Einzelheiten",
   "new.title": "Neue Partie",
   "new.hands": "Runden pro Partie",
   "new.bot": "{name} (Platz {seat})",
