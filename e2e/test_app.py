@@ -20,6 +20,9 @@ from jass_e2e import (
 )
 
 TIMEOUT = 60_000
+REFUSAL_WORDS = {"must_follow": "follow suit", "must_trump": "play a trump", "undertrump": "may not undertrump",
+                 "not_in_hand": "do not hold"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def test_loads_a_playable_table(open_app, page, watch):
@@ -67,7 +70,10 @@ def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     dlg = page.locator("#dlg-hand")
     expect(dlg).to_be_visible()
     r = view(page)["hand_result"]
-    expect(dlg).to_contain_text(r["explanation"])
+    # the settlement in words: the UI's English says what the engine's English (engine.text, the CLI's) says
+    from engine.text import settlement_text
+    names = [p["name"] for p in view(page)["players"]]
+    expect(dlg).to_contain_text(settlement_text(r["case"], r["roles"], r["card_points"], names))
     for seat in range(3):
         row = dlg.locator(f"tr[data-seat='{seat}']")
         expect(row.locator("[data-field=points]")).to_have_text(str(r["card_points"][seat]))
@@ -115,15 +121,19 @@ def test_illegal_click_shows_the_engines_reason(open_app, page, watch):
             if illegal:
                 card = illegal[0]
                 why = page.evaluate("(c) => window.__jass.ask({cmd: 'why', card: c})", card)
-                assert why["legal"] is False and why["message"]
+                assert why["legal"] is False and why["code"] in REFUSAL_WORDS, why
                 btn = page.locator(f"#hand-buttons button[data-card='{card}']")
                 expect(btn).to_have_attribute("aria-disabled", "true")
                 click_card_on_canvas(page, card)
                 toast = page.locator("#toast")
                 expect(toast).to_be_visible()
-                expect(toast).to_have_text(why["message"])
+                # the engine's code and params, in the player's words
+                expect(toast).to_contain_text(REFUSAL_WORDS[why["code"]])
+                for key in ("suit", "trump"):
+                    if why["params"].get(key):
+                        expect(toast).to_contain_text(SUIT_NAMES[why["params"][key]])
                 assert card in state(page)["hand"], "an illegal card stays in the hand"
-                expect(page.locator("[role=log]")).to_contain_text(why["message"])
+                expect(page.locator("[role=log]")).to_contain_text(toast.text_content())
                 return
             card = s["legal"][0]
             play_via_dom_button(page, card)
@@ -215,8 +225,9 @@ def test_new_game_dialog_and_settings(open_app, page, watch):
     opts = dlg.locator("#ng-hands option")
     assert [o.get_attribute("value") for o in opts.all()] == ["3", "6", "9", "12", "24"]
     expect(dlg.locator("#ng-hands")).to_have_value("12")
-    levels = page.evaluate("window.__jass.ask({cmd: 'levels'})")["levels"]
-    assert [o.get_attribute("value") for o in dlg.locator("#ng-bot1 option").all()] == [lv["id"] for lv in levels]
+    levels = page.evaluate("window.__jass.ask({cmd: 'hello'})")["levels"]
+    assert [o.get_attribute("value") for o in dlg.locator("#ng-bot1 option").all()] == levels
+    assert [o.text_content() for o in dlg.locator("#ng-bot1 option").all()] == [lv.capitalize() for lv in levels]
     dlg.locator("#ng-hands").select_option("3")
     dlg.locator("#ng-bot1").select_option("random")
     dlg.locator("#ng-bot2").select_option("easy")

@@ -4,7 +4,14 @@ import { StartRefused } from "./controller.js";
 import * as dialogs from "./dialogs.js";
 import { fmtNumber, refusalText, t } from "./i18n.js";
 import { clearSettings, saveSettings } from "./storage.js";
-import { store } from "./store.js";
+import { PROTOCOL_VERSION } from "./protocol.js";
+import { nameOf, store } from "./store.js";
+
+/** Settings the player never chose take the engine's defaults. */
+function fillFromDefaults(s, defaults) {
+  if (s.hands == null) s.hands = defaults.hands;
+  if (s.bots == null) s.bots = [...defaults.bots];
+}
 
 export const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
 
@@ -95,14 +102,18 @@ export class Boot {
       timing.engineReady = performance.now();
       timing.worker = info.stages;
       timing.workerStartedAt = info.workerStart - performance.timeOrigin;
-      const lv = await this.bridge.request({ cmd: "levels" });
-      if (!lv.ok || !Array.isArray(lv.levels) || !lv.levels.length) throw new Error(lv?.error?.message || "the engine offers no bots");
-      store.hello = { levels: lv.levels };
+      const hello = await this.bridge.request({ cmd: "hello" });
+      if (!hello.ok || hello.protocol !== PROTOCOL_VERSION) {
+        throw new Error(t("loading.protocol", { engine: hello.protocol ?? "?", app: PROTOCOL_VERSION }));
+      }
+      store.hello = hello;
+      fillFromDefaults(c.settings, hello.defaults);
+      fillFromDefaults(c.session, hello.defaults);
       updateToolbar();
       if (!(await this.resumeSaved?.())) await this.firstGame();   // save.js: the stored game, if any
       timing.playable = performance.now();
     } catch (err) {
-      this.fatal(err instanceof StartRefused ? refusalText(err.error) : err);
+      this.fatal(err instanceof StartRefused ? refusalText(err.error, nameOf) : err);
     }
   }
 
@@ -116,8 +127,9 @@ export class Boot {
       await c.startGame(c.session);
     } catch (err) {
       if (!(err instanceof StartRefused)) throw err;
-      const notice = t("msg.settingsReset", { reason: refusalText(err.error) });
-      const defaults = { hands: 12, bots: ["normal", "normal"], seed: "" };
+      const notice = t("msg.settingsReset", { reason: refusalText(err.error, nameOf) });
+      const { hands, bots } = store.hello.defaults;
+      const defaults = { hands, bots: [...bots], seed: "" };
       Object.assign(c.session, defaults);
       Object.assign(c.settings, defaults);
       saveSettings(c.settings);

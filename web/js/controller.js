@@ -3,7 +3,7 @@
 import { announce, hideToast, renderHandButtons, toast, updateToolbar } from "./a11y.js";
 import { EngineDied } from "./bridge.js";
 import * as dialogs from "./dialogs.js";
-import { cardName, t } from "./i18n.js";
+import { cardName, hintText, refusalText, t } from "./i18n.js";
 import { saveSettings } from "./storage.js";
 import { Journal } from "./journal.js";
 import { prefs } from "./settings.js";
@@ -102,7 +102,8 @@ export class Controller {
   }
 
   engineError(r) {
-    const msg = r?.error?.message || t("msg.unknownError");
+    const msg = r?.error?.code === "internal" ? r.error.detail || t("msg.unknownError")
+      : refusalText(r?.error, nameOf) || t("msg.unknownError");
     toast(t("msg.engineError", { message: msg }), "error", 8000);
     announce(t("msg.engineError", { message: msg }));
     store.ui.busy = false;
@@ -212,8 +213,9 @@ export class Controller {
     if (!r.ok) {
       // the engine's reason, shown as it is (the UI knows no rules)
       store.ui.busy = false;
-      toast(r.error.message, "illegal");
-      announce(r.error.message);
+      const reason = refusalText(r.error, nameOf);
+      toast(reason, "illegal");
+      announce(reason);
       this.renderer.invalidate();
       return;
     }
@@ -229,13 +231,13 @@ export class Controller {
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);
     if (i >= 0) this.onHintCard?.(i);
-    toast(t("msg.hint", { card: cardName(r.card), reason: r.reason || "" }), "info", 6000);
+    toast(t("msg.hint", { card: cardName(r.card), reason: hintText(r.reason) }), "info", 6000);
   }
 
   openNewGame() {
     const { settings, session } = this;
     dialogs.showNewGame({
-      levels: store.hello.levels, settings: session, names: store.view?.players?.map((p) => p.name),
+      hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
       onStart: (opts) => {
         Object.assign(session, opts);
         Object.assign(settings, opts);

@@ -1,6 +1,6 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { joinNames, levelName, t, tSeat, signed, suitLabel } from "./i18n.js";
-import { HAND_CHOICES, SPEED_NAMES } from "./storage.js";
+import { joinNames, levelName, settlementText, t, tSeat, signed, suitLabel } from "./i18n.js";
+import { SPEED_NAMES } from "./storage.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
@@ -60,15 +60,19 @@ export const loading = {
 };
 
 // ------------------------------------------------------------------------------------------------ new game
-export function showNewGame({ levels, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
+/** The new-game dialog; `hello` is the engine's (levels, defaults); `names` the players' names. */
+export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
-  hands.replaceChildren(...HAND_CHOICES.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
+  const { levels, defaults } = hello;
+  names = names || defaults.names;
+  const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
+  hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
   for (const k of [0, 1]) {
     const sel = $(`#ng-bot${k + 1}`, dlg);
     $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
-    sel.replaceChildren(...levels.map((l) => el("option", { value: l.id, selected: l.id === settings.bots[k] }, levelName(l))));
+    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: id === settings.bots[k] }, levelName(id))));
   }
   $("#ng-seed", dlg).value = settings.seed || "";
   const practice = $("#ng-practice", dlg);
@@ -111,12 +115,13 @@ function handTable(view, r) {
 }
 
 export function showHandOver({ view, onNext, onSheet }) {
+  const nameOf = (s) => view.players[s].name;
   const dlg = $("#dlg-hand");
   const r = view.hand_result;
   $("#hand-title", dlg).textContent = t("hand.title", { n: r.hand_no, total: view.hands_total });
   const body = $("#hand-body", dlg);
   body.replaceChildren(
-    el("p", { class: "case" }, el("strong", { text: t(`case.${r.case}`) + ": " }), r.explanation),
+    el("p", { class: "case" }, el("strong", { text: t(`case.${r.case}`) + ": " }), settlementText(r, nameOf)),
     el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
   );

@@ -1,19 +1,21 @@
 // Settings persisted in localStorage (guarded: private modes may refuse storage).
 const KEY = "mittlere-jass.settings.v1";
 export const SPEED_NAMES = ["slow", "normal", "fast", "instant"];
-export const HAND_CHOICES = [3, 6, 9, 12, 24];
-const DEFAULTS = { speed: "normal", hands: 12, bots: ["normal", "normal"], seed: "" };
 
+/**
+ * Saved settings, shape-checked: a value of the wrong type is dropped (hands and bots then take the engine's
+ * defaults, see boot.js); whether a number of hands, a bot level or a seed is valid is the engine's to say.
+ */
 export function loadSettings() {
   let saved;
-  try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
-  const s = { ...DEFAULTS, ...saved };
-  if (!SPEED_NAMES.includes(s.speed)) s.speed = DEFAULTS.speed;
-  if (!HAND_CHOICES.includes(Number(s.hands))) s.hands = DEFAULTS.hands;
-  s.hands = Number(s.hands);
-  if (!Array.isArray(s.bots) || s.bots.length !== 2) s.bots = [...DEFAULTS.bots];
-  if (typeof s.seed !== "string") s.seed = "";
-  return s;
+  try { saved = JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { saved = null; }
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) saved = {};
+  return {
+    speed: SPEED_NAMES.includes(saved.speed) ? saved.speed : "normal",
+    hands: Number.isInteger(saved.hands) ? saved.hands : null,
+    bots: Array.isArray(saved.bots) && saved.bots.length === 2 && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
+    seed: typeof saved.seed === "string" ? saved.seed.slice(0, 1000) : "",
+  };
 }
 
 export function saveSettings(s) {

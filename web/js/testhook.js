@@ -1,7 +1,7 @@
 // A read-only hook for the end-to-end tests and the measurement script: no game move can be made through it.
 import { shown, store } from "./store.js";
 
-const READ_ONLY = ["why", "view", "levels", "hello", "records"];
+const READ_ONLY = ["why", "view", "hello", "records", "review"];
 
 /** Install `window.__jass`. */
 export function installTestHook({ bridge, renderer, canvas, timing, controller }) {
