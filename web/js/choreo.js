@@ -19,6 +19,8 @@ export class Choreographer {
 
   /**
    * Animate `events` starting from the table `before` (the model before the engine answered).
+   * @param {import("./protocol.js").Event[]} events
+   * @param {import("./store.js").TableModel} before
    * `isCurrent()` turns false when a newer game started: the rest is skipped.
    */
   async play(events, before, isCurrent = () => true) {

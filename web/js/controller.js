@@ -35,6 +35,10 @@ export class Controller {
    * One protocol request. Null when the worker died (the recovery takes over) or failed (the error screen shows):
    * callers just stop.
    */
+  /**
+   * @param {import("./protocol.js").Request} req
+   * @returns {Promise<import("./protocol.js").Answer|null>}
+   */
   async engine(req) {
     try {
       return await this.bridge.request(req);
@@ -89,7 +93,11 @@ export class Controller {
     updateToolbar();
   }
 
-  /** Apply an engine answer: the view replaces the model, then the events animate from the table before it. */
+  /**
+   * Apply an engine answer: the view replaces the model, then the events animate from the table before it.
+   * @param {import("./protocol.js").GameAnswer} r
+   * @param {number} myGen
+   */
   async apply(r, myGen) {
     const before = copyModel(store.scene ?? store.model);
     this.journal.record(r.events);

@@ -19,6 +19,6 @@ export class Journal {
     }
   }
 
-  /** The engine request that rebuilds the game at its current position. */
+  /** @returns {import("./protocol.js").RestoreRequest} the engine request that rebuilds the game where it is */
   restoreRequest() { return { cmd: "restore", setup: this.setup, hands: this.hands.map((h) => [...h]) }; }
 }

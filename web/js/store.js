@@ -31,7 +31,11 @@ export function emptyModel() {
   };
 }
 
-/** The table model of an engine view (a pure function: the view is not kept by reference). */
+/**
+ * The table model of an engine view (a pure function: the view is not kept by reference).
+ * @param {import("./protocol.js").View} v
+ * @returns {TableModel}
+ */
 export function modelFromView(v) {
   return {
     phase: v.phase,
@@ -64,15 +68,15 @@ export function copyModel(m) {
 }
 
 export const store = {
-  /** the engine's latest view (JSON as received), or null before the first game */
+  /** @type {import("./protocol.js").View|null} the engine's latest view (JSON as received), null before a game */
   view: null,
-  /** the last game history the engine sent (it is sent only when it changes) */
+  /** @type {import("./protocol.js").HandResultJson[]} the last history the engine sent (sent only when it changes) */
   history: [],
   /** @type {TableModel} */
   model: emptyModel(),
   /** while events animate: the table as the animation shows it (choreo.js), else null */
   scene: null,
-  /** the engine's hello: protocol version, bot levels, defaults and limits */
+  /** @type {import("./protocol.js").HelloAnswer|null} the engine's hello: version, bot levels, defaults, limits */
   hello: null,
   /** UI-only state: never derived from the engine */
   ui: {
@@ -85,7 +89,10 @@ export const store = {
   },
 };
 
-/** The one writer of the model: the engine's view replaces it. */
+/**
+ * The one writer of the model: the engine's view replaces it.
+ * @param {import("./protocol.js").View} v
+ */
 export function setView(v) {
   store.view = v;
   if (Array.isArray(v.history)) store.history = v.history;
