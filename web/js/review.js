@@ -1,7 +1,7 @@
 // Hand review: step through finished hands trick by trick (buttons and arrow keys), all three hands revealed, who
 // fixed trump and when, each trick's points (the last trick's +5 marked), and the settlement with its numbers.
 // The data comes from the engine's `review` command (it replays and checks each record); the UI only shows it.
-import { cardShort, signed, suitLabel, t } from "./i18n.js";
+import { cardShort, refusalText, settlementText, signed, suitLabel, t } from "./i18n.js";
 import { downloadHand } from "./records.js";
 import { el, modal } from "./save-ui.js";
 
@@ -23,7 +23,7 @@ export class HandReview {
    */
   async open(records, { names = null, start = null, labels = null } = {}) {
     const r = await this.bridge.request({ cmd: "review", records });
-    if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: String(r?.error?.message ?? "").slice(0, 300) };
+    if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
     this.hands = r.hands;
     this.labels = labels;
     this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
@@ -74,7 +74,7 @@ export class HandReview {
     const body = [el("p", { class: "review-where", text: t("review.handOf", { n: label, total: this.hands.length }) }), ...head, hands, trickBox];
     if (k === this.trickCount() && h.settlement_case) {
       body.push(el("div", { id: "review-settlement", "data-case": h.settlement_case },
-        el("p", {}, el("strong", { text: t(`case.${h.settlement_case}`) + ": " }), h.explanation ?? ""),
+        el("p", {}, el("strong", { text: t(`case.${h.settlement_case}`) + ": " }), settlementText({ case: h.settlement_case, roles: h.roles ?? {}, card_points: h.card_points }, name)),
         el("table", { class: "summary" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
           el("th", { scope: "row", text: name(s) }),
           el("td", { "data-field": "points", text: t("review.points", { n: h.card_points[s] }) }),

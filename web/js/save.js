@@ -6,7 +6,7 @@
 // ("download it" / "discard and start a new game"), never dropped silently.
 import { announce, toast } from "./a11y.js";
 import * as dialogs from "./dialogs.js";
-import { t } from "./i18n.js";
+import { refusalText, t } from "./i18n.js";
 import { entryOf, recordGame } from "./history.js";
 import { GamesDialog } from "./history-dialog.js";
 import { HandReview } from "./review.js";
@@ -165,7 +165,7 @@ export class Autosave {
     if (!parsed.ok) return this.badSave(text, t(parsed.reason, { version: parsed.detail ?? "" }));
     const { save } = parsed;
     const r = await this.bridge.request({ cmd: "restore", setup: save.setup, hands: save.hands });
-    if (!r?.ok) return this.badSave(text, t("save.bad.engine", { reason: String(r?.error?.message ?? r?.error?.code ?? "?").slice(0, 300) }));
+    if (!r?.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r?.error).slice(0, 300) }));
     this.records = save.records;
     this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
     const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
