@@ -212,10 +212,15 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch):
         try:
             if roll < 0.30:      # click or tap somewhere on the table
                 page.mouse.click(rng.uniform(0, vp["width"] - 1), rng.uniform(0, vp["height"] - 1))
-            elif roll < 0.65:    # a legal card (so the game moves on)
+            elif roll < 0.65:    # a legal card (so the game moves on); an open dialog is closed first
                 s = state(page)
-                if s["phase"] == "play" and s["toPlay"] == 0 and not s["busy"] and s["legal"]:
-                    play_via_dom_button(page, rng.choice(s["legal"]))
+                if page.locator("dialog[open]").count():
+                    page.keyboard.press("Escape")
+                elif s["phase"] == "play" and s["toPlay"] == 0 and not s["busy"] and s["legal"]:
+                    card = rng.choice(s["legal"])
+                    page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+                    page.keyboard.press("Enter")
+                    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=10_000)
                     cards_played += 1
             elif roll < 0.80:
                 page.keyboard.press(rng.choice(keys))
