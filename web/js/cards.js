@@ -4,9 +4,9 @@
 import { cardRank, cardSuit, t } from "./i18n.js";
 
 export const DECKS = ["swiss", "french"];
-/** The engine's suit codes drawn as the Swiss-German suits (the usual correspondence: Schilten = hearts,
- *  Schellen = diamonds, Rosen = spades, Eicheln = clubs). */
-export const SWISS_SUIT = { H: "schilten", D: "schellen", S: "rosen", C: "eicheln" };
+/** The engine's suit codes drawn as the Swiss-German suits, as the rule book maps them (docs/rules.md §1):
+ *  Schilten = S, Rosen = H, Schellen = D, Eicheln = C. */
+export const SWISS_SUIT = { S: "schilten", H: "rosen", D: "schellen", C: "eicheln" };
 
 export const RED = "#c0262d";
 export const BLACK = "#1b1d22";
