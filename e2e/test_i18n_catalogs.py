@@ -117,7 +117,7 @@ SAME_AS_ENGLISH_OK = {
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}
 # card corner letters: the Swiss pack's (Under, Ober, König, Ass) everywhere, J Q K A where the language uses them
 SAME_AS_ENGLISH_OK |= {f"deck.idxSwiss.{r}" for r in "JQKA"} | {"deck.idx.A", "deck.idx.K", "seat.pointsShort"} | {
-    "rank.swiss.J", "rank.swiss.Q", "rank.swiss.10", "suit.swiss.S"}   # the Swiss pack's own names
+    "rank.swiss.J", "rank.swiss.Q", "rank.swiss.10", "suit.swiss.H"}   # the Swiss pack's own names (fr: roses)
 SAME_AS_ENGLISH_OK_IT_JA = {f"deck.idx.{r}" for r in "JQK"}
 
 
