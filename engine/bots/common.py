@@ -68,13 +68,18 @@ def sample_hidden(obs: Observation, rng: random.Random, setup: Setup | None = No
     return {a: ha, b: hb}
 
 
+def _three(d: list[int]) -> tuple[int, int, int]:
+    """A seat-indexed list of three as a typed triple."""
+    return d[0], d[1], d[2]
+
+
 def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, int]:
     """The settlement deltas (docs/rules.md §6) of complete-hand card points and tricks; same as ``settle``."""
     for s in range(3):
         if tricks_won[s] == CARDS_PER_HAND:
             d = [-1, -1, -1]
             d[s] = 2
-            return tuple(d)  # type: ignore[return-value]
+            return _three(d)
     z = h = -1
     for s in range(3):
         if tricks_won[s] == 0:
@@ -84,11 +89,11 @@ def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, 
     if z >= 0 and h >= 0:
         d = [2, 2, 2]
         d[z] = d[h] = -1
-        return tuple(d)  # type: ignore[return-value]
+        return _three(d)
     if z >= 0 or h >= 0:
         d = [1, 1, 1]
         d[z if z >= 0 else h] = -2
-        return tuple(d)  # type: ignore[return-value]
+        return _three(d)
     p0, p1, p2 = pts
     if p0 == p1:
         return (0, 0, 1)
@@ -99,7 +104,7 @@ def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, 
     d = [1, 1, 1]
     mid = sorted(range(3), key=pts.__getitem__)[1]
     d[mid] = -2
-    return tuple(d)  # type: ignore[return-value]
+    return _three(d)
 
 
 #: Outcome classes of one seat, for reasons and statistics.
