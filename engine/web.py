@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
-from .bots import LEVEL_NAMES, LEVELS, Bot, hint, make_bot
+from .bots import LEVELS, Bot, hint, make_bot
 from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
 from .observation import observe
@@ -42,7 +42,6 @@ from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
 from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
-from .text import error_text, event_text, settlement_text
 
 HUMAN = 0
 DEFAULT_NAMES = ("You", "Right", "Left")
@@ -93,10 +92,6 @@ class Session:
         self.game: Game | None = None
         self.bots: list[Bot | None] = [None, None, None]
         self.levels: list[str | None] = [None, None, None]
-        # Until a client says hello it is a protocol-1 client: answers carry the old English fields too (see
-        # _legacy_v1).  Transitional: removed once the web app speaks protocol 2.
-        self.legacy_v1 = True
-        self.last_hint_text = ""  # the hint's English sentence, for a protocol-1 client only
 
     # -- dispatch --------------------------------------------------------------------------------------------------
     def handle(self, request: dict[str, Any]) -> Answer:
@@ -110,19 +105,15 @@ class Session:
         return handler(request)
 
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], Answer]]:
-        handlers: dict[str, Callable[[dict[str, Any]], Answer]] = {
+        return {
             "hello": self.cmd_hello, "new_game": self.cmd_new_game, "play": self.cmd_play,
             "bot_move": self.cmd_bot_move, "why": self.cmd_why, "hint": self.cmd_hint,
             "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
             "review": self.cmd_review, "restore": self.cmd_restore,
         }
-        if self.legacy_v1:
-            handlers["levels"] = self.cmd_levels
-        return handlers
 
     # -- commands --------------------------------------------------------------------------------------------------
     def cmd_hello(self, req: dict[str, Any]) -> HelloAnswer:
-        self.legacy_v1 = False
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
@@ -131,10 +122,6 @@ class Session:
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
                        "name_max_len": NAME_MAX_LEN},
         }
-
-    def cmd_levels(self, req: dict[str, Any]) -> Answer:
-        """Protocol 1 only (the old web app asks for it): the levels with English names."""
-        return cast(Answer, {"ok": True, "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS]})
 
     def cmd_new_game(self, req: dict[str, Any]) -> GameAnswer:
         # every field is checked before anything changes
@@ -206,7 +193,6 @@ class Session:
         net = game.net
         obs = observe(game.state, HUMAN, (net[0], net[1], net[2]), game.hands_left)
         c, sentence, explanation = hint(obs)
-        self.last_hint_text = sentence
         return {"ok": True, "card": CODES[c], "reason": _reason(explanation, sentence)}
 
     def cmd_next_hand(self, req: dict[str, Any]) -> GameAnswer:
@@ -334,42 +320,6 @@ class Session:
         except Exception:
             return None
 
-    # -- protocol 1 (transitional) -----------------------------------------------------------------------------------
-    def legacy_v1_fields(self, answer: dict[str, Any]) -> None:
-        """Add the English fields a protocol-1 client shows (it never said hello): error and refusal messages,
-        event messages, settlement explanations, the history in every view, the hint's reason as a sentence."""
-        names: Sequence[str] = self.game.names if self.game else DEFAULT_NAMES
-        err = answer.get("error")
-        if isinstance(err, dict):
-            err["message"] = error_text(err["code"], err.get("params", {}), names)
-        if "legal" in answer and "code" in answer:  # why
-            answer["message"] = error_text(answer["code"], answer["params"] or {}, names) if answer["code"] else None
-        if isinstance(answer.get("reason"), dict):
-            answer["reason"] = self.last_hint_text or "A reasonable card here."
-
-        def explain(result: dict[str, Any]) -> None:
-            result["explanation"] = settlement_text(result["case"], result["roles"], result["card_points"], names)
-
-        for ev in answer.get("events", []):
-            text = event_text(ev, names)
-            if text is not None:
-                ev["message"] = text
-            if ev["type"] == "hand_over":
-                explain(ev)
-        view = answer.get("view")
-        if isinstance(view, dict):
-            if "history" not in view and self.game:
-                view["history"] = [r.to_json() for r in self.game.results]
-            for result in view.get("history", []):
-                explain(result)
-            if view.get("hand_result"):
-                explain(view["hand_result"])
-        for hand in answer.get("hands", []):  # review
-            if hand.get("roles") is not None:
-                hand["explanation"] = settlement_text(hand["settlement_case"], hand["roles"], hand["card_points"],
-                                                      names)
-
-
 def _roles(st: HandState) -> Roles | None:
     """Who played which part in a finished hand's settlement (None before the end)."""
     settled = outcome(st).settlement
@@ -424,10 +374,7 @@ def handle(request_json: str) -> str:
     """The one entry point of the worker: a JSON request in, a JSON answer out.  Never raises."""
     session = _SESSION
     try:
-        answer = _answer(session, request_json)
-        if session.legacy_v1:
-            session.legacy_v1_fields(cast(dict[str, Any], answer))
-        return json.dumps(answer, ensure_ascii=False)
+        return json.dumps(_answer(session, request_json), ensure_ascii=False)
     except Exception:  # a bug in building or encoding the answer: still an answer, never a dead worker
         return _INTERNAL_FALLBACK
 

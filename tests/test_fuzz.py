@@ -164,7 +164,7 @@ def _fill_card(request: str, session: web.Session) -> str:
 def _snapshot(session: web.Session):
     if session.game is None:
         return None
-    return json.dumps([session.view(history=True), session.records(), session.levels]), session.legacy_v1
+    return json.dumps([session.view(history=True), session.records(), session.levels])
 
 
 def _quick_hint(obs):
@@ -186,8 +186,7 @@ def test_handle_answers_every_request_and_a_refusal_changes_nothing(batch):
             before = _snapshot(session)
             answer = json.loads(web.handle(raw))
             assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool)
-            if not session.legacy_v1:
-                assert not problems(answer, Answer), (raw[:300], problems(answer, Answer)[:3])
+            assert not problems(answer, Answer), (raw[:300], problems(answer, Answer)[:3])
             if not answer["ok"]:
                 assert answer["error"]["code"] != "internal", (raw[:300], answer["error"])
                 assert _snapshot(session) == before, raw[:300]

@@ -9,7 +9,7 @@ import pytest
 from conforms import problems
 
 from engine import web
-from engine.cards import codes_of, mask_of, parse_card
+from engine.cards import codes_of, mask_of
 from engine.deal import deal, first_dealer
 from engine.protocol import Answer
 from engine.record import replay, summary
@@ -395,28 +395,6 @@ def test_a_bug_answers_internal_with_a_short_detail_and_changes_nothing(monkeypa
     assert r["ok"] is False and r["error"]["code"] == "internal" and r["error"]["params"] == {}
     assert r["error"]["detail"].startswith("RuntimeError: boom xxx") and len(r["error"]["detail"]) == 300
     assert call(cmd="view")["view"] == before
-
-
-# -- protocol 1 (transitional: the old web app never says hello) ---------------------------------------------------
-
-def test_a_client_that_never_says_hello_gets_the_old_english_fields_too(monkeypatch):
-    monkeypatch.setattr(web, "_SESSION", web.Session())
-    old = json.loads(web.handle('{"cmd": "levels"}'))
-    assert old["levels"][0] == {"id": "random", "name": "Random"}
-    r = json.loads(web.handle(json.dumps({"cmd": "new_game", "seed": 12, "hands": 1, "bots": ["random", "random"]})))
-    events = []
-    while r["view"]["phase"] == "play":
-        v = r["view"]
-        assert "history" in v
-        req = {"cmd": "play", "card": v["legal"][0]} if v["to_play"] == 0 else {"cmd": "bot_move"}
-        r = json.loads(web.handle(json.dumps(req)))
-        events += r["events"]
-    fixed = next(e for e in events if e["type"] == "trump_fixed")
-    assert " is trump — fixed by " in fixed["message"]
-    assert r["view"]["hand_result"]["explanation"]
-    bad = json.loads(web.handle('{"cmd": "play", "card": "SA"}'))
-    assert bad["error"]["code"] == "not_playing" and bad["error"]["message"]
-    assert parse_card("SA") == 8
 
 
 # -- review: validate and replay hand records without touching the session ----------------------------------------
