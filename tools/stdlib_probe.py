@@ -20,7 +20,9 @@ def ask(req):
     return json.loads(engine.web.handle(json.dumps(req)))
 
 
-levels = [lv["id"] for lv in ask({"cmd": "levels"})["levels"]]
+hello = ask({"cmd": "hello"})
+assert hello["ok"], hello
+levels = [lv["id"] if isinstance(lv, dict) else lv for lv in hello["levels"]]
 games = moves = 0
 for i, level in enumerate(levels):
     res = ask({"cmd": "new_game", "hands": 1, "bots": [level, levels[-1 - i]], "seed": str(1000 + i)})
