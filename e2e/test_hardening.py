@@ -159,13 +159,19 @@ def test_worker_killed_at_my_turn_the_game_goes_on_at_the_same_position(open_app
 
 def test_worker_killed_at_a_bots_turn_the_game_goes_on(open_app, page):
     open_app("?speed=normal&seed=32&hands=3")
-    wait_my_turn_or_phase(page)
-    hand_before = state(page)["hand"]
-    card = state(page)["legal"][0]
-    play_via_dom_button(page, card)
-    # the human's card is played: now the bots think (the kill lands during their pause or their request)
-    page.wait_for_function("() => { const s = window.__jass.state(); return s.toPlay !== 0 && s.toPlay !== null; }",
-                           timeout=TIMEOUT)
+    for _ in range(12):   # play until a card of ours hands the turn to a bot (winning a trick keeps the lead)
+        assert wait_my_turn_or_phase(page) == "turn"
+        hand_before = state(page)["hand"]
+        card = state(page)["legal"][0]
+        play_via_dom_button(page, card)
+        page.wait_for_function("""() => { const s = window.__jass.state();
+            return (s.toPlay === 1 || s.toPlay === 2) || (s.toPlay === 0 && !s.busy) || s.phase !== 'play'; }""",
+                               timeout=TIMEOUT)
+        if state(page)["toPlay"] in (1, 2):
+            break
+    else:
+        raise AssertionError("no bot's turn came after one of our cards")
+    # the bots think now (the kill lands during their pause or their request)
     t_kill = page.evaluate("(() => { window.__jass.killWorker(); return performance.now(); })()")
     recovered = wait_recovered(page)
     print(f"\nrecovery after a worker kill at a bot's turn: {(recovered - t_kill) / 1000:.2f} s")
