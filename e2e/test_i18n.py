@@ -35,7 +35,7 @@ def english_phrases() -> list[str]:
     """English catalog texts a translation must not show: the static part of each (placeholders cut out), only
     parts with a real word (4+ letters), minus words every language here shares (names, Match, Normal…)."""
     en = load_catalog("en")
-    shared = {"Mittlere Jass", "Match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell"} | {
+    shared = {"Mittlere Jass", "Match", "match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell"} | {
         load_catalog(lang)["lang.name"] for lang in ["en", *LANGS]}   # the language menu lists every language
     out = set()
     for v in en.values():
