@@ -219,7 +219,7 @@ export function installSave({ controller, bridge, boot }) {
   controller.onNewGame = () => autosave.newGame();
   boot.resumeSaved = async () => {
     await lock.claim(() => dialogs.loading.hide());
-    const share = parseShare(location.hash, store.hello.levels.map((l) => l.id));
+    const share = parseShare(location.hash, store.hello.levels);   // level ids (protocol 2)
     if (share) clearShareHash();
     if (share?.error) toast(t("share.bad"), "error", 8000);
     else if (share && (!autosave.hasGameInProgress() || await askShare())) {
