@@ -127,10 +127,9 @@ export function suitName(suit) {
 /** "♠ spades" (French pack) or "Rosen" (Swiss pack: the French symbol would not match the cards). */
 export function suitLabel(suit) { return deck === "swiss" ? suitName(suit) : `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
 
-/** A bot level's name (an id, or a protocol-1 {id, name}): the catalog's, else the engine's. */
-export function levelName(level) {
-  const id = typeof level === "string" ? level : level?.id;
-  return has(`level.${id}`) ? t(`level.${id}`) : (level?.name ?? id);
+/** A bot level's name (the engine sends ids): the catalog's, else the id itself. */
+export function levelName(id) {
+  return has(`level.${id}`) ? t(`level.${id}`) : id;
 }
 
 /** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
@@ -157,11 +156,10 @@ export function joinNames(names) {
 
 /**
  * The sentence that explains a hand's settlement, from its case, the seats it is about and the card points.
- * @param {{case: string, roles?: object, card_points?: number[], explanation?: string}} r
+ * @param {{case: string, roles?: object, card_points?: number[]}} r
  * @param {(seat: number) => string} nameOf
  */
 export function settlementText(r, nameOf) {
-  if (!r.roles && r.explanation) return r.explanation;   // protocol 1 (English from the engine)
   const roles = r.roles || {}, pts = r.card_points || [];
   const p = {};
   for (const [role, seat] of Object.entries(roles)) {
@@ -176,7 +174,7 @@ export function settlementText(r, nameOf) {
 /**
  * The sentence for an engine refusal or error ({code, params}): card codes, suit letters and seats in the params
  * become card names, suit names and player names.
- * @param {{code: string, params?: object, message?: string}} error
+ * @param {{code: string, params?: object}} error
  * @param {(seat: number) => string} nameOf
  */
 export function refusalText(error, nameOf = (s) => `#${s}`) {
@@ -188,14 +186,12 @@ export function refusalText(error, nameOf = (s) => `#${s}`) {
   if (typeof params.seat === "number") p.name = nameOf(params.seat);
   let key = `refusal.${error.code}`;
   if (error.code === "must_follow" && params.trump) key = "refusal.must_follow_or_trump";
-  if (!has(key) && error.message) return error.message;   // protocol 1
   return has(key) ? t(key, p) : t("refusal.other", p);
 }
 
 /** A hint's reason ({code, params}) in plain words: the likeliest result of the hinted card. */
 export function hintText(reason) {
   if (!reason) return "";
-  if (typeof reason === "string") return reason;   // protocol 1
   const p = reason.params || {};
   if (reason.code === "solved" || reason.code === "sampled") {
     const [outcome, pct] = Object.entries(p.outcomes || {}).sort((a, b) => b[1] - a[1])[0] || [];
