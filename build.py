@@ -241,7 +241,7 @@ def engine_sources(engine_dir: Path) -> list[tuple[str, bytes]]:
     return files
 
 
-CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/arena.py"}
+CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/arena.py", "engine/lab.py"}
 
 
 def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path) -> list[tuple[str, bytes]]:

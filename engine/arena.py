@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import inspect
 import json
 import math
 import os
@@ -32,9 +31,10 @@ import zlib
 from types import ModuleType
 from typing import Any, NamedTuple, TextIO
 
-from .cards import NUM_SEATS, parse_card
+from .botapi import BotError, bot_from_module
+from .cards import NUM_SEATS
 from .deal import deal
-from .observation import Observation, observe
+from .observation import observe
 from .rules import DEFAULT_RULES
 from .state import HandState, outcome
 
@@ -64,7 +64,7 @@ class BotSpec(NamedTuple):
 
     @property
     def is_level(self) -> bool:
-        return ":" not in self.name
+        return ":" not in self.name and not self.name.endswith(".py")
 
 
 def _value(text: str) -> Any:
@@ -129,37 +129,13 @@ def _load_module(where: str) -> ModuleType:
     return importlib.import_module(".".join([alias] + parts[1:]))
 
 
-class _Outside:
-    """An outside bot: ``choose(obs)`` returns a card int or a code such as ``"SA"``; ``new_hand(obs)``
-    is optional."""
-
-    def __init__(self, inner: Any, name: str):
-        self.inner = inner
-        self.level = name
-
-    def new_hand(self, obs: Observation) -> None:
-        hook = getattr(self.inner, "new_hand", None)
-        if hook is not None:
-            hook(obs)
-
-    def choose(self, obs: Observation) -> int:
-        c = self.inner.choose(obs)
-        return parse_card(c) if isinstance(c, str) else int(c)
-
-
 def build_bot(spec: BotSpec, seed: str) -> Any:
-    """The bot of one ``--bots`` entry, with its own seed."""
+    """The bot of one ``--bots`` entry, with its own seed (outside bots: see :mod:`engine.botapi`)."""
     from .bots import make_bot
     if spec.is_level:
         return make_bot(spec.name, seed, **spec.options)
-    where, _, cls_name = spec.name.rpartition(":")
-    cls = getattr(_load_module(where), cls_name)
-    try:
-        takes_seed = "seed" in inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        takes_seed = False
-    inner = cls(seed=seed, **spec.options) if takes_seed else cls(**spec.options)
-    return _Outside(inner, spec.name)
+    where, _, cls_name = spec.name.rpartition(":") if ":" in spec.name else (spec.name, "", "")
+    return bot_from_module(_load_module(where), cls_name or None, seed, spec.options, spec.name)
 
 
 def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
@@ -374,6 +350,11 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
                 progress()
     except KeyboardInterrupt:  # Ctrl-C: report the deals played under all three rotations so far
         interrupted = True
+    except BotError as e:  # an outside bot broke the bot API: the reason and the position, no traceback
+        err.write(f"error: {e.detail}\n")
+        if e.position is not None:
+            err.write(f"position: {json.dumps(e.position)}\n")
+        return 2
     summary = summarize(names, seed, blocks)
     summary["interrupted"] = interrupted
     summary["bots_spec"] = args.bots

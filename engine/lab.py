@@ -1,0 +1,126 @@
+"""The bot lab's Python side: runs in the lab's own worker (web/lab/lab-worker.js), never in the game's.
+
+``load(source)`` makes the player's bot module (its PEP 723 dependencies are installed by the worker first),
+``arena_start``/``arena_step`` play it against two of ours exactly as ``python -m engine arena`` does (the same
+:func:`engine.arena.play_block` and :func:`engine.arena.summarize`, so the same seed gives the same numbers), and
+``move`` answers one position for a game against it.  Every failure of the player's bot is a
+:class:`~engine.botapi.BotError` (a reason code, a detail and the position).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+import traceback
+from types import ModuleType
+from typing import Any
+
+from .arena import GAME_LEN, BotSpec, play_block, summarize
+from .botapi import BotError, OutsideBot, bot_from_module, observation_from_json
+from .bots import LEVELS
+from .cards import CODES, NUM_SEATS
+from .quote import cut
+
+MODULE = "labbot"          # the player's module, as sys.modules knows it
+MAX_DEALS = 3000
+TIME_LIMIT_S = 2.0         # per call of choose() / new_hand()
+
+_PEP723 = re.compile(r"(?m)^# /// (?P<type>[a-zA-Z0-9-]+)$\s(?P<content>(^#(| .*)$\s)+)^# ///$")
+
+
+def dependencies(source: str) -> list[str]:
+    """The ``dependencies`` of the source's PEP 723 ``script`` block ([] without one); ValueError when it is bad."""
+    blocks = [m for m in _PEP723.finditer(source) if m.group("type") == "script"]
+    if not blocks:
+        return []
+    if len(blocks) > 1:
+        raise ValueError("more than one '# /// script' block")
+    content = "".join(line[2:] if line.startswith("# ") else line[1:]
+                      for line in blocks[0].group("content").splitlines(keepends=True))
+    try:
+        meta = tomllib.loads(content)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"the '# /// script' block is not valid TOML: {e}") from None
+    deps = meta.get("dependencies", [])
+    if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
+        raise ValueError("'dependencies' must be a list of strings")
+    return deps
+
+
+def load(source: str) -> ModuleType:
+    """Run the player's source as the module ``labbot`` (replacing an earlier one)."""
+    mod = ModuleType(MODULE)
+    mod.__file__ = "<bot>"
+    sys.modules.pop(MODULE, None)
+    try:
+        code = compile(source, "<bot>", "exec")
+        exec(code, mod.__dict__)
+    except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt too: it is the player's code)
+        lines = traceback.format_exception_only(type(e), e) if isinstance(e, SyntaxError) \
+            else traceback.format_exception(type(e), e, e.__traceback__)[-3:]
+        raise BotError("load", cut("".join(lines).strip(), 1200)) from None
+    sys.modules[MODULE] = mod
+    bot_from_module(mod, None, "check", name="your bot")  # has choose()? builds (and drops) one
+    return mod
+
+
+class Lab:
+    """One lab worker's state: the loaded bot and a running arena."""
+
+    def __init__(self) -> None:
+        self.tasks: list[tuple[Any, ...]] = []
+        self.blocks: list[dict[str, Any]] = []
+        self.names: list[str] = []
+        self.seed = "1"
+        self.player: OutsideBot | None = None
+        OutsideBot.time_limit = TIME_LIMIT_S
+
+    def arena_start(self, opponents: list[str], deals: int, seed: str) -> int:
+        """Prepare an arena of the loaded bot against two levels; returns the number of steps."""
+        if MODULE not in sys.modules:
+            raise ValueError("no bot loaded")
+        if len(opponents) != 2 or not all(o in LEVELS for o in opponents):
+            raise ValueError(f"opponents must be two of {', '.join(LEVELS)}")
+        if not 1 <= deals <= MAX_DEALS:
+            raise ValueError(f"deals must be 1 to {MAX_DEALS}")
+        specs = [BotSpec(MODULE + ":", {}), BotSpec(opponents[0], {}), BotSpec(opponents[1], {})]
+        self.seed = seed
+        self.names = ["your bot", opponents[0], opponents[1]]
+        self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None)
+                      for s in range(0, deals, GAME_LEN) for rot in range(NUM_SEATS)]
+        self.blocks = []
+        return len(self.tasks)
+
+    def arena_step(self) -> int:
+        """Play the next block (12 deals under one rotation); returns the blocks done.  BotError stops it."""
+        task = self.tasks[len(self.blocks)]
+        try:
+            self.blocks.append(play_block(task))
+        except BotError as e:
+            if e.position is not None:
+                deal = task[2] + GAME_LEN - int(e.position.get("hands_left", GAME_LEN))
+                e.position = {"deal": deal, "rotation": task[4], **e.position}
+            raise
+        return len(self.blocks)
+
+    def arena_result(self) -> dict[str, Any]:
+        """The figures so far (the format of ``python -m engine arena --json``) plus the lab's short form."""
+        s = summarize(self.names, self.seed, self.blocks)
+        mine = s["bots"][0]
+        return {"deals": s["deals"], "mean": mine["strokes_per_hand"], "ci95": mine["ci95"], "error": None,
+                "summary": s}
+
+    def move(self, obs_json: str) -> str:
+        """The loaded bot's card (a code) for one position of a game against it."""
+        mod = sys.modules.get(MODULE)
+        if mod is None:
+            raise ValueError("no bot loaded")
+        obs = observation_from_json(json.loads(obs_json))
+        if self.player is None:
+            self.player = bot_from_module(mod, None, "play", name="your bot")
+        if len(obs.plays) == 0 or (not obs.trick and obs.hand.bit_count() == 12):
+            self.player.new_hand(obs)
+        return CODES[self.player.choose(obs)]
+

@@ -1,0 +1,141 @@
+"""The bot API adapter (engine/botapi.py) and the lab's Python side (engine/lab.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from engine import lab
+from engine.botapi import BotError, OutsideBot, bot_from_module, observation_from_json, observation_to_json, to_card
+from engine.bots import legal_cards
+from engine.cards import CODES
+from engine.deal import deal
+from engine.observation import observe
+from engine.rules import DEFAULT_RULES
+from engine.state import HandState
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
+
+
+def _obs(after: int = 2):  # seat to play after `after` cards of the first trick
+    st = HandState(deal("7", 0, 0), 0, DEFAULT_RULES)
+    for _ in range(after):
+        st.push(min(c for c in range(36) if st.legal_mask() >> c & 1))
+    seat = st.to_play
+    assert seat is not None
+    return observe(st, seat)
+
+
+def test_card_codes_and_ints_are_accepted():
+    obs = _obs()
+    c = legal_cards(obs)[0]
+    assert to_card(CODES[c], obs) == c
+    assert to_card(c, obs) == c
+
+
+@pytest.mark.parametrize("value, code, words", [
+    (None, "type", "of type NoneType"), (1.0, "type", "of type float"), (True, "type", "of type bool"),
+    (["SA"], "type", "of type list"), ("XX", "unknown_card", "which is no card"),
+    ("sa", "unknown_card", "which is no card"), (36, "unknown_card", "card ints are 0-35"),
+    (-1, "unknown_card", "card ints are 0-35"),
+])
+def test_wrong_answers_are_refused_with_a_reason(value, code, words):
+    obs = _obs()
+    with pytest.raises(BotError) as e:
+        to_card(value, obs)
+    assert e.value.code == code and words in e.value.detail
+    assert e.value.position is not None and e.value.position["seat"] == obs.seat
+    assert e.value.position["legal"] == [CODES[c] for c in legal_cards(obs)]
+
+
+def test_an_illegal_card_is_refused_with_the_position():
+    obs = _obs()
+    illegal = next(c for c in range(36) if obs.hand >> c & 1 and c not in legal_cards(obs))
+    with pytest.raises(BotError) as e:
+        to_card(CODES[illegal], obs)
+    assert e.value.code == "illegal" and CODES[illegal] in e.value.detail
+    assert e.value.position["trick"] == [CODES[c] for c in obs.trick]
+
+
+def test_module_functions_a_class_and_an_exception():
+    mod = types.ModuleType("m")
+    exec("def choose(obs):\n    return 'nope'\n", mod.__dict__)
+    bot = bot_from_module(mod, None, "1")
+    with pytest.raises(BotError, match="unknown_card"):
+        bot.choose(_obs())
+    mod2 = types.ModuleType("m2")
+    exec("class B:\n    def __init__(self, seed):\n        self.seed = seed\n"
+         "    def choose(self, obs):\n        raise KeyError('boom')\n", mod2.__dict__)
+    bot2 = bot_from_module(mod2, None, "s1")
+    assert bot2.inner.seed == "s1"
+    with pytest.raises(BotError) as e:
+        bot2.choose(_obs())
+    assert e.value.code == "exception" and "KeyError: 'boom'" in e.value.detail and "botapi.py" not in e.value.detail
+    with pytest.raises(BotError, match="no_choose"):
+        bot_from_module(types.ModuleType("empty"), None, "1")
+
+
+def test_a_time_limit_ends_a_slow_bot(monkeypatch):
+    monkeypatch.setattr(OutsideBot, "time_limit", 0.0)
+    mod = types.ModuleType("slow")
+    exec("import time\ndef choose(obs):\n    time.sleep(0.01)\n    return obs.hand.bit_length() - 1\n", mod.__dict__)
+    with pytest.raises(BotError, match="timeout"):
+        bot_from_module(mod, None, "1").choose(_obs(0))
+
+
+def test_observation_round_trips_through_json():
+    obs = _obs(4)
+    assert observation_from_json(json.loads(json.dumps(observation_to_json(obs)))) == obs
+
+
+def test_pep723_dependencies():
+    src = "# /// script\n# requires-python = \">=3.11\"\n# dependencies = [\"labdep==1.0\", \"b>2\"]\n# ///\nx = 1\n"
+    assert lab.dependencies(src) == ["labdep==1.0", "b>2"]
+    assert lab.dependencies("x = 1\n") == []
+    with pytest.raises(ValueError):
+        lab.dependencies("# /// script\n# dependencies = 3\n# ///\n")
+
+
+def test_lab_load_reports_syntax_errors_and_missing_choose():
+    with pytest.raises(BotError) as e:
+        lab.load("def choose(obs)\n")
+    assert e.value.code == "load" and "SyntaxError" in e.value.detail
+    with pytest.raises(BotError, match="no_choose"):
+        lab.load("x = 1\n")
+
+
+def test_lab_arena_equals_the_command_line_arena():
+    """The lab runs the engine's own arena code: the same seed gives the same numbers as the CLI."""
+    lab.load(EXAMPLE.read_text())
+    box = lab.Lab()
+    for _ in range(box.arena_start(["normal", "easy"], 12, "5")):
+        box.arena_step()
+    mine = box.arena_result()
+    out = subprocess.run([sys.executable, "-m", "engine", "arena", "--bots", f"{EXAMPLE}:MyBot,normal,easy",
+                          "--deals", "12", "--seed", "5", "--json"], cwd=ROOT, capture_output=True, text=True,
+                         check=True)
+    cli = json.loads(out.stdout)
+    assert mine["deals"] == cli["deals"] == 12
+    assert mine["mean"] == cli["bots"][0]["strokes_per_hand"] and mine["ci95"] == cli["bots"][0]["ci95"]
+    for a, b in zip(mine["summary"]["bots"], cli["bots"], strict=True):
+        assert (a["strokes_per_hand"], a["game_wins"], a["card_points"]) == \
+            (b["strokes_per_hand"], b["game_wins"], b["card_points"])
+
+
+def test_cli_arena_names_an_outside_bots_failure(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def choose(obs):\n    return 'XX'\n")
+    out = subprocess.run([sys.executable, "-m", "engine", "arena", "--bots", f"{bad},easy,easy", "--deals", "3"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "which is no card" in out.stderr and "position:" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_documented_example_is_the_labs_example():
+    assert EXAMPLE.read_text() in (ROOT / "docs" / "bot-api.md").read_text()
