@@ -229,6 +229,19 @@ class ReviewRequest(TypedDict):
     records: list[HandRecord]
 
 
+class CoachRequest(TypedDict):
+    """The coach: evaluate ``seat``'s decisions in a complete or partial hand record with the expert search,
+    ``start`` (0-based, among the decisions with a real choice) and at most ``limit`` of them (all by default);
+    ``iterations`` play-outs per decision (50..4000, default 1500).  The session is not touched."""
+
+    cmd: Literal["coach"]
+    record: HandRecord
+    seat: int
+    start: NotRequired[int]
+    limit: NotRequired[int]
+    iterations: NotRequired[int]
+
+
 class GameSetup(TypedDict):
     """A game's setup: new_game's fields."""
 
@@ -255,7 +268,8 @@ class PlainRequest(TypedDict):
     cmd: Literal["bot_move", "hint", "next_hand", "view", "records"]
 
 
-Request = HelloRequest | NewGameRequest | CardRequest | ReviewRequest | RestoreRequest | PlainRequest
+Request = (HelloRequest | NewGameRequest | CardRequest | ReviewRequest | CoachRequest | RestoreRequest
+           | PlainRequest)
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
@@ -382,11 +396,41 @@ class ReviewAnswer(TypedDict):
     hands: list[ReviewedHand]
 
 
+class CoachDecision(TypedDict):
+    """One decision the coach evaluated: the card played and the best card (codes) with their expected strokes,
+    the loss, a mark (blunder ≥ 0.5, mistake ≥ 0.2, inaccuracy ≥ 0.08, else null), the reason as a code with
+    params (best; outcome_risk / outcome_missed {outcome, played_pct, best_pct}; worse_on_average), every distinct
+    card's expected strokes, and the cards equivalent to the one played."""
+
+    play_index: int
+    trick: int
+    card: str
+    best: str
+    expected: float
+    best_expected: float
+    loss: float
+    mark: Literal["blunder", "mistake", "inaccuracy"] | None
+    reason: Reason
+    options: dict[str, float]
+    same_as: list[str]
+
+
+class CoachAnswer(TypedDict):
+    """Answer to coach: the decisions evaluated in this step, how many decisions the hand has for that seat, and
+    the ``start`` of the next step (null when all are done)."""
+
+    ok: Literal[True]
+    decisions: list[CoachDecision]
+    count: int
+    next: int | None
+
+
 class ErrorInfo(TypedDict):
     """What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
     unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seed {max_len}, bad_rules {key},
     bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
-    the record's fault in English, the replay CLI's sentence), bad_journal {hand, index} (restore: the 1-based hand
+    the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
+    start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
     and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
     not_playing, not_your_turn {seat}, not_bot_turn, not_hand_over {phase}; the refusals not_in_hand {card},
     must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
@@ -406,4 +450,4 @@ class ErrorAnswer(TypedDict):
 
 
 Answer = (HelloAnswer | GameAnswer | WhyAnswer | HintAnswer | ViewAnswer | RecordsAnswer | ReviewAnswer
-          | ErrorAnswer)
+          | CoachAnswer | ErrorAnswer)

@@ -14,12 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
+from .bots.coach import coach_steps
 from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
 from .observation import observe
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
+    CoachAnswer,
     ErrorAnswer,
     ErrorInfo,
     Event,
@@ -51,6 +53,7 @@ SEED_MAX_LEN = 64
 NAME_MAX_LEN = 24
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 DETAIL_MAX_LEN = 300
+COACH_ITERATIONS, COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 1500, 50, 4000  # play-outs per coached decision
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 
 
@@ -109,7 +112,7 @@ class Session:
             "hello": self.cmd_hello, "new_game": self.cmd_new_game, "play": self.cmd_play,
             "bot_move": self.cmd_bot_move, "why": self.cmd_why, "hint": self.cmd_hint,
             "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
-            "review": self.cmd_review, "restore": self.cmd_restore,
+            "review": self.cmd_review, "coach": self.cmd_coach, "restore": self.cmd_restore,
         }
 
     # -- commands --------------------------------------------------------------------------------------------------
@@ -227,6 +230,23 @@ class Session:
                           "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record,
                           "roles": _roles(st)})
         return {"ok": True, "hands": hands}
+
+    def cmd_coach(self, req: dict[str, Any]) -> CoachAnswer:
+        """The coach's evaluation of one seat's decisions in a hand record, in steps (see CoachRequest)."""
+        seat, start = req.get("seat"), req.get("start", 0)
+        limit, iterations = req.get("limit"), req.get("iterations", COACH_ITERATIONS)
+        checks = (("seat", _is_int(seat) and seat in range(NUM_SEATS)), ("start", _is_int(start) and start >= 0),
+                  ("limit", limit is None or (_is_int(limit) and limit >= 1)),
+                  ("iterations", _is_int(iterations) and COACH_MIN_ITERATIONS <= iterations <= COACH_MAX_ITERATIONS))
+        for field, ok in checks:
+            if not ok:
+                raise ProtocolError("bad_coach", {"field": field})
+        try:
+            replay(req.get("record"))
+            out = coach_steps(req.get("record"), int(seat or 0), start, limit, iterations)
+        except RecordError as e:
+            raise ProtocolError("bad_record", {"hand": 1, "text": _clean(str(e))}) from None
+        return {"ok": True, "decisions": out["decisions"], "count": out["count"], "next": out["next"]}
 
     def cmd_restore(self, req: dict[str, Any]) -> ViewAnswer:
         """Rebuild a game from its setup (new_game's fields) and the cards played in each dealt hand (the page's

@@ -465,3 +465,44 @@ def test_view_names_the_seat_winning_the_current_trick():
             assert won[0]["seat"] in (trick["winning_seat"], last_seat)
             checked += 1
     assert checked == 12
+
+
+# -- the coach ---------------------------------------------------------------------------------------------------
+
+def _finished_record() -> dict:
+    play_game(1, "coach", bots=("easy", "normal"))
+    return call(cmd="records")["records"][0]
+
+
+def test_coach_in_steps_gives_what_the_whole_report_gives():
+    from engine.bots.coach import coach_hand
+    rec = _finished_record()
+    whole = coach_hand(rec, 0, iterations=60)["decisions"]
+    got, start = [], 0
+    while start is not None:
+        r = call(cmd="coach", record=rec, seat=0, start=start, limit=2, iterations=60)
+        assert r["ok"] and r["count"] == len(whole) and len(r["decisions"]) <= 2
+        got += r["decisions"]
+        start = r["next"]
+    assert got == whole and len(whole) >= 1
+    assert call(cmd="coach", record=rec, seat=0, iterations=60)["decisions"] == whole
+    assert call(cmd="coach", record=rec, seat=0, start=len(whole), iterations=60) == \
+        {"ok": True, "decisions": [], "count": len(whole), "next": None}
+
+
+@pytest.mark.parametrize("field,value", [("seat", 3), ("seat", "0"), ("start", -1), ("limit", 0),
+                                         ("iterations", 10), ("iterations", 5000), ("iterations", True)])
+def test_coach_refuses_bad_fields_by_name_and_keeps_the_game(field, value):
+    rec = _finished_record()
+    before = call(cmd="view")["view"]
+    r = call(**{"cmd": "coach", "record": rec, "seat": 0, field: value})
+    assert r["error"] == {"code": "bad_coach", "params": {"field": field}}
+    assert call(cmd="view")["view"] == before
+
+
+def test_coach_refuses_a_bad_record_with_the_replay_reason():
+    rec = _finished_record()
+    rec["plays"] = rec["plays"][:3] + rec["plays"][3:4] * 2  # a card played twice
+    r = call(cmd="coach", record=rec, seat=0)
+    assert r["error"]["code"] == "bad_record" and r["error"]["params"]["hand"] == 1
+    assert call(cmd="coach", record={"dealer": 0}, seat=0)["error"]["code"] == "bad_record"

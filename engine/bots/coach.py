@@ -58,42 +58,74 @@ def _reason(loss: float, played: dict[str, float], best: dict[str, float]) -> di
                                      "best_pct": round(100 * best[k])}}
 
 
-def coach_hand(record: Any, seat: int, iterations: int = 1500, seed: str = "coach") -> dict[str, Any]:
-    """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record).
-
-    Raises :class:`~engine.record.RecordError` for a bad record or seat.
-    """
+def _decisions(record: Any, seat: int) -> tuple[Any, list[int]]:
+    """The replayed hand and the play indices of ``seat``'s decisions with a real choice (two or more distinct
+    cards); raises :class:`~engine.record.RecordError` for a bad record, a bad seat or an illegal play."""
     if seat not in (0, 1, 2):
         raise RecordError(f"seat must be 0, 1 or 2, not {seat!r}")
     state, plays = parse_record(record)
-    bot = ExpertBot(seed, iterations=iterations, endgame_worlds=max(2, iterations // 40))
-    decisions: list[dict[str, Any]] = []
+    start = state.copy()
+    found: list[int] = []
     for i, c in enumerate(plays):
         if state.to_play == seat:
             obs = observe(state, seat)
             legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
             if not legal >> c & 1:
                 raise RecordError(f"play {i}: seat {seat} may not play {CODES[c]}")
+            if len(set(choice_groups(obs, legal).values())) > 1:
+                found.append(i)
+        state.push(c)
+    return (start, plays), found
+
+
+def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None, iterations: int = 1500,
+                seed: str = "coach") -> dict[str, Any]:
+    """Evaluate ``seat``'s decisions from the ``start``-th (0-based, among the decisions with a real choice), at
+    most ``limit`` of them: ``{"decisions", "count", "next"}`` (``next`` is null when none is left).  Each
+    decision is seeded by its position, so evaluating in steps gives exactly what :func:`coach_hand` gives."""
+    (state, plays), found = _decisions(record, seat)
+    todo = found[start:] if limit is None else found[start:start + max(0, limit)]
+    bot = ExpertBot(seed, iterations=iterations, endgame_worlds=max(2, iterations // 40))
+    decisions: list[dict[str, Any]] = []
+    wanted = set(todo)
+    for i, c in enumerate(plays[:todo[-1] + 1] if todo else []):
+        if i in wanted:
+            obs = observe(state, seat)
+            legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
             groups = choice_groups(obs, legal)
             reps = sorted(set(groups.values()))
-            if len(reps) > 1:
-                means, classes = bot.evaluate_classes(obs, reps, iterations)
-                best = max(reps, key=lambda x: (means[x], -x))
-                mine = groups[c]
-                loss = max(0.0, means[best] - means[mine])
-                decisions.append({
-                    "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
-                    "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
-                    "loss": round(loss, 3), "mark": _mark(loss),
-                    "reason": _reason(loss, classes[mine], classes[best]),
-                    "options": {CODES[x]: round(means[x], 3) for x in reps},
-                    "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
-                })
+            means, classes = bot.evaluate_classes(obs, reps, iterations)
+            best = max(reps, key=lambda x: (means[x], -x))
+            mine = groups[c]
+            loss = max(0.0, means[best] - means[mine])
+            decisions.append({
+                "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
+                "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
+                "loss": round(loss, 3), "mark": _mark(loss),
+                "reason": _reason(loss, classes[mine], classes[best]),
+                "options": {CODES[x]: round(means[x], 3) for x in reps},
+                "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
+            })
         state.push(c)
+    end = start + len(todo)
+    return {"decisions": decisions, "count": len(found), "next": end if end < len(found) else None}
+
+
+def biggest(decisions: list[dict[str, Any]], n: int = 3) -> list[int]:
+    """The play indices of the ``n`` costliest marked decisions, costliest first."""
     ranked = sorted((d for d in decisions if d["mark"]), key=lambda d: -d["loss"])
+    return [d["play_index"] for d in ranked[:n]]
+
+
+def coach_hand(record: Any, seat: int, iterations: int = 1500, seed: str = "coach") -> dict[str, Any]:
+    """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record).
+
+    Raises :class:`~engine.record.RecordError` for a bad record or seat.
+    """
+    decisions = coach_steps(record, seat, iterations=iterations, seed=seed)["decisions"]
     return {"seat": seat, "iterations": iterations, "decisions": decisions,
             "total_loss": round(sum(d["loss"] for d in decisions), 3),
-            "biggest": [d["play_index"] for d in ranked[:3]]}
+            "biggest": biggest(decisions)}
 
 
 _OUTCOME_TEXT = {"middle": "ending in the middle", "hundred": "reaching 100 or more", "no_trick": "taking no trick",

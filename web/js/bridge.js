@@ -12,12 +12,14 @@ export class EngineDied extends Error {
 }
 
 /** Time limits per request (ms): generous for the searching bots on a slow phone. */
-export const REQUEST_TIMEOUT = { bot_move: 30_000, hint: 30_000, restore: 30_000, default: 10_000 };
+export const REQUEST_TIMEOUT = { bot_move: 30_000, hint: 30_000, restore: 30_000, coach: 60_000, default: 10_000 };
 const HEARTBEAT_EVERY = 2_000;
 const HEARTBEAT_GRACE = 3_000;
 
 export class EngineBridge {
-  constructor({ onProgress, onDead } = {}) {
+  /** `name`: the worker's name (the game's engine, or the coach's own copy). */
+  constructor({ onProgress, onDead, name = "engine" } = {}) {
+    this.name = name;
     this.onProgress = onProgress || (() => {});
     this.onDead = onDead || (() => {});
     this.worker = null;
@@ -31,7 +33,7 @@ export class EngineBridge {
   start() {
     this.terminate();
     return new Promise((resolve, reject) => {
-      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "engine" });
+      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.name });
       this.worker = w;
       let settled = false;
       // a watchdog: a start that goes silent (no progress) for a minute is reported as failed

@@ -1,6 +1,7 @@
 // The "Games" dialog: this game (download it, share its deal), import a record, statistics with charts, the history
 // of finished and abandoned games (review or download each), "reset statistics" with a confirmation.
 import { toast } from "./a11y.js";
+import { HUMAN_SEAT } from "./coach.js";
 import { signed, t } from "./i18n.js";
 import { historyList, loadHistory, resetHistory, statisticsSection } from "./history.js";
 import { downloadGame, gameFile, recordsFromFile } from "./records.js";
@@ -56,7 +57,7 @@ export class GamesDialog {
       el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
-      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0 }), { class: "small" }) : null,
+      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: HUMAN_SEAT }), { class: "small" }) : null,
       g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ hands: g.hands_total, bots: g.bots, seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
     ]));
     const reset = btn("btn-reset-stats", "games.reset", () => {

@@ -12,9 +12,9 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ReviewRequest|RestoreRequest|PlainRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest} Request */
 
-/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|ErrorAnswer} Answer */
+/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ErrorAnswer} Answer */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -227,6 +227,19 @@
  */
 
 /**
+ * The coach: evaluate ``seat``'s decisions in a complete or partial hand record with the expert search,
+ * ``start`` (0-based, among the decisions with a real choice) and at most ``limit`` of them (all by default);
+ * ``iterations`` play-outs per decision (50..4000, default 1500).  The session is not touched.
+ * @typedef {object} CoachRequest
+ * @property {"coach"} cmd
+ * @property {HandRecord} record
+ * @property {number} seat
+ * @property {number} [start]
+ * @property {number} [limit]
+ * @property {number} [iterations]
+ */
+
+/**
  * A game's setup: new_game's fields.
  * @typedef {object} GameSetup
  * @property {number} [hands]
@@ -386,10 +399,40 @@
  */
 
 /**
+ * One decision the coach evaluated: the card played and the best card (codes) with their expected strokes,
+ * the loss, a mark (blunder ≥ 0.5, mistake ≥ 0.2, inaccuracy ≥ 0.08, else null), the reason as a code with
+ * params (best; outcome_risk / outcome_missed {outcome, played_pct, best_pct}; worse_on_average), every distinct
+ * card's expected strokes, and the cards equivalent to the one played.
+ * @typedef {object} CoachDecision
+ * @property {number} play_index
+ * @property {number} trick
+ * @property {string} card
+ * @property {string} best
+ * @property {number} expected
+ * @property {number} best_expected
+ * @property {number} loss
+ * @property {"blunder"|"mistake"|"inaccuracy"|null} mark
+ * @property {Reason} reason
+ * @property {Object<string, number>} options
+ * @property {Array<string>} same_as
+ */
+
+/**
+ * Answer to coach: the decisions evaluated in this step, how many decisions the hand has for that seat, and
+ * the ``start`` of the next step (null when all are done).
+ * @typedef {object} CoachAnswer
+ * @property {true} ok
+ * @property {Array<CoachDecision>} decisions
+ * @property {number} count
+ * @property {number|null} next
+ */
+
+/**
  * What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
  * unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seed {max_len}, bad_rules {key},
  * bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
- * the record's fault in English, the replay CLI's sentence), bad_journal {hand, index} (restore: the 1-based hand
+ * the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
+ * start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
  * and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
  * not_playing, not_your_turn {seat}, not_bot_turn, not_hand_over {phase}; the refusals not_in_hand {card},
  * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and

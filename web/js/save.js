@@ -8,6 +8,7 @@ import { announce, toast } from "./a11y.js";
 import * as dialogs from "./dialogs.js";
 import { refusalText, t } from "./i18n.js";
 import { entryOf, recordGame } from "./history.js";
+import { HUMAN_SEAT } from "./coach.js";
 import { GamesDialog } from "./history-dialog.js";
 import { HandReview } from "./review.js";
 import { GameLock } from "./save-lock.js";
@@ -242,7 +243,7 @@ export function installSave({ controller, bridge, boot }) {
   document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
     await autosave.refreshRecords();
     if (!autosave.records.length) return;
-    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1 });
+    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: HUMAN_SEAT });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page

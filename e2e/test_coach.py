@@ -1,0 +1,70 @@
+"""Issue 14, the coach in the hand review: the expert checks each decision the player made, in a worker of its own
+(the game's engine is never asked, the table plays on meanwhile), with the same figures as the command line's
+`python -m engine coach`."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from playwright.sync_api import expect
+
+from jass_e2e import ROOT, play_via_dom_button, state, wait_my_turn_or_phase
+
+TIMEOUT = 60_000
+COACHED = 240_000   # a second Python start plus ~10 decisions of 1500 play-outs each, on a loaded 2-core machine
+
+
+def finish_hand(page) -> str:
+    while (what := wait_my_turn_or_phase(page, TIMEOUT)) == "turn":
+        play_via_dom_button(page, state(page)["legal"][0])
+    return what
+
+
+def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_app, page, watch):
+    open_app("?speed=instant&seed=41&hands=3&bots=normal,easy")
+    assert finish_hand(page) == "hand-over"
+    record = page.evaluate("window.__jass.ask({cmd: 'records'})")["records"][0]
+    page.locator("#btn-hand-review").click()
+    dlg = page.locator("#dlg-review")
+    coach = dlg.locator("#review-coach")
+    expect(coach.locator("h3")).to_have_text("Coach")
+    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "starting")
+
+    # while the coach works, the table goes on: close the review, deal the next hand, play it out
+    page.keyboard.press("Escape")
+    expect(dlg).to_be_hidden()
+    page.locator("#btn-next").click()
+    assert finish_hand(page) == "hand-over"
+
+    # hand 2's summary → review → back to hand 1: the coach's findings for it
+    page.locator("#btn-hand-review").click()
+    page.keyboard.press("PageUp")
+    expect(dlg.locator(".review-where")).to_contain_text("Hand 1")
+    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done", timeout=COACHED)
+
+    out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
+                         input=json.dumps(record), capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    cli = json.loads(out.stdout)
+    assert cli["decisions"], "seed 41 gives the player real choices in hand 1"
+    rows = coach.locator(".coach-list li")
+    expect(rows).to_have_count(len(cli["decisions"]))
+    for i, d in enumerate(cli["decisions"]):
+        row = rows.nth(i)
+        expect(row).to_have_attribute("data-play", str(d["play_index"]))
+        expect(row).to_have_attribute("data-mark", d["mark"] or "good")
+        assert float(row.get_attribute("data-loss")) == d["loss"]
+        expect(row).to_contain_text(f"Trick {d['trick']}")
+        if d["play_index"] in cli["biggest"]:
+            expect(row).to_have_class("coach-big")
+    assert float(coach.locator("[data-coach]").get_attribute("data-lost")) == round(sum(d["loss"] for d in cli["decisions"]), 3)
+
+    # "Show" takes the review to that decision's trick
+    last = cli["decisions"][-1]
+    rows.nth(len(cli["decisions"]) - 1).locator("[data-coach-show]").click()
+    expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", str(last["trick"]))
+    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done")
+
+    # the game's own engine was never asked to coach
+    assert "coach" not in {s["cmd"] for s in page.evaluate("window.__jass.stats()")}
