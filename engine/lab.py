@@ -14,13 +14,15 @@ import re
 import sys
 import tomllib
 import traceback
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from .arena import GAME_LEN, BotSpec, play_block, summarize
-from .botapi import BotError, OutsideBot, bot_from_module, observation_from_json
+from .botapi import BotError, OutsideBot, bot_from_module
 from .bots import LEVELS
 from .cards import CODES, NUM_SEATS
+from .obsjson import observation_from_json
 from .quote import cut
 
 MODULE = "labbot"          # the player's module, as sys.modules knows it
@@ -75,6 +77,8 @@ class Lab:
         self.names: list[str] = []
         self.seed = "1"
         self.player: OutsideBot | None = None
+        self.player_mod: ModuleType | None = None
+        self.hand_key: tuple[Any, ...] | None = None
         OutsideBot.time_limit = TIME_LIMIT_S
 
     def arena_start(self, opponents: list[str], deals: int, seed: str) -> int:
@@ -118,9 +122,60 @@ class Lab:
         if mod is None:
             raise ValueError("no bot loaded")
         obs = observation_from_json(json.loads(obs_json))
-        if self.player is None:
+        if self.player is None or self.player_mod is not mod:  # a new game, or a bot loaded since
             self.player = bot_from_module(mod, None, "play", name="your bot")
-        if len(obs.plays) == 0 or (not obs.trick and obs.hand.bit_count() == 12):
+            self.player_mod = mod
+            self.hand_key = None
+        key = (obs.dealer, obs.scores, obs.hands_left)
+        if key != self.hand_key:  # the first time this seat is asked in a hand
+            self.hand_key = key
             self.player.new_hand(obs)
         return CODES[self.player.choose(obs)]
 
+    # -- the worker's entry points: JSON text in and out, a BotError as {"ok": false, "error": {...}} -------------
+    def arena_start_json(self, opponents: list[str], deals: int, seed: str) -> str:
+        return _answer(lambda: {"total": self.arena_start(list(opponents), int(deals), seed)})
+
+    def arena_step_json(self) -> str:
+        return _answer(lambda: {"done": self.arena_step()})
+
+    def arena_result_json(self) -> str:
+        return _answer(self.arena_result)
+
+    def move_json(self, obs_json: str) -> str:
+        return _answer(lambda: {"card": self.move(obs_json)})
+
+
+def _answer(fn: Callable[[], dict[str, Any]]) -> str:
+    try:
+        return json.dumps({"ok": True, **fn()})
+    except BotError as e:
+        return json.dumps({"ok": False, "error": e.to_json()})
+    except (ValueError, TypeError, KeyError) as e:
+        return json.dumps({"ok": False, "error": {"code": "bad_request", "detail": str(e), "position": None}})
+
+
+def load_json(source: str) -> str:
+    """:func:`load` for the worker."""
+    return _answer(lambda: (load(source), {})[1])
+
+
+def dependencies_json(source: str) -> str:
+    """:func:`dependencies` for the worker."""
+    def deps() -> dict[str, Any]:
+        try:
+            return {"deps": dependencies(source)}
+        except ValueError as e:
+            raise BotError("deps", str(e)) from None
+    return _answer(deps)
+
+
+def set_watch(before: Callable[[str, str], None], after: Callable[[], None]) -> None:
+    """The worker's hooks around every call into the player's bot: before(what, position as JSON), after()."""
+    OutsideBot.watch = (lambda what, pos: before(what, json.dumps(pos)), after)
+
+
+
+def levels_json() -> str:
+    """Our bot levels, weakest first (the opponents the lab offers)."""
+    return json.dumps(list(LEVELS))

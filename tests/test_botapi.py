@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from engine import lab
-from engine.botapi import BotError, OutsideBot, bot_from_module, observation_from_json, observation_to_json, to_card
+from engine.botapi import BotError, OutsideBot, bot_from_module, to_card
 from engine.bots import legal_cards
 from engine.cards import CODES
 from engine.deal import deal
 from engine.observation import observe
+from engine.obsjson import observation_from_json, observation_to_json
 from engine.rules import DEFAULT_RULES
 from engine.state import HandState
 

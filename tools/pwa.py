@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import struct
 import zipfile
 import zlib
@@ -40,8 +41,14 @@ PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 # host (so GitHub Pages, which sets no headers, gets it from the second visit on).
 WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; base-uri 'none'"
 
-# files of dist/ the service worker does not precache (build.json is a build report, not needed to play)
+# The bot lab's worker: the engine worker's policy plus the package index origins (build.py sets it from
+# tools/lab_assets.py, which reads them from the pinned micropip).
+LAB_CSP = WORKER_CSP
+
+# files of dist/ the service worker does not precache (build.json is a build report, not needed to play), and the bot
+# lab's files (dist/lab/, app-*/lab/): the service worker caches those when the lab first opens
 NOT_PRECACHED = {"sw.js", "build.json"}
+LAB_PATH = re.compile(r"^(app-[0-9a-f]+/)?lab/")
 
 
 # ----------------------------------------------------------------------------------------------------------- icons
@@ -173,7 +180,7 @@ def precache_list(dist: Path, files: set[Path]) -> dict[str, str]:
     out = {}
     for p in sorted(files):
         rel = p.relative_to(dist).as_posix()
-        if rel in NOT_PRECACHED or p.suffix == ".tmp":
+        if rel in NOT_PRECACHED or p.suffix == ".tmp" or LAB_PATH.match(rel):
             continue
         out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out
@@ -188,7 +195,8 @@ def service_worker(template: str, files: dict[str, str]) -> tuple[str, str]:
     src = (template.replace('"{{VERSION}}"', json.dumps(version))
            .replace('"{{FILES}}"', json.dumps(files, indent=1))
            .replace('"{{WORKER_CSP}}"', json.dumps(WORKER_CSP))
-           .replace('"{{PAGE_CSP}}"', json.dumps(PAGE_CSP)))
+           .replace('"{{PAGE_CSP}}"', json.dumps(PAGE_CSP))
+           .replace('"{{LAB_CSP}}"', json.dumps(LAB_CSP)))
     return src, version
 
 

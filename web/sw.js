@@ -22,12 +22,17 @@ const VERSION = "{{VERSION}}";
 const FILES = "{{FILES}}";                 // {"path relative to this file": "sha256 hex"}
 const WORKER_CSP = "{{WORKER_CSP}}";
 const PAGE_CSP = "{{PAGE_CSP}}";
+const LAB_CSP = "{{LAB_CSP}}";             // the bot lab's worker: WORKER_CSP plus the package index origins
 
 const BASE = new URL("./", self.location.href);          // the site root (any sub-path)
 const PREFIX = `jass:${BASE.pathname}:`;                 // caches of this copy of the site
 const CACHE = PREFIX + VERSION;
 const STAGED = `jass-staged:${BASE.pathname}`;            // written by the engine worker on a first visit
 const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed or versioned paths
+// The bot lab's files are not precached (the game's first visit does not download them): they are cached when the
+// lab first asks for them, in a cache of this version next to the precache, so the lab works offline once opened.
+const LAB = /^(app-[0-9a-f]+\/)?lab\//;
+const LAB_CACHE = CACHE + ":lab";
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
@@ -76,7 +81,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      if (name.startsWith(PREFIX) && name !== CACHE && name !== LAB_CACHE) await caches.delete(name);
     }
     await self.clients.claim();
   })());
@@ -107,6 +112,19 @@ async function respond(path, request) {
   return hit;
 }
 
+async function respondLab(path, request) {
+  const cache = await caches.open(LAB_CACHE);
+  const url = new URL(path, BASE).href;
+  let hit = await cache.match(url);
+  if (!hit) {
+    const resp = await fetch(request);
+    if (!resp.ok) return resp;
+    await cache.put(url, resp.clone());
+    hit = resp;
+  }
+  return /lab\/lab-worker\.js$/.test(path) ? withHeader(hit, LAB_CSP) : hit;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -114,6 +132,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
   let path = decodeURIComponent(url.pathname.slice(BASE.pathname.length));
   if (path === "" && request.mode === "navigate") path = "index.html";
+  if (LAB.test(path)) { event.respondWith(respondLab(path, request)); return; }
   if (!Object.prototype.hasOwnProperty.call(FILES, path)) return;
   event.respondWith(respond(path, request));
 });

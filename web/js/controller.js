@@ -89,7 +89,7 @@ export class Controller {
 
   setPhase(p) {
     store.ui.phase = p;
-    document.body.dataset.phase = p;
+    document.body.dataset.phase = document.body.dataset.lab ? "lab" : p;   // the bot lab keeps the page while open
     updateToolbar();
   }
 

@@ -8,6 +8,7 @@ import { Controller } from "./controller.js";
 import * as dialogs from "./dialogs.js";
 import { setTutorialAction } from "./howto.js";
 import { Input } from "./input.js";
+import { installLab } from "./lab-hook.js";
 import { installLanguage } from "./language.js";
 import { installMirror } from "./mirror.js";
 import { Renderer } from "./renderer.js";
@@ -66,4 +67,5 @@ $("#hand-buttons").addEventListener("click", (e) => {
 
 installSave({ controller, bridge, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });
+installLab({ controller });
 boot.start();

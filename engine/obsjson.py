@@ -1,0 +1,37 @@
+"""An :class:`~engine.observation.Observation` as plain JSON and back: for a bot in another worker (the bot lab's
+"play against it"; standard library only, light to import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .observation import Observation
+from .rules import Rules
+from .state import Trick
+
+
+def observation_to_json(obs: Observation) -> dict[str, Any]:
+    """An observation as plain JSON (masks stay ints below 2**36): for a bot in another worker."""
+    d = obs._asdict()
+    d["rules"] = obs.rules.to_json()
+    d["tricks"] = [[t.leader, list(t.cards), t.winner] for t in obs.tricks]
+    d["plays"] = [list(p) for p in obs.plays]
+    for k in ("trick", "tricks_won", "captured", "counts", "excluded", "scores"):
+        d[k] = list(d[k])
+    return d
+
+
+def observation_from_json(d: dict[str, Any]) -> Observation:
+    """The observation :func:`observation_to_json` wrote."""
+    def trip(x: Any) -> tuple[int, int, int]:
+        return int(x[0]), int(x[1]), int(x[2])
+
+    return Observation(
+        seat=int(d["seat"]), rules=Rules.from_json(d["rules"]), dealer=int(d["dealer"]), hand=int(d["hand"]),
+        plays=tuple((int(s), int(c)) for s, c in d["plays"]),
+        tricks=tuple(Trick(int(t[0]), trip(t[1]), int(t[2])) for t in d["tricks"]),
+        leader=int(d["leader"]), trick=tuple(int(c) for c in d["trick"]), trump=int(d["trump"]),
+        trump_fixed_at=d["trump_fixed_at"], trump_fixed_by=d["trump_fixed_by"],
+        tricks_won=trip(d["tricks_won"]), captured=trip(d["captured"]), counts=trip(d["counts"]),
+        excluded=trip(d["excluded"]), scores=trip(d["scores"]), hands_left=int(d["hands_left"]),
+    )

@@ -1,0 +1,76 @@
+// The page's side of the lab worker (lab-worker.js): requests as promises, progress, and the watchdog. The worker
+// says when it calls into the player's bot and when the call returned; a call that has not returned after the time
+// limit (an endless loop, a sleep) ends with the worker terminated: the request fails with reason "timeout" and the
+// position of the call, and the next request starts a fresh worker. The game's own worker is never involved.
+export const CALL_LIMIT_MS = 2000;       // choose() / new_hand(): the bot API's limit (engine/lab.py TIME_LIMIT_S)
+const LOAD_LIMIT_MS = 15_000;            // running the module's top level (imports included)
+const SLACK_MS = 400;                    // messages between the worker and the page take a moment on a busy machine
+
+export class LabClient {
+  constructor({ onProgress = () => {}, onState = () => {} } = {}) {
+    Object.assign(this, { onProgress, onState });
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.timer = 0;
+    this.call = null;
+    this.readyMs = null;
+    this.levels = null;
+    this.started = null;
+  }
+
+  /** Start the worker (once; again after a kill). Resolves with {ms, levels} when Python and the engine are up. */
+  start() {
+    if (this.started) return this.started;
+    const t0 = performance.now();
+    this.worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+    this.onState("starting");
+    this.started = new Promise((resolve, reject) => {
+      this.worker.onmessage = (ev) => this.message(ev.data, resolve, reject, t0);
+      this.worker.onerror = (ev) => { ev.preventDefault?.(); this.die({ code: "internal", detail: ev.message || "worker error", position: null }); reject(new Error(ev.message || "worker error")); };
+    });
+    return this.started;
+  }
+
+  message(m, resolve, reject, t0) {
+    if (m.type === "ready") { this.readyMs = performance.now() - t0; this.levels = m.levels; this.onState("ready"); resolve({ ms: this.readyMs, levels: m.levels }); return; }
+    if (m.type === "fatal") { this.die({ code: "internal", detail: m.detail, position: null }); reject(new Error(m.detail)); return; }
+    if (m.type === "progress") { this.onProgress(m.done, m.total); return; }
+    if (m.type === "call") {
+      clearTimeout(this.timer);
+      this.call = m;
+      const limit = m.what === "load" ? LOAD_LIMIT_MS : CALL_LIMIT_MS;
+      this.timer = setTimeout(() => this.die({ code: "timeout", detail: `${m.what}()`, position: m.position }), limit + SLACK_MS);
+      return;
+    }
+    if (m.type === "return") { clearTimeout(this.timer); this.call = null; return; }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    this.pending.delete(m.id);
+    if (m.ok) p.resolve(m); else p.reject(m.error);
+  }
+
+  /** End the worker: every open request fails with `error`; the next request starts a new worker. */
+  die(error) {
+    clearTimeout(this.timer);
+    this.worker?.terminate();
+    this.worker = null;
+    this.started = null;
+    this.call = null;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+    this.onState("stopped");
+  }
+
+  /** One request ({cmd, ...}); rejects with {code, detail, position}. */
+  async request(msg) {
+    try { await this.start(); } catch (e) { throw { code: "internal", detail: String(e?.message || e), position: null }; }
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...msg });
+    });
+  }
+
+  stop() { if (this.worker) this.die({ code: "stopped", detail: "", position: null }); }
+}

@@ -1,0 +1,143 @@
+// The bot lab's own module worker: the player's bot runs here, never in the game's worker. Pyodide with the whole
+// standard library, the full engine wheel (engine/lab.py, the arena) and micropip (pinned, vendored, loaded by URL).
+// Plain JSON both ways. In:  {id, cmd: "load", source, index}     -> {id, ok, deps}
+//                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}…, {id, ok, result}
+//                            {id, cmd: "move", obs}                -> {id, ok, card}
+// Out at any time: {type: "ready", ms} | {type: "fatal", detail}
+//                  {type: "call", what, position} / {type: "return"}: around every call into the bot (the page's
+//                  watchdog ends a call that does not return within the time limit by terminating this worker)
+// A refused request: {id, ok: false, error: {code, detail, position}} (codes: engine/botapi.py REASONS, and
+// "deps", "offline", "no_wheel", "not_found", "install", "busy", "internal").
+import { BUILD } from "../js/build-info.js";
+
+const appBase = new URL("../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, appBase).href;
+const lab = BUILD.lab;
+const url = (rel) => new URL(rel, appBase).href;
+
+// Pyodide asks for pyodide.asm.wasm; the build ships it gzipped (as the game's worker does, decompressed here)
+const origFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = async (input, init) => {
+  const u = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (u === pyodideBase + "pyodide.asm.wasm") {
+    const resp = await origFetch(pyodideBase + BUILD.wasm);
+    if (!resp.ok) throw new Error(`${BUILD.wasm}: HTTP ${resp.status}`);
+    const head = new Uint8Array(await resp.clone().arrayBuffer()).subarray(0, 2);
+    const body = head[0] === 0x1f && head[1] === 0x8b ? resp.body.pipeThrough(new DecompressionStream("gzip")) : resp.body;
+    return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  }
+  return origFetch(input, init);
+};
+
+async function bytes(rel) {
+  const resp = await fetch(url(rel));
+  if (!resp.ok) throw new Error(`${rel}: HTTP ${resp.status}`);
+  return new Uint8Array(await resp.arrayBuffer());
+}
+
+let py = null;
+let labPy = null;
+let box = null;
+let micropipReady = false;
+let levels = [];
+
+async function boot() {
+  const t0 = performance.now();
+  const wheelP = bytes(lab.wheel);
+  const micropipP = bytes(lab.micropip);    // fetched now (so it is cached for offline use), installed when needed
+  const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
+  py = await loadPyodide({ indexURL: pyodideBase, stdLibURL: url(lab.stdlib), lockFileURL: pyodideBase + "pyodide-lock.json",
+    fullStdLib: false });
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(await wheelP, "wheel", { extractDir: site });
+  py.unpackArchive(await micropipP, "wheel", { extractDir: site });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  labPy = py.pyimport("engine.lab");
+  box = labPy.Lab();
+  labPy.set_watch((what, position) => postMessage({ type: "call", what, position: JSON.parse(position) }),
+    () => postMessage({ type: "return" }));
+  levels = JSON.parse(labPy.levels_json());
+  return performance.now() - t0;
+}
+
+const ready = boot();
+ready.then((ms) => postMessage({ type: "ready", ms, levels }), (e) => postMessage({ type: "fatal", detail: String(e?.message || e) }));
+
+/** A Python entry point's JSON answer; {ok: false} is thrown as its error ({code, detail, position}). */
+function answer(text) {
+  const r = JSON.parse(text);
+  if (!r.ok) throw r.error;
+  return r;
+}
+/** Any other failure (a bug) as an error. */
+const failure = (e) => ({ code: "internal", detail: String(e?.message || e).trim().split("\n").pop(), position: null });
+
+async function install(deps, index) {
+  if (!deps.length) return [];
+  if (self.navigator?.onLine === false) throw { code: "offline", detail: deps.join(", "), position: null };
+  if (!micropipReady) { py.runPython("import micropip"); micropipReady = true; }
+  py.globals.set("_lab_deps", py.toPy(deps));
+  py.globals.set("_lab_index", index || null);
+  try {
+    await py.runPythonAsync(
+      "import micropip\nawait micropip.install(list(_lab_deps), index_urls=[_lab_index] if _lab_index else None)");
+  } catch (e) {
+    const text = String(e?.message || e);
+    const last = text.trim().split("\n").filter((l) => /Error/.test(l)).pop() || text.trim().split("\n").pop();
+    if (/pure Python 3 wheel/.test(text)) throw { code: "no_wheel", detail: last, position: null };
+    if (self.navigator?.onLine === false) throw { code: "offline", detail: last, position: null };
+    if (/Can't fetch metadata/.test(text)) throw { code: "not_found", detail: last, position: null };
+    throw { code: "install", detail: last, position: null };
+  }
+  return deps;
+}
+
+const handlers = {
+  async load({ source, index }) {
+    const { deps } = answer(labPy.dependencies_json(String(source)));
+    const installed = await install(deps, index);
+    postMessage({ type: "call", what: "load", position: null });
+    try { answer(labPy.load_json(String(source))); } finally { postMessage({ type: "return" }); }
+    return { deps: installed };
+  },
+  async arena({ opponents, deals, seed }) {
+    const opp = py.toPy(opponents);
+    const { total } = answer(box.arena_start_json(opp, deals, String(seed)));
+    opp.destroy();
+    postMessage({ type: "progress", done: 0, total });
+    const t0 = performance.now();
+    for (let done = 0; done < total;) {
+      ({ done } = answer(box.arena_step_json()));
+      postMessage({ type: "progress", done, total });
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const result = answer(box.arena_result_json());
+    delete result.ok;
+    result.wall_ms = performance.now() - t0;
+    return { result };
+  },
+  async move({ obs }) {
+    return { card: answer(box.move_json(JSON.stringify(obs))).card };
+  },
+};
+
+let busy = false;
+onmessage = async (ev) => {
+  const { id, cmd } = ev.data || {};
+  try {
+    await ready;
+  } catch (e) {
+    postMessage({ id, ok: false, error: { code: "internal", detail: String(e?.message || e), position: null } });
+    return;
+  }
+  if (busy) { postMessage({ id, ok: false, error: { code: "busy", detail: cmd, position: null } }); return; }
+  busy = true;
+  try {
+    const res = await handlers[cmd](ev.data);
+    postMessage({ id, ok: true, ...res });
+  } catch (e) {
+    postMessage({ id, ok: false, error: e && e.code ? e : failure(e) });
+  } finally {
+    busy = false;
+  }
+};

@@ -1,0 +1,362 @@
+// The bot lab view (#lab): an editor for the player's bot, saved bots, .py upload, the arena against two of our
+// levels with a progress bar and the figures, and "play a game against this bot". Loaded only when the lab opens
+// (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
+import { BUILD } from "../js/build-info.js";
+import { applyI18n, fmtNumber, levelName, onLanguageChange, t } from "../js/i18n.js";
+import { CALL_LIMIT_MS, LabClient } from "./lab-client.js";
+import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
+
+const DEFAULT_DEALS = 24;
+const MAX_DEALS = 3000;
+const EXAMPLE_NAME = "example";
+
+let view = null;     // the built view, once
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k in el && !k.includes("-")) el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  el.append(...children.filter((c) => c != null));
+  return el;
+}
+
+function field(labelKey, control) {
+  return h("label", { className: "lab-field" }, h("span", { dataset: { i18n: labelKey } }), control);
+}
+
+class LabView {
+  constructor({ onPlay }) {
+    this.onPlay = onPlay;
+    this.state = loadBots();
+    this.example = "";
+    this.result = null;
+    this.running = false;
+    this.client = new LabClient({
+      onProgress: (done, total) => this.progress(done, total),
+      onState: (s) => { this.root.dataset.worker = s; },
+    });
+    this.build();
+    onLanguageChange(() => { applyI18n(this.root); this.renderResult(); this.renderOrigins(); });
+  }
+
+  build() {
+    const $ = (tag, attrs, ...c) => h(tag, attrs, ...c);
+    this.select = $("select", { id: "lab-bot-select", "aria-labelledby": "lab-bot-label" });
+    this.name = $("input", { id: "lab-bot-name", type: "text", maxLength: 40, autocomplete: "off", spellcheck: false });
+    this.source = $("textarea", { id: "bot-source", spellcheck: false, autocapitalize: "off", autocomplete: "off",
+      wrap: "off", dataset: { i18nAria: "lab.source" } });
+    this.file = $("input", { type: "file", accept: ".py,text/x-python,text/plain", className: "lab-file-input", id: "lab-file" });
+    this.opp = [0, 1].map((i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
+    this.deals = $("input", { id: "lab-deals", type: "number", min: 1, max: MAX_DEALS, step: 1, value: DEFAULT_DEALS, inputMode: "numeric" });
+    this.seed = $("input", { id: "lab-seed", type: "text", value: "1", maxLength: 64, autocomplete: "off", inputMode: "numeric" });
+    this.index = $("input", { id: "lab-index", type: "url", value: BUILD.lab?.index || "", autocomplete: "off", spellcheck: false });
+    this.bar = $("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, dataset: { i18nAria: "lab.progress" } });
+    this.status = $("p", { id: "lab-status", role: "status", className: "lab-status" });
+    this.error = $("div", { id: "lab-error", role: "alert", className: "lab-error", hidden: true });
+    this.table = $("div", { className: "lab-figures" });
+    this.json = $("pre", { className: "lab-json", dataset: { labResult: "" } });
+    this.origins = $("p", { className: "lab-note" });
+    this.runBtn = $("button", { type: "button", className: "primary", dataset: { action: "lab-run", i18n: "lab.run" } });
+    this.playBtn = $("button", { type: "button", dataset: { action: "lab-play", i18n: "lab.play" } });
+    const wheel = BUILD.lab?.wheel ? new URL(BUILD.lab.wheel, new URL("../", import.meta.url)).href : null;
+    this.download = wheel ? $("a", { href: wheel, download: wheel.split("/").pop(), className: "lab-download" }) : null;
+
+    this.root = $("section", { id: "lab", className: "lab", "aria-labelledby": "lab-title", hidden: true },
+      $("header", { className: "lab-head" },
+        $("h2", { id: "lab-title", dataset: { i18n: "lab.title" } }),
+        $("button", { type: "button", dataset: { action: "lab-close", i18n: "lab.back" } })),
+      $("div", { className: "lab-body" },
+        $("div", { className: "lab-editor" },
+          $("div", { className: "lab-bots" },
+            $("span", { id: "lab-bot-label", className: "sr-only", dataset: { i18n: "lab.bot" } }),
+            this.select,
+            field("lab.name", this.name),
+            $("button", { type: "button", dataset: { action: "lab-save", i18n: "lab.save" } }),
+            $("button", { type: "button", dataset: { action: "lab-new", i18n: "lab.new" } }),
+            $("button", { type: "button", dataset: { action: "lab-delete", i18n: "lab.delete" } }),
+            $("label", { className: "lab-upload", htmlFor: "lab-file" }, $("span", { dataset: { i18n: "lab.upload" } }), this.file)),
+          this.source,
+          $("p", { className: "lab-note", dataset: { i18n: "lab.help" } })),
+        $("div", { className: "lab-side" },
+          $("div", { className: "lab-settings" },
+            field("lab.opponent1", this.opp[0]), field("lab.opponent2", this.opp[1]),
+            field("lab.deals", this.deals), field("lab.seed", this.seed)),
+          $("div", { className: "lab-buttons" }, this.runBtn, this.playBtn),
+          this.bar, this.status, this.error, this.table,
+          $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.raw" } }), this.json),
+          $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.packages" } }),
+            field("lab.index", this.index), this.origins),
+          this.download)));
+    document.body.append(this.root);
+    applyI18n(this.root);
+    this.renderOrigins();
+
+    this.root.addEventListener("click", (e) => {
+      const a = e.target.closest("[data-action]")?.dataset.action;
+      if (a === "lab-close") closeLab();
+      else if (a === "lab-run") this.run();
+      else if (a === "lab-play") this.play();
+      else if (a === "lab-save") this.save();
+      else if (a === "lab-new") this.newBot();
+      else if (a === "lab-delete") this.remove();
+    });
+    this.select.addEventListener("change", () => this.show(this.select.value));
+    this.file.addEventListener("change", () => this.upload());
+    this.source.addEventListener("keydown", (e) => this.tabKey(e));
+  }
+
+  renderOrigins() {
+    const origins = BUILD.lab?.origins || [];
+    this.origins.textContent = t("lab.origins", { origins: origins.length ? origins.join(", ") : "—" });
+    if (this.download) this.download.textContent = t("lab.download", { size: fmtNumber(Math.round((BUILD.lab.wheelBytes || 0) / 1024)) });
+  }
+
+  /** Tab indents (4 spaces), Shift+Tab dedents the line; Escape then Tab leaves the editor (keyboard users). */
+  tabKey(e) {
+    if (e.key === "Escape") { this.tabOut = true; return; }
+    if (e.key !== "Tab" || this.tabOut) { this.tabOut = false; return; }
+    e.preventDefault();
+    const ta = this.source;
+    const { selectionStart: s, selectionEnd: end, value: v } = ta;
+    if (e.shiftKey) {
+      const line = v.lastIndexOf("\n", s - 1) + 1;
+      const n = /^ {1,4}/.exec(v.slice(line))?.[0].length || 0;
+      ta.setRangeText("", line, line + n, "preserve");
+      return;
+    }
+    ta.setRangeText("    ", s, end, "end");
+  }
+
+  async init() {
+    if (!this.example) {
+      try { this.example = await (await fetch(new URL("./example_bot.py", import.meta.url))).text(); } catch { this.example = ""; }
+    }
+    if (!this.state.bots.length && this.example) putBot(this.state, EXAMPLE_NAME, this.example);
+    this.renderBots();
+    this.show(this.state.current || this.state.bots[0]?.name);
+    this.fillLevels(["random", "easy", "normal", "hard", "expert"].filter((x) => x));   // until the worker says
+    this.client.start().then(({ levels }) => this.fillLevels(levels)).catch(() => {});
+  }
+
+  fillLevels(levels) {
+    if (!Array.isArray(levels) || !levels.length) return;
+    for (const sel of this.opp) {
+      const keep = sel.value || (levels.includes("normal") ? "normal" : levels[0]);
+      sel.replaceChildren(...levels.map((id) => h("option", { value: id }, levelName(id))));
+      sel.value = levels.includes(keep) ? keep : levels[0];
+    }
+  }
+
+  renderBots() {
+    this.select.replaceChildren(...this.state.bots.map((b) => h("option", { value: b.name }, b.name)));
+    if (this.state.current) this.select.value = this.state.current;
+  }
+
+  show(name) {
+    const b = this.state.bots.find((x) => x.name === name);
+    if (!b) return;
+    this.state.current = b.name;
+    this.select.value = b.name;
+    this.name.value = b.name;
+    this.source.value = b.source;
+    saveBots(this.state);
+  }
+
+  save() {
+    const name = cleanName(this.name.value) || freeName(this.state, "bot");
+    putBot(this.state, name, this.source.value.slice(0, MAX_SOURCE));   // a new name: a copy (the old one stays)
+    this.name.value = name;
+    this.renderBots();
+    this.say(saveBots(this.state) ? t("lab.saved", { name }) : t("lab.notSaved"));
+  }
+
+  newBot() {
+    const name = freeName(this.state, t("lab.newName"));
+    putBot(this.state, name, this.example);
+    this.renderBots();
+    this.show(name);
+  }
+
+  remove() {
+    const i = this.state.bots.findIndex((b) => b.name === this.state.current);
+    if (i < 0) return;
+    this.state.bots.splice(i, 1);
+    if (!this.state.bots.length && this.example) putBot(this.state, EXAMPLE_NAME, this.example);
+    this.state.current = this.state.bots[Math.min(i, this.state.bots.length - 1)]?.name ?? null;
+    this.renderBots();
+    this.show(this.state.current);
+  }
+
+  async upload() {
+    const f = this.file.files?.[0];
+    this.file.value = "";
+    if (!f) return;
+    const text = f.size <= MAX_SOURCE * 4 ? await f.text().catch(() => null) : null;
+    if (text == null || !/\.py$/i.test(f.name) || text.length > MAX_SOURCE || text.includes("\u0000")) {
+      this.say(t("lab.uploadBad"), true);
+      return;
+    }
+    const name = freeName(this.state, f.name.replace(/\.py$/i, ""));
+    putBot(this.state, name, text);
+    this.renderBots();
+    this.show(name);
+  }
+
+  say(text, bad = false) {
+    this.status.textContent = text;
+    this.status.dataset.kind = bad ? "error" : "info";
+  }
+
+  progress(done, total) {
+    this.bar.max = total || 1;
+    this.bar.value = done;
+    const deals = this.dealsAsked;
+    this.say(t("lab.running", { done: fmtNumber(Math.round(deals * done / (total || 1))), total: fmtNumber(deals) }));
+  }
+
+  /** Load the editor's source into the lab worker (installing its packages first). */
+  async load() {
+    this.say(this.client.worker ? t("lab.loading") : t("lab.starting"));
+    await this.client.start();
+    const hasDeps = /^# \/\/\/ script\s*$/m.test(this.source.value);
+    if (hasDeps) this.say(t("lab.installing"));
+    await this.client.request({ cmd: "load", source: this.source.value, index: this.index.value.trim() });
+  }
+
+  async run() {
+    if (this.running) return;
+    const deals = Math.trunc(Number(this.deals.value));
+    if (!(deals >= 1 && deals <= MAX_DEALS)) { this.say(t("lab.badDeals", { max: fmtNumber(MAX_DEALS) }), true); return; }
+    this.dealsAsked = deals;
+    this.setRunning(true);
+    this.error.hidden = true;
+    this.result = null;
+    this.renderResult();
+    try {
+      await this.load();
+      this.bar.hidden = false;
+      this.progress(0, 1);
+      const seed = this.seed.value.trim() || "1";
+      const r = await this.client.request({ cmd: "arena", opponents: this.opp.map((s) => s.value), deals, seed });
+      this.result = { deals: r.result.deals, mean: r.result.mean, ci95: r.result.ci95, error: null,
+        seed, wall_ms: Math.round(r.result.wall_ms), summary: r.result.summary };
+      const secs = r.result.wall_ms / 1000;
+      this.say(t("lab.done", { deals: fmtNumber(deals), seconds: fmtNumber(Number(secs.toFixed(1))),
+        rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
+    } catch (err) {
+      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
+      this.say("");
+    } finally {
+      this.bar.hidden = true;
+      this.setRunning(false);
+      this.renderResult();
+    }
+  }
+
+  setRunning(on) {
+    this.running = on;
+    this.runBtn.disabled = on;
+    this.playBtn.disabled = on;
+    this.root.dataset.running = on ? "1" : "";
+  }
+
+  /** The figures table and the JSON under [data-lab-result]; a failure's reason and position. */
+  renderResult() {
+    const r = this.result;
+    this.json.textContent = r ? JSON.stringify(r, null, 1) : "";
+    this.table.replaceChildren();
+    if (!r) { this.error.hidden = true; return; }
+    if (r.error) {
+      const e = r.error;
+      const reason = t(`lab.reason.${e.code}`, { limit: fmtNumber(CALL_LIMIT_MS / 1000) });
+      this.error.replaceChildren(h("p", { className: "lab-error-title" }, t("lab.failed", { reason })));
+      if (e.position) this.error.append(h("p", {}, positionText(e.position)));
+      if (e.detail) this.error.append(h("pre", { className: "lab-detail" }, e.detail));
+      this.error.hidden = false;
+      return;
+    }
+    this.error.hidden = true;
+    const s = r.summary;
+    const num = (x, d = 2) => fmtNumber(Number(x.toFixed(d)));
+    const signedNum = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 3);
+    const head = ["lab.col.bot", "lab.col.strokes", "lab.col.ci", "lab.col.wins", "lab.col.points", "lab.col.ms"];
+    const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
+      h("th", { scope: "row" }, j === 0 ? t("lab.you") : levelName(b.level)),
+      h("td", {}, signedNum(b.strokes_per_hand)),
+      h("td", {}, `${signedNum(b.ci95[0])} … ${signedNum(b.ci95[1])}`),
+      h("td", {}, `${num(b.game_wins, 1)} / ${fmtNumber(b.games)}`),
+      h("td", {}, num(b.card_points, 1)),
+      h("td", {}, `${num(b.decision_ms_median)} / ${num(b.decision_ms_p95)}`)));
+    this.table.append(h("table", {},
+      h("caption", {}, t("lab.caption", { deals: fmtNumber(s.deals), hands: fmtNumber(s.hands_played), seed: r.seed })),
+      h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
+      h("tbody", {}, ...rows)));
+  }
+
+  async play() {
+    if (this.running) return;
+    this.setRunning(true);
+    this.error.hidden = true;
+    try {
+      await this.load();
+      this.say("");
+      this.onPlay?.(this.client, this.state.current || t("lab.you"));
+    } catch (err) {
+      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
+      this.renderResult();
+    } finally {
+      this.setRunning(false);
+    }
+  }
+}
+
+/** "Deal 3, seating 2, seat 1, trick 4: hand …; on the table …; trump …; allowed …" in the player's language. */
+export function positionText(p) {
+  const cards = (xs) => (xs && xs.length ? xs.join(" ") : t("lab.none"));
+  return t("lab.position", {
+    deal: p.deal != null ? fmtNumber(p.deal + 1) : "—", rotation: p.rotation != null ? fmtNumber(p.rotation + 1) : "—",
+    seat: fmtNumber(p.seat), trick: fmtNumber(p.trick_no), hand: cards(p.hand), table: cards(p.trick),
+    trump: p.trump ?? t("lab.noTrump"), legal: cards(p.legal),
+  });
+}
+
+let before = null;   // the page's phase when the lab opened
+
+/** Show the lab (building it the first time). */
+export async function openLab(deps) {
+  if (!view) {
+    addStyle();
+    view = new LabView(deps);
+    await view.init();
+  }
+  if (view.root.hidden) {
+    before = document.body.dataset.phase;
+    view.root.hidden = false;
+  }
+  document.body.dataset.lab = "1";
+  document.body.dataset.phase = "lab";
+  view.source.focus({ preventScroll: true });
+  return view;
+}
+
+/** Back to the game: the page's phase as the game has it now. */
+export function closeLab() {
+  if (!view || view.root.hidden) return;
+  view.root.hidden = true;
+  delete document.body.dataset.lab;
+  document.body.dataset.phase = phaseOf() || before || "play";
+  if (location.hash === "#lab") history.replaceState(null, "", location.pathname + location.search);
+}
+
+let phaseOf = () => null;
+/** The game's phase, for the page when the lab closes (set by the hook). */
+export function setPhaseSource(f) { phaseOf = f; }
+
+function addStyle() {
+  if (document.getElementById("lab-css")) return;
+  document.head.append(h("link", { id: "lab-css", rel: "stylesheet", href: new URL("./lab.css", import.meta.url).href }));
+}
