@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from jass_e2e import ROOT
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
@@ -109,3 +110,122 @@ def test_the_game_starts_without_the_lab_and_the_lab_keeps_the_page(open_app, pa
     page.click('[data-action="lab-close"]')
     page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=30_000)
     assert page.locator("#lab").is_hidden() and page.evaluate("location.hash") == ""
+
+
+# -------------------------------------------------------------------------------------------- micropip, local index
+def _wheel(name: str, version: str, files: dict[str, str], tag: str = "py3-none-any") -> tuple[str, bytes]:
+    """A tiny wheel built here (zipfile): its file name and bytes."""
+    import base64
+    import hashlib
+    import io
+    import zipfile
+    info = f"{name}-{version}.dist-info"
+    entries = dict(files)
+    entries[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+    entries[f"{info}/WHEEL"] = f"Wheel-Version: 1.0\nGenerator: e2e\nRoot-Is-Purelib: true\nTag: {tag}\n"
+    record = []
+    for path, text in entries.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(text.encode())}")
+    entries[f"{info}/RECORD"] = "\n".join(record + [f"{info}/RECORD,,"]) + "\n"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path, text in entries.items():
+            zf.writestr(path, text)
+    return f"{name}-{version}-{tag}.whl", buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def index_site():
+    """dist/ served like the `site` fixture, plus a PEP 691/503 simple index under /test-index/ on the same origin
+    (the lab's worker may connect to its own site): labdep (pure Python) and labnative (a compiled wheel only)."""
+    import hashlib
+    import threading
+
+    import build
+    wheels = {
+        "labdep": _wheel("labdep", "1.0", {"labdep/__init__.py":
+                                           "from engine.bots import legal_cards\n\n\n"
+                                           "def first_legal(obs):\n    return legal_cards(obs)[0]\n"}),
+        "labnative": _wheel("labnative", "1.0", {"labnative/__init__.py": "X = 1\n"},
+                            tag="cp314-cp314-manylinux_2_17_x86_64"),
+    }
+    hits: list[str] = []
+
+    class Handler(build.Handler):
+        def do_GET(self):
+            path = self.path.split("?", 1)[0]
+            if not path.startswith("/test-index/"):
+                return super().do_GET()
+            hits.append(path)
+            base = f"http://{self.headers['Host']}/test-index/files/"
+            parts = [p for p in path.split("/") if p]
+            if len(parts) == 3 and parts[1] == "simple" and parts[2] in wheels:
+                fname, data = wheels[parts[2]]
+                if "application/vnd.pypi.simple.v1+json" in self.headers.get("Accept", ""):
+                    body = json.dumps({"meta": {"api-version": "1.0"}, "name": parts[2], "files": [
+                        {"filename": fname, "url": base + fname, "hashes": {"sha256": hashlib.sha256(data).hexdigest()}}
+                    ]}).encode()
+                    ctype = "application/vnd.pypi.simple.v1+json"
+                else:
+                    body = (f'<!DOCTYPE html><html><body><a href="{base}{fname}#sha256='
+                            f'{hashlib.sha256(data).hexdigest()}">{fname}</a></body></html>').encode()
+                    ctype = "text/html"
+            elif len(parts) == 3 and parts[1] == "files" and any(parts[2] == w[0] for w in wheels.values()):
+                body = next(d for f, d in wheels.values() if f == parts[2])
+                ctype = "application/octet-stream"
+            else:
+                self.send_error(404)
+                return None
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return None
+
+    import functools
+    srv = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(build.DIST)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}/", hits
+    srv.shutdown()
+    srv.server_close()
+
+
+DEP_BOT = """# /// script
+# dependencies = ["labdep==1.0"]
+# ///
+import labdep
+
+
+def choose(obs):
+    return labdep.first_legal(obs)
+"""
+
+
+def test_a_bot_with_a_dependency_is_installed_by_micropip_from_a_package_index(page, site, index_site, watch):
+    base, hits = index_site
+    page.goto(base + "#lab")
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    page.click(".lab-more summary >> nth=1")   # Packages
+    page.fill("#lab-index", base + "test-index/simple")
+    r = run(page, DEP_BOT, deals=2)
+    assert r["error"] is None and r["deals"] == 2, r
+    assert "/test-index/simple/labdep/" in hits and "/test-index/files/labdep-1.0-py3-none-any.whl" in hits
+    assert [u for u in watch.requests if "micropip-" in u and u.endswith(".whl")]   # the vendored micropip
+
+    # a package with no pure-Python wheel: said so
+    r = run(page, DEP_BOT.replace("labdep==1.0", "labnative"), deals=1)
+    assert r["error"]["code"] == "no_wheel"
+    assert "no pure-Python wheel" in page.inner_text("#lab-error")
+
+    # offline: said so, and the lab stays usable once back online
+    page.context.set_offline(True)
+    try:
+        r = run(page, DEP_BOT.replace("labdep==1.0", "labdep2"), deals=1)
+        assert r["error"]["code"] == "offline"
+        assert "you are offline" in page.inner_text("#lab-error")
+    finally:
+        page.context.set_offline(False)
+    r = run(page, DEP_BOT, deals=1)
+    assert r["error"] is None
