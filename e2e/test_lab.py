@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+
 from jass_e2e import ROOT
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
