@@ -49,6 +49,9 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # lists no packages (the game loads none); see docs/web.md "Fewer bytes"
 PYODIDE_COPIED = ["pyodide.mjs", "pyodide.asm.mjs"]
 WASM_GZ = "pyodide.asm.wasm.gz"
+# the game's worker imports Pyodide's JavaScript half gzipped too (js/worker.js); the plain pyodide.asm.mjs stays for
+# the bot lab's worker and as the fallback, and is not precached (tools/pwa.py)
+ASM_GZ = "pyodide.asm.mjs.gz"
 # kept in the trimmed stdlib even when the probe does not import them: text codecs Python may pick at run time
 STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape",
                                              "raw_unicode_escape", "charmap")}
@@ -198,18 +201,28 @@ def stdlib_members(mod: Path, wheel: Path, engine_dir: Path) -> list[str] | None
     return json.loads(cached.read_text())["members"]
 
 
-def stdlib_zip(full: Path, members: list[str] | None) -> bytes:
-    """A deterministic zip of the given members of Pyodide's python_stdlib.zip (None: all of them)."""
+def stdlib_zip(full: Path, members: list[str] | None, pyodide_dir: Path | None = None) -> bytes:
+    """A deterministic zip of the given members of Pyodide's python_stdlib.zip (None: all of them). With pyodide_dir
+    (and Node), the trimmed members go in as bytecode compiled by the pinned Pyodide's CPython (x.pyc instead of
+    x.py, see compile_pycs): Python then imports them without compiling their source at every start (about half of
+    the first visit's CPU time on the test machine). Without line tables they take about the bytes of the source."""
     import io
     buf = io.BytesIO()
     with zipfile.ZipFile(full) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         names = [n for n in src.namelist() if not n.endswith("/")]
         keep = sorted(set(names) & (set(members) | STDLIB_KEEP)) if members is not None else names
-        for name in keep:
+        files = [(name, src.read(name)) for name in keep]
+        if members is not None and pyodide_dir is not None:
+            py = [(n, d) for n, d in files if n.endswith(".py")]
+            digest = sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in py))[:10]
+            pycs = dict(compile_pycs(py, digest, pyodide_dir, no_lines=True))
+            if all(n + "c" in pycs for n, _ in py):
+                files = sorted((n + "c", pycs[n + "c"]) if n.endswith(".py") else (n, d) for n, d in files)
+        for name, data in files:
             info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, src.read(name))
+            zf.writestr(info, data)
     return buf.getvalue()
 
 
@@ -244,12 +257,14 @@ def engine_sources(engine_dir: Path) -> list[tuple[str, bytes]]:
 CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/arena.py", "engine/lab.py"}
 
 
-def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path) -> list[tuple[str, bytes]]:
-    """Bytecode of the engine for the pinned Pyodide's CPython, compiled by that CPython in Node
-    (tools/compile_pyc.mjs, legacy layout ``engine/x.pyc``), cached per source digest.  The browser then
-    imports without compiling (about half of the engine's import time).  [] without Node."""
+def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path,
+                 no_lines: bool = False) -> list[tuple[str, bytes]]:
+    """Bytecode for the pinned Pyodide's CPython, compiled by that CPython in Node (tools/compile_pyc.mjs, legacy
+    layout ``engine/x.pyc``), cached per source digest.  The browser then imports without compiling (about half of
+    the engine's import time).  no_lines: the stdlib's (one line per function, see compile_pyc.mjs).  [] without
+    Node."""
     tool = sha256((ROOT / "tools" / "compile_pyc.mjs").read_bytes())[:8]
-    cache = CACHE / "pyc" / f"pyodide-{pyodide_version()}-{digest}-{tool}"
+    cache = CACHE / "pyc" / f"pyodide-{pyodide_version()}-{digest}-{tool}{'-nl' if no_lines else ''}"
     if not (cache / ".done").exists():
         node = shutil.which("node")
         if not node:
@@ -262,14 +277,14 @@ def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Pat
             (src / name).write_bytes(data)
         t = time.time()
         done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir), str(src),
-                               str(cache / "out")],
+                               str(cache / "out")] + (["--stdlib"] if no_lines else []),
                               capture_output=True, text=True)
         if done.returncode != 0:
             log("WARNING: compiling the engine's bytecode failed; the wheel ships sources only:\n"
                 + done.stderr[-2000:])
             return []
         (cache / ".done").write_text(done.stdout)
-        log(f"engine bytecode: {done.stdout.strip()} in {time.time() - t:.1f}s")
+        log(f"bytecode: {done.stdout.strip()} in {time.time() - t:.1f}s")
     out = cache / "out"
     return sorted((p.relative_to(out).as_posix(), p.read_bytes()) for p in out.rglob("*.pyc"))
 
@@ -340,9 +355,10 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     for f in PYODIDE_COPIED:
         copy_if_changed(mod / f, pyo / f)
         keep.add(pyo / f)
-    stdlib = stdlib_zip(mod / "python_stdlib.zip", stdlib_members(mod, wheel_dir / wheel, engine_dir))
+    stdlib = stdlib_zip(mod / "python_stdlib.zip", stdlib_members(mod, wheel_dir / wheel, engine_dir), mod)
     stdlib_name = f"python_stdlib-{sha256(stdlib)[:10]}.zip"
-    for name, data in ((WASM_GZ, gzipped(mod / "pyodide.asm.wasm")), (stdlib_name, stdlib),
+    for name, data in ((WASM_GZ, gzipped(mod / "pyodide.asm.wasm")), (ASM_GZ, gzipped(mod / "pyodide.asm.mjs")),
+                       (stdlib_name, stdlib),
                        ("pyodide-lock.json", empty_lock_file(mod / "pyodide-lock.json"))):
         write_if_changed(pyo / name, data)
         keep.add(pyo / name)
@@ -351,10 +367,10 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     assets = sorted(p for p in WEB.rglob("*") if p.is_file() and p.name not in ("index.html", "sw.js")
                     and "__pycache__" not in p.parts and not p.name.startswith("."))
     info = {"pyodide": f"../{pyo_rel}/", "wheel": f"../engine/{wheel}", "pyodideVersion": version,
-            "engineVersion": wheel.split("-")[1], "stdlib": stdlib_name, "wasm": WASM_GZ,
+            "engineVersion": wheel.split("-")[1], "stdlib": stdlib_name, "wasm": WASM_GZ, "asm": ASM_GZ,
             # byte sizes of the downloads the worker counts for the loading screen's progress bar
             "sizes": {f: (pyo / f).stat().st_size
-                      for f in (WASM_GZ, stdlib_name, "pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")}
+                      for f in (WASM_GZ, stdlib_name, "pyodide-lock.json", ASM_GZ, "pyodide.mjs")}
             | {wheel: wheel_size}, "lab": lab}
     build_info = ("// generated by build.py\nexport const BUILD = " + json.dumps(info, indent=2) + ";\n").encode()
     h = hashlib.sha256(build_info)

@@ -38,8 +38,11 @@ PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 # instantiating WebAssembly module violates ... script-src 'self'"). It does NOT need 'unsafe-eval': Pyodide 314.0.7
 # only eval()s the EM_JS/EM_ASM glue of dynamically loaded shared libraries (packages with .so files), which this pure
 # Python engine never loads. `build.py serve` sends it as a header; the service worker adds it to worker.js on every
-# host (so GitHub Pages, which sets no headers, gets it from the second visit on).
-WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+# host (so GitHub Pages, which sets no headers, gets it from the second visit on). blob: scripts: the worker imports
+# Pyodide's pyodide.asm.mjs from the gzipped copy it downloaded and gunzipped itself (a blob: URL only code already
+# running in this worker can make; without blob: it falls back to the plain file, 1 MB more).
+WORKER_CSP = ("default-src 'none'; script-src 'self' blob: 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; "
+              "base-uri 'none'")
 
 # The bot lab's worker: the engine worker's policy plus the package index origins (build.py sets it from
 # tools/lab_assets.py, which reads them from the pinned micropip).
@@ -49,6 +52,9 @@ LAB_CSP = WORKER_CSP
 # lab's files (dist/lab/, app-*/lab/): the service worker caches those when the lab first opens
 NOT_PRECACHED = {"sw.js", "build.json"}
 LAB_PATH = re.compile(r"^(app-[0-9a-f]+/)?lab/")
+# the plain pyodide.asm.mjs: the game imports pyodide.asm.mjs.gz; the lab's worker imports this one (sw.js caches it
+# with the lab's files)
+PLAIN_ASM = re.compile(r"^pyodide/[^/]+/pyodide\.asm\.mjs$")
 
 
 # ----------------------------------------------------------------------------------------------------------- icons
@@ -180,7 +186,7 @@ def precache_list(dist: Path, files: set[Path]) -> dict[str, str]:
     out = {}
     for p in sorted(files):
         rel = p.relative_to(dist).as_posix()
-        if rel in NOT_PRECACHED or p.suffix == ".tmp" or LAB_PATH.match(rel):
+        if rel in NOT_PRECACHED or p.suffix == ".tmp" or LAB_PATH.match(rel) or PLAIN_ASM.match(rel):
             continue
         out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out

@@ -31,7 +31,8 @@ const STAGED = `jass-staged:${BASE.pathname}`;            // written by the engi
 const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed or versioned paths
 // The bot lab's files are not precached (the game's first visit does not download them): they are cached when the
 // lab first asks for them, in a cache of this version next to the precache, so the lab works offline once opened.
-const LAB = /^(app-[0-9a-f]+\/)?lab\//;
+// (The plain pyodide.asm.mjs, which only the lab imports (the game imports pyodide.asm.mjs.gz), is cached that way too.)
+const LAB = /^((app-[0-9a-f]+\/)?lab\/|pyodide\/[^/]+\/pyodide\.asm\.mjs$)/;
 const LAB_CACHE = CACHE + ":lab";
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -101,6 +101,7 @@ export class Boot {
       const info = await this.bridge.start();
       timing.engineReady = performance.now();
       timing.worker = info.stages;
+      timing.workerMarks = info.marks;
       timing.workerStartedAt = info.workerStart - performance.timeOrigin;
       const hello = await this.bridge.request({ cmd: "hello" });
       if (!hello.ok || hello.protocol !== PROTOCOL_VERSION) {

@@ -8,10 +8,11 @@
 //                 or null); detail: the technical text (shown behind "details"); message: code + detail (older UI)
 //
 // Downloads (see docs/web.md "Loading"): the big files are fetched as soon as the worker starts, in parallel, not
-// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz) and decompressed here while it
-// streams into WebAssembly.instantiateStreaming (a host that already sent Content-Encoding: gzip hands us plain wasm:
-// the magic bytes tell); on a first visit every downloaded file is also put into a staging cache that the service
-// worker's precache takes them from, so no byte is downloaded twice.
+// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz), decompressed here while it streams
+// into WebAssembly.compileStreaming, which starts at once (a host that already sent Content-Encoding: gzip hands us
+// plain wasm: the magic bytes tell); Pyodide's JavaScript half is gzipped too (pyodide.asm.mjs.gz, imported from a
+// blob: URL); on a first visit every downloaded file is also put into a staging cache that the service worker's
+// precache takes them from, so no byte is downloaded twice.
 import { BUILD } from "./build-info.js";
 import { Snapshots } from "./snapshot.js";
 
@@ -22,13 +23,14 @@ const wheelURL = new URL(BUILD.wheel, appBase).href;
 const wheelName = wheelURL.split("/").pop();
 const stdlibURL = pyodideBase + BUILD.stdlib;
 const wasmURL = pyodideBase + BUILD.wasm;
+const asmURL = pyodideBase + BUILD.asm;
 const lockURL = pyodideBase + "pyodide-lock.json";
 const sizes = BUILD.sizes || {};
 const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
 const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
 
 // which part of the game each download is, for the error messages
-const PARTS = { [BUILD.wasm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
+const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
   [BUILD.stdlib]: "stdlib", "pyodide-lock.json": "packages", [wheelName]: "engine" };
 const nameOf = (url) => String(url).split("?")[0].split("/").pop();
 
@@ -50,6 +52,7 @@ const offline = () => self.navigator && self.navigator.onLine === false;
 
 // ------------------------------------------------------------------------------------------------ progress
 const loaded = {};
+const marks = {};   // load milestones in ms since the worker started (name -> time), reported in ready.info
 let stage = "download";
 let lastReport = 0;
 function report(force) {
@@ -94,6 +97,7 @@ async function download(url) {
   const counter = new TransformStream({
     transform(chunk, ctl) { loaded[name] += chunk.byteLength; chunks.push(chunk); report(false); ctl.enqueue(chunk); },
     async flush() {
+      marks[`${name} done`] = performance.now();
       report(true);
       const cache = await staging;
       if (cache) {
@@ -111,23 +115,15 @@ const readAll = async (name, p) => {
   catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
 };
 
-// Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
-// Pyodide through the fetch hook.
-const early = new Map([[wasmURL, download(wasmURL)], [stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
-const wheelP = readAll(wheelName, download(wheelURL));
-// every one of them is needed: the first that fails ends the start with its own message
-for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
-
-/** The wasm as Pyodide's instantiateStreaming wants it: decompressed while it streams, Content-Type application/wasm.
- *  gzip magic (1f 8b) -> DecompressionStream; wasm magic (00 61 73 6d: the host already decoded a Content-Encoding)
- *  -> as is. */
-async function wasmResponse(dl) {
+/** A download's body, gunzipped while it streams when it starts with the gzip magic (1f 8b); a host that already
+ *  decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first bytes look right. */
+async function gunzipped(dl, name, plain) {
   const { body } = await dl;
   const reader = body.getReader();
   let first;
   try {
     first = await reader.read();
-  } catch (e) { throw failed(offline() ? "offline" : "download", BUILD.wasm, String(e && e.message || e)); }
+  } catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
   const head = first.done ? new Uint8Array(0) : first.value;
   const rest = new ReadableStream({
     start(ctl) { if (head.byteLength) ctl.enqueue(head); },
@@ -138,22 +134,69 @@ async function wasmResponse(dl) {
       } catch (e) { ctl.error(e); }
     },
   });
-  let stream;
-  if (head[0] === 0x1f && head[1] === 0x8b) stream = rest.pipeThrough(new DecompressionStream("gzip"));
-  else if (head[0] === 0x00 && head[1] === 0x61 && head[2] === 0x73 && head[3] === 0x6d) stream = rest;
-  else throw failed("corrupt", BUILD.wasm, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
-  return new Response(stream, { headers: { "Content-Type": "application/wasm" } });
+  if (head[0] === 0x1f && head[1] === 0x8b) return rest.pipeThrough(new DecompressionStream("gzip"));
+  if (plain(head)) return rest;
+  throw failed("corrupt", name, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
 }
+
+// Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
+// Pyodide through the fetch hook.
+const early = new Map([[stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
+const wasmDl = download(wasmURL);
+const asmDl = download(asmURL);
+const wheelP = readAll(wheelName, download(wheelURL));
+// every one of them is needed: the first that fails ends the start with its own message
+for (const p of [...early.values(), wasmDl, asmDl, wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+
+// The wasm is compiled while it downloads (streaming compilation), from the first byte on, whatever Pyodide is doing
+// meanwhile; Pyodide's instantiateStreaming then instantiates this module (again for a second start: no download).
+const isWasm = (h) => h[0] === 0x00 && h[1] === 0x61 && h[2] === 0x73 && h[3] === 0x6d;
+const wasmModule = (async () => {
+  const stream = await gunzipped(wasmDl, BUILD.wasm, isWasm);
+  try {
+    const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
+    marks["wasm compiled"] = performance.now();
+    return module;
+  } catch (e) {
+    throw firstFailure || new LoadError("wasm", "runtime", `${BUILD.wasm}: ${String(e && e.message || e)}`);
+  }
+})();
+wasmModule.catch((e) => { if (!handle) fatal(e); });
+const WASM = new Response(null, { status: 200 });   // what Pyodide's fetch of pyodide.asm.wasm gets: a token
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const resp = await source;
+  if (resp !== WASM) return instantiateStreaming(resp, imports);
+  const module = await wasmModule;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
+// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored gzipped too (a quarter of the bytes): gunzipped
+// here and imported from a blob: URL (the worker's CSP allows blob: scripts for this), then handed to loadPyodide.
+// If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
+const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
+const asmModule = (async () => {
+  const text = await new Response(await gunzipped(asmDl, BUILD.asm, isText)).blob()
+    .catch((e) => { throw failed(offline() ? "offline" : "corrupt", BUILD.asm, String(e && e.message || e)); });
+  const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } catch (e) {
+    console.warn("Mittlere Jass: pyodide.asm.mjs could not be imported from memory; Pyodide loads it itself.", e);
+    return undefined;
+  } finally {
+    URL.revokeObjectURL(url);
+    marks["asm imported"] = performance.now();
+  }
+})();
 
 // Pyodide fetches the wasm, the stdlib and the lock file with fetch(): hand it the downloads started above.
 const origFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (url === pyodideBase + "pyodide.asm.wasm") {
-    // the first time the download started above; again (a second start after a refused snapshot): a new one
-    const dl = early.get(wasmURL) || download(wasmURL);
-    early.delete(wasmURL);
-    return wasmResponse(dl);
+    marks["wasm asked"] ??= performance.now();
+    return WASM;
   }
   if (early.has(url)) {
     const p = early.get(url);
@@ -195,7 +238,8 @@ async function boot() {
     throw failed(offline() ? "offline" : "download", "pyodide.mjs", String(e && e.message || e));
   }
   const tImport = performance.now();
-  const opts = { indexURL: pyodideBase, stdLibURL: stdlibURL, lockFileURL: lockURL, fullStdLib: false };
+  const opts = { indexURL: pyodideBase, stdLibURL: stdlibURL, lockFileURL: lockURL, fullStdLib: false,
+    createPyodideModule: await asmModule };
   const start = async (extra) => {
     try {
       return await loadPyodide({ ...opts, ...extra });
@@ -245,7 +289,9 @@ async function boot() {
     throw new LoadError("engine", "engine", String(e && e.message || e));
   }
   if (snaps.enabled && !snaps.used) {
+    const t = performance.now();
     try { snaps.save(py.makeMemorySnapshot()); } catch { /* no snapshot this time */ }
+    marks["snapshot taken"] = performance.now(); marks["snapshot ms"] = marks["snapshot taken"] - t;
   }
   handle = mod.handle;
   // for the e2e tests only (e2e/test_load.py runs tools/stdlib_probe.py here); unreachable from the page
@@ -258,7 +304,7 @@ async function boot() {
     // milliseconds inside the worker: importing pyodide.mjs, loadPyodide (the core), unpack + import of the engine
     // snapshot: 1 when Python was restored from a memory snapshot (warm start), else 0
     stages: { import: tImport - t0, pyodide: tPyodide - tImport, engine: tEngine - tPyodide, snapshot: snaps.used ? 1 : 0 },
-    workerStart: performance.timeOrigin,
+    workerStart: performance.timeOrigin, marks,
   };
 }
 
