@@ -69,6 +69,16 @@ def play_via_dom_button(page, card: str) -> None:
     wait_card_gone(page, card)
 
 
+def toolbar_click(page, selector: str) -> None:
+    """Use a toolbar button as a player would: in the bar when it is there, else from the menu (narrow screens)."""
+    btn = page.locator(selector)
+    if btn.is_visible():
+        btn.click()
+        return
+    page.locator("#btn-menu").click()
+    page.locator(f"#dlg-menu button[data-for='{selector.lstrip('#')}']").click()
+
+
 def screenshot_if_failed(page, request) -> None:
     """Save a full-page screenshot into e2e/artifacts/ when the test's call phase failed."""
     failed = getattr(request.node, "rep_call", None)

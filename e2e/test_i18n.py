@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PageWatch, screenshot_if_failed
+from jass_e2e import PageWatch, screenshot_if_failed, toolbar_click
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "web" / "js" / "locales"
@@ -35,7 +35,9 @@ def english_phrases() -> list[str]:
     """English catalog texts a translation must not show: the static part of each (placeholders cut out), only
     parts with a real word (4+ letters), minus words every language here shares (names, Match, Normal…)."""
     en = load_catalog("en")
-    shared = {"Mittlere Jass", "Match", "match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell"} | {
+    shared = {"Mittlere Jass", "Match", "match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell",
+              "Under", "Ober", "Banner", "roses",   # the Swiss pack's own names (and the French word for roses)
+              "Menu", "Total"} | {                  # words French, Italian or German share with English
         load_catalog(lang)["lang.name"] for lang in ["en", *LANGS]}   # the language menu lists every language
     out = set()
     for v in en.values():
@@ -150,7 +152,7 @@ def test_pseudo_locale_fits_a_phone(lang_page):
             return out; }""")
 
     assert not overflow(), overflow()
-    page.click("#btn-new")
+    toolbar_click(page, "#btn-new")
     expect(page.locator("#dlg-new")).to_be_visible()
     assert not overflow(), overflow()
 
@@ -182,3 +184,78 @@ def test_how_to_play_opens_while_python_is_loading(lang_page, english_phrases, l
         assert not left, left
     page.keyboard.press("Escape")
     expect(dlg).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_phone_toolbar_is_one_row_in_every_language(lang_page, english_phrases, lang):
+    """390 px wide: the title and one row of buttons, nothing cut off; the buttons that do not fit are in the menu
+    with their full labels, in the player's language, and work from there."""
+    page = lang_page("en-US", f"?speed=instant&seed=7&lang={lang}", viewport={"width": 390, "height": 844})
+    cat = load_catalog(lang)
+    expect(page.locator(".brand")).to_be_visible()
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.topbar .brand, .topbar .actions > *')]
+        .filter((el) => el.getBoundingClientRect().width > 0)
+        .map((el) => { const r = el.getBoundingClientRect(); return [el.id || el.className, r.left, r.right, r.top, r.bottom]; })""")
+    assert len(boxes) >= 3, boxes
+    assert page.locator(".topbar").bounding_box()["height"] < 64
+    mids = [(top + bottom) / 2 for _, _, _, top, bottom in boxes]
+    assert max(mids) - min(mids) < 6, f"the toolbar is not one row: {boxes}"
+    assert all(left >= 0 and right <= 390 for _, left, right, _, _ in boxes), boxes
+    page.locator("#btn-menu").click()
+    menu = page.locator("#dlg-menu")
+    expect(menu).to_be_visible()
+    expect(menu.locator("button[data-for='btn-settings']")).to_have_text(cat["btn.settings"])
+    if lang != "en":
+        assert not english_leftovers(menu.inner_text(), english_phrases)
+    menu.locator("button[data-for='btn-settings']").click()
+    expect(page.locator("#dlg-settings")).to_be_visible()
+    expect(menu).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_refusal_and_hand_summary_speak_the_language(lang_page, english_phrases, lang):
+    """A refused card (the engine's reason) and the hand summary (settlement sentence, table, +5 note) show no
+    English."""
+    page = lang_page("en-US", f"?speed=instant&seed=7&hands=3&lang={lang}")
+    cat = load_catalog(lang)
+    refused = None
+    for _ in range(13):
+        page.wait_for_function("""() => { const s = window.__jass.state();
+            return (s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over'; }""", timeout=60_000)
+        s = page.evaluate("window.__jass.state()")
+        if s["phase"] != "play":
+            break
+        illegal = [c for c in s["hand"] if c not in s["legal"]]
+        if illegal and refused is None:
+            page.locator(f"#hand-buttons button[data-card='{illegal[0]}']").focus()
+            page.keyboard.press("Enter")
+            toast = page.locator("#toast")
+            expect(toast).to_be_visible()
+            refused = toast.inner_text()
+            assert refused.strip() and not english_leftovers(refused, english_phrases), refused
+        card = s["legal"][0]
+        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=60_000)
+    assert refused, "no card was ever refused in this deal"
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible(timeout=60_000)
+    text = dlg.inner_text()
+    assert not english_leftovers(text, english_phrases), english_leftovers(text, english_phrases)
+    assert cat["hand.total"] in text and "157" in text
+
+
+@pytest.mark.parametrize("deck,present,absent", [
+    ("swiss", ["Under", "shields", "acorns Under"], ["Jack", "spades", "♠"]),
+    ("french", ["Jack", "♠ is led", "♣ Jack"], ["Under", "shields"]),
+])
+def test_how_to_play_names_the_cards_of_the_chosen_pack(lang_page, deck, present, absent):
+    """The rules text names the cards the player sees: Under, Ober, shields… with the Swiss pack, Jack, ♠… with
+    the French one (docs/rules.md §1)."""
+    page = lang_page("en-US", f"?lang=en&deck={deck}", wait=False, hold_python=True)
+    page.locator("#btn-howto-loading").click()
+    text = page.locator("#dlg-howto").inner_text()
+    for word in present:
+        assert word in text, (deck, word)
+    for word in absent:
+        assert not re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text), (deck, word)

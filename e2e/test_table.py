@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from jass_e2e import state, wait_my_turn_or_phase
+from jass_e2e import state, toolbar_click, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -144,7 +144,7 @@ def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(browser, site):
         page.wait_for_timeout(200)
         assert table(page)["raised"] == []
         # tap to raise (the setting, through the Settings dialog)
-        page.get_by_role("button", name="Settings").click()
+        toolbar_click(page, "#btn-settings")   # on a phone Settings waits in the menu
         page.get_by_label("Tap to raise, tap again to play").check()
         page.locator("#dlg-settings").get_by_role("button", name="Close").click()
         s = state(page)
@@ -197,3 +197,91 @@ def test_sound_stays_silent_until_enabled(open_app, page, watch):
     assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
     play_my_card(page, state(page)["legal"][0])
     page.wait_for_function("() => window.__jass.table().sound.played > 0", timeout=TIMEOUT)
+
+
+LEVEL_DESC = {
+    "random": "Plays any allowed card at random.",
+    "easy": "Thinks only about the trick on the table: ducks it if it can.",
+    "normal": "Plans high or low, counts cards and fixes trump on purpose.",
+    "hard": "Tries each card in many possible deals and keeps the best.",
+    "expert": "Like Hard with more deals, and solves the last tricks exactly.",
+}
+
+
+def test_new_game_dialog_describes_levels_and_offers_the_rule_variants(open_app, page, watch):
+    """Each bot level has a one-line description; the two rule variants come with their explanation, the rule
+    book's defaults (the engine's hello) preselected; the choice reaches the engine and is remembered."""
+    open_app("?speed=instant&seed=7")
+    hello = page.evaluate("window.__jass.ask({cmd: 'hello'})")
+    page.click("#btn-new")
+    dlg = page.locator("#dlg-new")
+    expect(dlg).to_be_visible()
+    for level in hello["levels"]:
+        page.select_option("#ng-bot1", level)
+        expect(page.locator("#ng-bot1-desc")).to_have_text(LEVEL_DESC[level])
+    assert page.locator("#ng-undertrump").is_checked() == hello["defaults"]["rules"]["undertrump_when_void"]
+    assert page.locator("#ng-notrump").input_value() == hello["defaults"]["rules"]["no_trump"]
+    expect(dlg).to_contain_text("nobody may play a lower trump onto a trump")
+    expect(dlg).to_contain_text("no trump was ever fixed")
+    page.check("#ng-undertrump")
+    page.select_option("#ng-notrump", "annul")
+    dlg.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => window.__jass.recovery().journal.setup.rules?.no_trump === 'annul'", timeout=TIMEOUT)
+    assert page.evaluate("window.__jass.recovery().journal.setup.rules") == {"undertrump_when_void": True, "no_trump": "annul"}
+    wait_my_turn_or_phase(page, TIMEOUT)
+    page.click("#btn-new")
+    assert page.locator("#ng-undertrump").is_checked()
+    assert page.locator("#ng-notrump").input_value() == "annul"
+
+
+def test_running_total_bonus_and_a_labelled_score_sheet(open_app, page, watch):
+    """Live points are on by default; the hand summary shows the last trick's +5 and the total of 157; the score
+    sheet labels its rows (strokes, zeros, net) and its columns."""
+    open_app("?speed=instant&seed=8&hands=2")
+    assert page.evaluate("window.__jass.table().livePoints") is True
+    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
+        play_my_card(page, state(page)["legal"][0])
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible()
+    r = page.evaluate("window.__jass.view()")["hand_result"]
+    expect(dlg.locator("[data-field='points-total']")).to_have_text("157")
+    expect(dlg.locator("[data-field='tricks-total']")).to_have_text("12")
+    bonus = dlg.locator(f"tr[data-seat='{r['last_trick_bonus_seat']}'] .bonus")
+    expect(bonus).to_have_text("(+5)")
+    assert dlg.locator(".bonus").count() == 1
+    expect(dlg.locator(".bonus-note")).to_contain_text("last trick")
+    dlg.get_by_role("button", name="Score sheet").click()
+    sheet = page.locator("#dlg-sheet")
+    expect(sheet.locator(".chalk-labels")).to_contain_text("Strokes")
+    expect(sheet.locator(".chalk-labels")).to_contain_text("Zeros")
+    expect(sheet.locator(".chalk-labels")).to_contain_text("Net")
+    expect(sheet.locator("table.chalk-hands thead th").last).to_have_text("Outcome")
+
+
+def test_hint_in_plain_words_with_details_and_enter_plays_it(open_app, page, watch):
+    """The hint says in plain words what the card is likely to bring; the numbers sit behind Details; the same
+    position gives the same hint; Enter right after a hint plays the hinted card."""
+    open_app("?speed=instant&seed=5")
+    focused = "() => document.activeElement?.dataset?.card || null"
+    hints = []
+    for _ in range(2):
+        while wait_my_turn_or_phase(page, TIMEOUT) == "turn" and len(state(page)["legal"]) < 2:
+            play_my_card(page, state(page)["legal"][0])
+        page.click("#btn-hint")
+        box = page.locator("#hint")
+        expect(box).to_be_visible(timeout=TIMEOUT)
+        page.wait_for_function(focused, timeout=TIMEOUT)
+        hints.append((box.locator(".hint-text").inner_text(), page.evaluate(focused)))
+    assert hints[0] == hints[1], hints   # the same position, the same hint
+    text, card = hints[0]
+    assert text.startswith("Hint:") and "strokes" not in text and "sampled" not in text, text
+    details = box.locator(".hint-details")
+    expect(details).to_be_hidden()
+    if box.locator(".hint-more").is_visible():
+        box.locator(".hint-more").click()
+        expect(details).to_be_visible()
+        assert "strokes" in details.inner_text()
+        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
+    expect(box).to_be_hidden()

@@ -2,7 +2,7 @@
 import { cardName, cardShort, t } from "./i18n.js";
 import { isMyTurn, store } from "./store.js";
 
-const $ = (sel) => document.querySelector(sel);
+const $ = (sel, root = document) => root.querySelector(sel);
 
 /** Append a line to the role=log region (screen readers announce it). */
 export function announce(text) {
@@ -24,6 +24,44 @@ export function toast(text, kind = "info", ms = 4500) {
   toastTimer = setTimeout(() => { el.hidden = true; }, ms);
 }
 export function hideToast() { $("#toast").hidden = true; }
+
+/**
+ * The hint in plain words over the table, with the numbers behind it (expected strokes, sampled deals) behind a
+ * "Details" toggle. Stays until the player plays (hideHint). Focus is left alone: it sits on the hinted card.
+ */
+export function showHint(text, details = "") {
+  let box = $("#hint");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "hint";
+    box.setAttribute("role", "status");
+    const p = document.createElement("p");
+    p.className = "hint-text";
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "hint-more";
+    more.setAttribute("aria-controls", "hint-details");
+    const d = document.createElement("p");
+    d.className = "hint-details";
+    d.id = "hint-details";
+    more.addEventListener("click", () => {
+      const open = more.getAttribute("aria-expanded") !== "true";
+      more.setAttribute("aria-expanded", String(open));
+      d.hidden = !open;
+    });
+    box.append(p, more, d);
+    $(".table-wrap").append(box);
+  }
+  $(".hint-text", box).textContent = text;
+  const more = $(".hint-more", box), d = $(".hint-details", box);
+  more.textContent = t("btn.details");
+  more.setAttribute("aria-expanded", "false");
+  more.hidden = !details;
+  d.textContent = details;
+  d.hidden = true;
+  box.hidden = false;
+}
+export function hideHint() { const box = $("#hint"); if (box) box.hidden = true; }
 
 /** One button per card of seat 0's hand: aria-disabled tells which cards may be played now. */
 export function renderHandButtons() {

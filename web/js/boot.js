@@ -130,7 +130,7 @@ export class Boot {
       if (!(err instanceof StartRefused)) throw err;
       const notice = t("msg.settingsReset", { reason: refusalText(err.error, nameOf) });
       const { hands, bots } = store.hello.defaults;
-      const defaults = { hands, bots: [...bots], seed: "" };
+      const defaults = { hands, bots: [...bots], seed: "", rules: null };
       Object.assign(c.session, defaults);
       Object.assign(c.settings, defaults);
       saveSettings(c.settings);

@@ -1,9 +1,9 @@
 // Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
 // engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
-import { announce, hideToast, renderHandButtons, toast, updateToolbar } from "./a11y.js";
+import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "./a11y.js";
 import { EngineDied } from "./bridge.js";
 import * as dialogs from "./dialogs.js";
-import { cardName, hintText, refusalText, t } from "./i18n.js";
+import { cardName, hintDetails, hintText, refusalText, t } from "./i18n.js";
 import { saveSettings } from "./storage.js";
 import { Journal } from "./journal.js";
 import { prefs } from "./settings.js";
@@ -179,10 +179,12 @@ export class Controller {
     this.choreo.reset();
     dialogs.closeAll();
     hideToast();
+    hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
     const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: [0, 1, 2].map((s) => t(`name.${s}`)) };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
+    if (opts.rules) req.rules = { ...opts.rules };   // shape-checked from storage; the engine checks the values
     const r = await this.engine(req);
     if (!r || myGen !== this.gen) return;
     if (!r.ok) {
@@ -190,7 +192,7 @@ export class Controller {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.onNewGame?.();   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();
@@ -228,6 +230,7 @@ export class Controller {
       return;
     }
     hideToast();
+    hideHint();
     await this.apply(r, myGen);
     this.advance(myGen);
   }
@@ -238,8 +241,11 @@ export class Controller {
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);
-    if (i >= 0) this.onHintCard?.(i);
-    toast(t("msg.hint", { card: cardName(r.card), reason: hintText(r.reason) }), "info", 6000);
+    if (i >= 0) this.onHintCard?.(i);   // focus on the hinted card: Enter plays it
+    const text = t("msg.hint", { card: cardName(r.card), reason: hintText(r.reason) });
+    hideToast();
+    showHint(text, hintDetails(r.reason));
+    announce(text);
   }
 
   openNewGame() {

@@ -1,5 +1,5 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { joinNames, levelName, settlementText, t, tSeat, signed, suitLabel } from "./i18n.js";
+import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, signed, suitLabel } from "./i18n.js";
 import { SPEED_NAMES } from "./storage.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -70,13 +70,22 @@ export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`n
   const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
   hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
   for (const k of [0, 1]) {
-    const sel = $(`#ng-bot${k + 1}`, dlg);
+    const sel = $(`#ng-bot${k + 1}`, dlg), desc = $(`#ng-bot${k + 1}-desc`, dlg);
     $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
     sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: id === settings.bots[k] }, levelName(id))));
+    const describe = () => { desc.textContent = has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : ""; };
+    sel.onchange = describe;
+    describe();
   }
   $("#ng-seed", dlg).value = settings.seed || "";
   const practice = $("#ng-practice", dlg);
   if (practice) practice.checked = !!settings.practice;
+  // the rule variants (docs/rules.md §7): the player's last choice, else the rule book's defaults from the engine
+  const rules = { ...defaults.rules, ...(settings.rules || {}) };
+  const undertrump = $("#ng-undertrump", dlg), noTrump = $("#ng-notrump", dlg);
+  undertrump.checked = rules.undertrump_when_void === true;
+  const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
+  noTrump.replaceChildren(...modes.map((m) => el("option", { value: m, selected: m === rules.no_trump }, has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
   form.onsubmit = (e) => {
     e.preventDefault();
     dlg.close();
@@ -85,6 +94,7 @@ export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`n
       bots: [$("#ng-bot1", dlg).value, $("#ng-bot2", dlg).value],
       seed: $("#ng-seed", dlg).value.trim(),
       practice: !!practice?.checked,
+      rules: { undertrump_when_void: undertrump.checked, no_trump: noTrump.value },
     });
   };
   open(dlg);
@@ -99,6 +109,8 @@ function resultMarks(n) {
 
 function handTable(view, r) {
   const names = view.players.map((p) => p.name);
+  const bonus = r.last_trick_bonus_seat;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
   return el("table", { class: "summary" },
     el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: t("hand.player") }),
@@ -107,11 +119,17 @@ function handTable(view, r) {
       el("th", { scope: "col", text: t("hand.result") }))),
     el("tbody", {}, names.map((name, s) => el("tr", { "data-seat": s, class: r.settlement[s] < 0 ? "neg" : r.settlement[s] > 0 ? "pos" : "" },
       el("th", { scope: "row", text: name }),
-      el("td", { "data-field": "points", text: r.card_points[s] }),
+      el("td", { "data-field": "points" }, fmtNumber(r.card_points[s]),
+        s === bonus ? el("span", { class: "bonus", title: tSeat("hand.bonus", s, { name }) }, " (+5)") : null),
       el("td", { "data-field": "tricks", text: r.tricks[s] }),
       el("td", { "data-field": "settlement", "data-value": r.settlement[s] },
         el("span", { class: "chalk-marks", "aria-hidden": "true", text: resultMarks(r.settlement[s]) }),
-        " ", el("span", { class: "num", text: signed(r.settlement[s]) }))))));
+        " ", el("span", { class: "num", text: signed(r.settlement[s]) }))))),
+    el("tfoot", {}, el("tr", {},
+      el("th", { scope: "row", text: t("hand.total") }),
+      el("td", { "data-field": "points-total", text: fmtNumber(sum(r.card_points)) }),
+      el("td", { "data-field": "tricks-total", text: fmtNumber(sum(r.tricks)) }),
+      el("td", {}))));
 }
 
 export function showHandOver({ view, onNext, onSheet }) {
@@ -124,6 +142,8 @@ export function showHandOver({ view, onNext, onSheet }) {
     el("p", { class: "case" }, el("strong", { text: t(`case.${r.case}`) + ": " }), settlementText(r, nameOf)),
     el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
+    r.last_trick_bonus_seat != null && r.case !== "annulled"
+      ? el("p", { class: "bonus-note", text: tSeat("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
   );
   const next = $("#btn-next", dlg);
   next.onclick = () => { dlg.close(); onNext(); };
@@ -148,16 +168,18 @@ export function showSheet(view, history) {
     el("h3", { text: name }),
     el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
     el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }),
-    el("div", { class: "net" }, el("span", { class: "lbl", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
+    el("div", { class: "net" }, el("span", { class: "lbl sr-only", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
   const rows = (history || []).map((h) => el("tr", { "data-hand": h.hand_no },
     el("th", { scope: "row", text: h.hand_no }),
     names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
     el("td", { class: "case", text: t(`case.${h.case}`) })));
+  const labels = el("div", { class: "chalk-labels", "aria-hidden": "true" },
+    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), el("span", { text: t("sheet.zeros") }), el("span", { text: t("sheet.net") }));
   body.replaceChildren(
-    el("div", { class: "chalk-cols" }, cols),
+    el("div", { class: "chalk-cols" }, labels, cols),
     rows.length
       ? el("table", { class: "chalk-hands" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: "" }))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: t("sheet.case") }))),
         el("tbody", {}, rows))
       : el("p", { class: "empty", text: t("sheet.empty") }),
     el("p", { class: "legend", text: t("sheet.legend") }),

@@ -1,7 +1,7 @@
 // How to play: a dialog readable from the first second (it needs neither Python nor the engine), written in each
 // language's catalog (keys howto.*), with the cards drawn by the game's own card art (cards.js CardArt).
 import { CardArt } from "./cards.js";
-import { t } from "./i18n.js";
+import { getDeck, t, tDeck } from "./i18n.js";
 import { store } from "./store.js";
 
 let tutorialAction = null;
@@ -52,7 +52,7 @@ function figure(fig, width) {
   c.setAttribute("aria-hidden", "true");
   const ctx = c.getContext("2d");
   ctx.scale(dpr, dpr);
-  art.setSize(cw, ch, dpr);
+  art.setSize(cw, ch, dpr, getDeck());   // the pack on the table
   fig.cards.forEach((code, i) => {
     const x = i * (cw + gap);
     ctx.drawImage(art.get(code), x, 0, cw, ch);
@@ -75,7 +75,7 @@ function figure(fig, width) {
     ul.style.gap = `${gap}px`;
     f.append(ul);
   }
-  f.append(richText("figcaption", t(fig.caption)));
+  f.append(richText("figcaption", tDeck(fig.caption)));
   return f;
 }
 
@@ -107,7 +107,7 @@ function render() {
     const h3 = document.createElement("h3");
     h3.textContent = t(`howto.${s.id}.h`);
     sec.append(h3);
-    for (const item of s.items) sec.append(typeof item === "string" ? richText("p", t(item)) : figure(item, width));
+    for (const item of s.items) sec.append(typeof item === "string" ? richText("p", tDeck(item)) : figure(item, width));
     body.append(sec);
     const a = document.createElement("a");
     a.href = `#howto-${s.id}`;

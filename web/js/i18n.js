@@ -112,6 +112,12 @@ export function cardRank(code) { return code.slice(1); }
 let deck = "french";
 /** The pack on the table ("swiss" | "french"): suit and court names in sentences follow the cards the player sees. */
 export function setDeck(d) { deck = d === "swiss" ? "swiss" : "french"; }
+export function getDeck() { return deck; }
+
+/** A text that names cards or suits: its `.swiss` form (Under, Ober, Schellen…) when the Swiss pack is on the table. */
+export function tDeck(key, params = {}) {
+  return t(deck === "swiss" && has(`${key}.swiss`) ? `${key}.swiss` : key, params);
+}
 
 /** "♠A" short label and "Ace of spades" long name (word order per language). */
 export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }

@@ -21,6 +21,8 @@ export class Input {
       const i = renderer.handIndexAt(x, y);
       canvas.style.cursor = i >= 0 || renderer.pileAt(x, y) >= 0 ? "pointer" : "default";
       if (i !== ui.hover) { ui.hover = i; renderer.invalidate(); }
+      const tip = renderer.tooltipAt(x, y);   // what a plate's badge and numbers mean
+      if (canvas.title !== tip) canvas.title = tip;
     });
     canvas.addEventListener("pointerleave", () => { ui.hover = -1; renderer.invalidate(); });
     // touch: a drag upwards from a hand card plays it

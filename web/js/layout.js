@@ -5,7 +5,8 @@ export const MIN_TAP = 44;
 
 export function computeLayout(W, H, handCount) {
   const portrait = H > W * 1.15;
-  const cardW = Math.round(clamp(Math.min(W / (portrait ? 5.5 : 7.8), H / (portrait ? 6.4 : 5.7) / 1.45), 44, 112));
+  // portrait (phones): bigger cards, so the hand's two rows span the width and the table has no empty band
+  const cardW = Math.round(clamp(Math.min(W / (portrait ? 4.6 : 7.8), H / (portrait ? 5.6 : 5.7) / 1.45), 44, 112));
   const cardH = Math.round(cardW * 1.45);
   const margin = Math.max(8, Math.round(cardW * 0.14));
   const botScale = portrait ? 0.56 : 0.64;
@@ -41,19 +42,14 @@ export function computeLayout(W, H, handCount) {
   const handTop = handY - rowLift - cardH / 2;
 
   const cx = W / 2;
-  const cy = portrait ? H * 0.52 : H * 0.42;
+  let cy = H * 0.42;
   // the trick: the three cards side by side, the human's a little lower, so that whichever card leads, no later
   // card covers its corner index
-  const trick = {
-    0: { x: cx, y: cy + cardH * 0.26, rot: 0.03 },
-    1: { x: cx + cardW * 1.04, y: cy - cardH * 0.04, rot: 0.1 },
-    2: { x: cx - cardW * 1.04, y: cy - cardH * 0.04, rot: -0.1 },
-  };
 
   const hud = { trump: { x: margin, y: margin, w: Math.round(clamp(cardW * 1.9, 120, 200)), h: Math.round(clamp(cardW * 0.78, 48, 72)) } };
   // bots: a vertical stack of backs, turned sideways, at the right (seat 1) and left (seat 2)
-  const stackStep = bw * 0.26;
-  let botY = portrait ? H * 0.33 : H * 0.4;
+  const stackStep = bw * (portrait ? 0.16 : 0.26);
+  let botY = portrait ? 0 : H * 0.4;
   const plateW = Math.round(clamp(cardW * 1.55, 96, 150));
   const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
   const stackHalf = (bw + stackStep * 11) / 2;
@@ -69,7 +65,19 @@ export function computeLayout(W, H, handCount) {
     1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
     2: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
   };
-  if (portrait) { plates[0].x = W / 2 - plateW / 2; plates[0].y = handTop - plateH - cardH * 0.2; }
+  if (portrait) {
+    plates[0].x = W / 2 - plateW / 2; plates[0].y = handTop - plateH - cardH * 0.2;
+    // the trick between the bots' stacks (above) and your name plate (below), centred in the room left
+    // (fixed for the whole hand: where your plate sits while the hand has two rows)
+    const plateTop = handY - Math.max(MIN_TAP, cardH * 0.42) - cardH / 2 - plateH - cardH * 0.2;
+    const lo = botY + stackHalf + 10 + cardH * 0.6, hi = plateTop - cardH * 0.82 - 22;
+    cy = lo <= hi ? (lo + hi) / 2 : hi;
+  }
+  const trick = {
+    0: { x: cx, y: cy + cardH * 0.26, rot: 0.03 },
+    1: { x: cx + cardW * 1.04, y: cy - cardH * 0.04, rot: 0.1 },
+    2: { x: cx - cardW * 1.04, y: cy - cardH * 0.04, rot: -0.1 },
+  };
   // piles of won tricks, beside each plate
   const pile = {
     0: { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 },
@@ -80,7 +88,7 @@ export function computeLayout(W, H, handCount) {
 
   hud.hand = { x: W - margin, y: margin };
   const hudBottom = hud.trump.y + hud.trump.h;
-  const banner = { x: cx, y: portrait ? (hudBottom + plates[1].y) / 2 + 4 : cy - cardH * 0.95 };
+  const banner = { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
 
   return { W, H, portrait, cardW, cardH, margin, bw, bh, step, rows, back, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
 }

@@ -17,6 +17,7 @@ import { installSettings } from "./settings.js";
 import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
 import { store } from "./store.js";
 import { installTestHook } from "./testhook.js";
+import { installToolbar } from "./toolbar.js";
 import { Tutorial } from "./tutorial.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -46,6 +47,7 @@ setTutorialAction(() => tutorial.start());
 
 installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); renderer.invalidate(); });
 dialogs.fillSpeedSelect($("#speed"), session.speed);
+installToolbar();
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));
 installSettings({
   speedNames: SPEED_NAMES,

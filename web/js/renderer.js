@@ -8,6 +8,8 @@ import { isMyTurn, shown, store } from "./store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
+/** Card points in a hand, last trick included (docs/rules.md §2): the running total's denominator, shown only. */
+const HAND_POINTS = 157;
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
 export class Renderer {
@@ -64,7 +66,7 @@ export class Renderer {
     const raised = m.hand.map((_, i) => i).filter((i) => this.liftOf(i) > 0);
     return {
       deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
-      reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges,
+      reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges, livePoints: prefs.livePoints,
       winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
       // the width of each hand card left free by its neighbour in the same row: what a finger can tap
       tapWidths: m.hand.map((_, i) => {
@@ -244,9 +246,43 @@ export class Renderer {
       this.text(t("hud.noTrump"), b.x + 10, b.y + b.h - 10, { size: fs, color: "rgba(255,255,255,0.85)", maxW: b.w - 16 });
     }
     const hs = Math.max(12, Math.round(L.cardW * 0.17));
-    if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), L.hud.hand.x, L.hud.hand.y + hs + 2,
+    const x = L.hud.hand.x;
+    let y = L.hud.hand.y + hs + 2;
+    if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), x, y,
       { size: hs, weight: 700, align: "right", color: "rgba(255,255,255,0.9)" });
+    const small = Math.max(11, Math.round(hs * 0.82)), maxW = L.W * 0.42;
+    if (prefs.livePoints && m.handNo) {   // the running total of the hand's card points
+      const taken = (m.pointsTaken || []).reduce((a, b) => a + b, 0);
+      y += small + 7;
+      this.text(t("hud.points", { n: taken, total: HAND_POINTS }), x, y, { size: small, align: "right", color: "rgba(255,255,255,0.85)", maxW });
+    }
+    // the legend of the name plates: the dealer's badge and the net score
+    y += small + 7;
+    const legend = `${t("seat.dealer")} · ${t("hud.netLegend")}`;
+    ctx.font = `400 ${small}px ${FONT}`;
+    const w = Math.min(ctx.measureText(legend).width, maxW - small * 1.6), r = small * 0.55;
+    this.text(legend, x, y, { size: small, align: "right", color: "rgba(255,255,255,0.7)", maxW: maxW - small * 1.6 });
+    const bx = x - w - r - 5, by = y - small * 0.36;
+    ctx.beginPath(); ctx.arc(bx, by, r, 0, Math.PI * 2);
+    ctx.fillStyle = "#fbf8f0"; ctx.fill();
+    this.text(t("seat.dealerMark"), bx, by + 1, { size: r * 1.3, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
     ctx.restore();
+  }
+
+  /** The explanation of what is under the pointer (the canvas's tooltip): a name plate's badge, net and points. */
+  tooltipAt(x, y) {
+    const L = this.layout, m = shown();
+    if (!L || !m.players) return "";
+    for (const s of [0, 1, 2]) {
+      const p = L.plates[s];
+      if (x < p.x || x > p.x + p.w || y < p.y || y > p.y + p.h) continue;
+      const parts = [m.players[s].name];
+      if (m.dealer === s) parts.push(t("seat.dealer"));
+      parts.push(`${t("sheet.net")} ${signed(m.net?.[s] ?? 0)}`);
+      if (prefs.livePoints) parts.push(t("seat.pointsShort", { n: m.pointsTaken?.[s] ?? 0 }));
+      return parts.join(" · ");
+    }
+    return "";
   }
 
   drawBot(seat) {

@@ -11,7 +11,7 @@ const SCHEMA = {
   motion: { values: ["auto", "reduced", "full"], def: "auto" },
   sound: { type: "bool", def: false },
   vibrate: { type: "bool", def: false },
-  livePoints: { type: "bool", def: false },
+  livePoints: { type: "bool", def: true },
   autoForced: { type: "bool", def: false },
   tapRaise: { type: "bool", def: false },
 };

@@ -15,12 +15,20 @@ export function loadSettings() {
     hands: Number.isInteger(saved.hands) ? saved.hands : null,
     bots: Array.isArray(saved.bots) && saved.bots.length === 2 && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
     seed: typeof saved.seed === "string" ? saved.seed.slice(0, 1000) : "",
+    rules: validRules(saved.rules),
   };
+}
+
+/** The rule variants as saved: {undertrump_when_void: boolean, no_trump: string} or null (the engine's defaults). */
+function validRules(r) {
+  if (!r || typeof r !== "object" || Array.isArray(r)) return null;
+  if (typeof r.undertrump_when_void !== "boolean" || typeof r.no_trump !== "string" || r.no_trump.length > 20) return null;
+  return { undertrump_when_void: r.undertrump_when_void, no_trump: r.no_trump };
 }
 
 export function saveSettings(s) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, hands: s.hands, bots: s.bots, seed: s.seed }));
+    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules }));
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 

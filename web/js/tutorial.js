@@ -3,7 +3,7 @@
 // settlement). The player plays real cards through the normal controller: the engine checks every one. Which
 // moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
 import { richText } from "./howto.js";
-import { suitLabel, t, tSeat } from "./i18n.js";
+import { suitLabel, t, tDeck, tSeat } from "./i18n.js";
 import { nameOf } from "./store.js";
 
 const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
@@ -124,7 +124,7 @@ export class Tutorial {
     const p = { ...params };
     if (p.suit) p.suit = suitLabel(p.suit);
     if (key === "tut.trumpFixed") return tSeat(key, params.seat, { ...p, name: nameOf(params.seat) });
-    return t(key, p);
+    return tDeck(key, p);   // the Under/Ober of the Swiss pack when it is on the table
   }
 
   show(m, buttons) {
