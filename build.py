@@ -254,7 +254,10 @@ def engine_sources(engine_dir: Path) -> list[tuple[str, bytes]]:
     return files
 
 
-CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/arena.py", "engine/lab.py"}
+# modules the game never imports (the command line, the bot lab: engine/lab.py and its bot API), left out of the
+# game wheel; the lab's wheel (tools/lab_assets.py) has them all
+CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/arena.py", "engine/lab.py",
+            "engine/botapi.py"}
 
 
 def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path,

@@ -230,3 +230,81 @@ def test_a_bot_with_a_dependency_is_installed_by_micropip_from_a_package_index(p
         page.context.set_offline(False)
     r = run(page, DEP_BOT, deals=1)
     assert r["error"] is None
+
+
+# ------------------------------------------------------------------------------------------------ play against it
+LAST_LEGAL_BOT = """from engine.bots import legal_cards
+
+
+def choose(obs):
+    return legal_cards(obs)[-1]
+"""
+
+
+def _play_out_hand(page) -> None:
+    from jass_e2e import play_via_dom_button, view, wait_my_turn_or_phase
+    while wait_my_turn_or_phase(page, timeout=60_000) == "turn":
+        play_via_dom_button(page, view(page)["legal"][0])
+
+
+def _toasts(page) -> list[str]:
+    return page.evaluate("window.__labToasts || []")
+
+
+def _watch_toasts(page) -> None:
+    page.evaluate("""() => { window.__labToasts = [];
+        new MutationObserver(() => { const t = document.getElementById('toast');
+          if (!t.hidden && t.textContent) window.__labToasts.push(t.textContent); })
+        .observe(document.getElementById('toast'), { childList: true, characterData: true, subtree: true,
+                                                     attributes: true }); }""")
+
+
+def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
+    from engine import web
+    from engine.bots import legal_cards
+    from engine.obsjson import observation_from_json
+    open_app("?speed=instant&hands=1")
+    _watch_toasts(page)
+    page.click("#btn-lab")
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    page.fill("#bot-source", LAST_LEGAL_BOT)
+    page.fill("#lab-bot-name", "Lasty")
+    page.click('[data-action="lab-play"]')
+    page.wait_for_function("() => document.body.dataset.phase !== 'lab' && window.__jass.view()?.players[1].name === "
+                           "'Lasty'", timeout=LAB_WAIT)
+    assert page.locator("#lab").is_hidden()
+    _play_out_hand(page)
+    assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
+    # every card of seat 1 was the lab bot's choice: replay the journal in the engine and ask the same bot
+    journal = page.evaluate("window.__jass.recovery().journal")
+    assert journal["setup"]["bots"][0] == "outside"
+    s = web.Session()
+    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("hands", "bots", "seed", "names")}})
+    seat1 = 0
+    for code in journal["hands"][0]:
+        if s.game.state.to_play == 1:
+            obs = observation_from_json(s.handle({"cmd": "observe"})["observation"])
+            assert code == web.CODES[legal_cards(obs)[-1]]
+            s.handle({"cmd": "outside_move", "card": code})
+            seat1 += 1
+        elif s.game.state.to_play == 0:
+            s.handle({"cmd": "play", "card": code})
+        else:
+            s.handle({"cmd": "bot_move"})
+    assert seat1 == 12
+
+
+def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, page, site, watch):
+    open_app("?speed=instant&hands=1")
+    _watch_toasts(page)
+    page.goto(site + "?speed=instant&hands=1#lab")
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    page.wait_for_function("() => window.__jass && window.__jass.state().phase !== 'loading'", timeout=60_000)
+    _watch_toasts(page)
+    page.fill("#bot-source", "def choose(obs):\n    raise RuntimeError('no idea')\n")
+    page.click('[data-action="lab-play"]')
+    page.wait_for_function("() => document.body.dataset.phase !== 'lab'", timeout=LAB_WAIT)
+    _play_out_hand(page)
+    failed = [t for t in _toasts(page) if "Your bot failed" in t]
+    assert failed and "raised an exception" in failed[0] and "Normal" in failed[0]
+    assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")

@@ -6,19 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from .observation import Observation
+from .protocol import ObservationJson
 from .rules import Rules
 from .state import Trick
 
 
-def observation_to_json(obs: Observation) -> dict[str, Any]:
+def observation_to_json(obs: Observation) -> ObservationJson:
     """An observation as plain JSON (masks stay ints below 2**36): for a bot in another worker."""
-    d = obs._asdict()
-    d["rules"] = obs.rules.to_json()
-    d["tricks"] = [[t.leader, list(t.cards), t.winner] for t in obs.tricks]
-    d["plays"] = [list(p) for p in obs.plays]
-    for k in ("trick", "tricks_won", "captured", "counts", "excluded", "scores"):
-        d[k] = list(d[k])
-    return d
+    return {
+        "seat": obs.seat, "rules": obs.rules.to_json(), "dealer": obs.dealer, "hand": obs.hand,
+        "plays": [[s, c] for s, c in obs.plays], "tricks": [[t.leader, list(t.cards), t.winner] for t in obs.tricks],
+        "leader": obs.leader, "trick": list(obs.trick), "trump": obs.trump, "trump_fixed_at": obs.trump_fixed_at,
+        "trump_fixed_by": obs.trump_fixed_by, "tricks_won": list(obs.tricks_won), "captured": list(obs.captured),
+        "counts": list(obs.counts), "excluded": list(obs.excluded), "scores": list(obs.scores),
+        "hands_left": obs.hands_left,
+    }
 
 
 def observation_from_json(d: dict[str, Any]) -> Observation:

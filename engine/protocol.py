@@ -263,13 +263,24 @@ class RestoreRequest(TypedDict):
 
 class PlainRequest(TypedDict):
     """bot_move: the bot to play plays one card; hint: a card for seat 0; next_hand: deal after hand-over;
-    view: the current view; records: the hand record of every settled hand."""
+    view: the current view; records: the hand record of every settled hand; observe: the observation of an
+    outside bot's seat at its turn (an ObserveAnswer)."""
 
-    cmd: Literal["bot_move", "hint", "next_hand", "view", "records"]
+    cmd: Literal["bot_move", "hint", "next_hand", "view", "records", "observe"]
+
+
+class OutsideMoveRequest(TypedDict):
+    """An outside bot's move (a seat new_game gave the bot "outside": the player's bot in the bot lab): ``card``,
+    the card it chose (checked like any card), or ``level``: one of our bots plays this move for it (the player's
+    bot failed or is gone).  Answers a GameAnswer, or a refusal as play does."""
+
+    cmd: Literal["outside_move"]
+    card: NotRequired[str]
+    level: NotRequired[str]
 
 
 Request = (HelloRequest | NewGameRequest | CardRequest | ReviewRequest | CoachRequest | RestoreRequest
-           | PlainRequest)
+           | PlainRequest | OutsideMoveRequest)
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
@@ -319,6 +330,37 @@ class WhyAnswer(TypedDict):
     legal: bool
     code: str | None
     params: Params | None
+
+
+class ObservationJson(TypedDict):
+    """engine.observation.Observation as JSON (engine/obsjson.py): masks as ints below 2**36, tricks as
+    [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does)."""
+
+    seat: int
+    rules: RulesJson
+    dealer: int
+    hand: int
+    plays: list[list[int]]
+    tricks: list[list[int | list[int]]]
+    leader: int
+    trick: list[int]
+    trump: int
+    trump_fixed_at: int | None
+    trump_fixed_by: int | None
+    tricks_won: list[int]
+    captured: list[int]
+    counts: list[int]
+    excluded: list[int]
+    scores: list[int]
+    hands_left: int
+
+
+class ObserveAnswer(TypedDict):
+    """Answer to observe: the outside bot's seat and what it may see."""
+
+    ok: Literal[True]
+    seat: int
+    observation: ObservationJson
 
 
 class Reason(TypedDict):
@@ -432,7 +474,9 @@ class ErrorInfo(TypedDict):
     the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
     start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
     and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
-    not_playing, not_your_turn {seat}, not_bot_turn, not_hand_over {phase}; the refusals not_in_hand {card},
+    not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
+    turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
+    not_hand_over {phase}; the refusals not_in_hand {card},
     must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
     internal (a bug) with detail "<ExcType>: <message>" for the error report."""
 
@@ -450,4 +494,4 @@ class ErrorAnswer(TypedDict):
 
 
 Answer = (HelloAnswer | GameAnswer | WhyAnswer | HintAnswer | ViewAnswer | RecordsAnswer | ReviewAnswer
-          | CoachAnswer | ErrorAnswer)
+          | CoachAnswer | ObserveAnswer | ErrorAnswer)

@@ -126,6 +126,9 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "not_playing": "The hand is over: no card can be played now.",
         "not_your_turn": f"Wait: it is {who}'s turn.",
         "not_bot_turn": "It is not a bot's turn.",
+        "outside_turn": f"Seat {p.get('seat')} is played by an outside bot: ask it (observe, outside_move).",
+        "not_outside_turn": "It is not an outside bot's turn.",
+        "bad_level": f"Choose a bot level (known: {_join(p.get('levels'))}).",
         "not_hand_over": "The next hand can be dealt once this one is over.",
         "internal": "Internal error.",
     }

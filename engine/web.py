@@ -17,7 +17,8 @@ from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import coach_steps
 from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
-from .observation import observe
+from .observation import Observation, observe
+from .obsjson import observation_to_json
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -30,6 +31,7 @@ from .protocol import (
     HelloAnswer,
     HintAnswer,
     LastTrick,
+    ObserveAnswer,
     Params,
     Reason,
     RecordsAnswer,
@@ -55,6 +57,7 @@ MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand r
 DETAIL_MAX_LEN = 300
 COACH_ITERATIONS, COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 1500, 50, 4000  # play-outs per coached decision
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
+OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
 
 
 class ProtocolError(Exception):
@@ -111,6 +114,7 @@ class Session:
         return {
             "hello": self.cmd_hello, "new_game": self.cmd_new_game, "play": self.cmd_play,
             "bot_move": self.cmd_bot_move, "why": self.cmd_why, "hint": self.cmd_hint,
+            "observe": self.cmd_observe, "outside_move": self.cmd_outside_move,
             "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
             "review": self.cmd_review, "coach": self.cmd_coach, "restore": self.cmd_restore,
         }
@@ -132,7 +136,8 @@ class Session:
         if not _is_int(hands) or not HANDS_MIN <= hands <= HANDS_MAX:
             raise ProtocolError("bad_hands", {"min": HANDS_MIN, "max": HANDS_MAX})
         bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
-        if not (isinstance(bots, list) and len(bots) == 2 and all(isinstance(b, str) and b in LEVELS for b in bots)):
+        if not (isinstance(bots, list) and len(bots) == 2
+                and all(isinstance(b, str) and (b in LEVELS or b == OUTSIDE) for b in bots)):
             raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
         seed = _seed(req.get("seed"))
         try:
@@ -143,7 +148,8 @@ class Session:
         game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
         self.game = game
         self.levels = [None, bots[0], bots[1]]
-        self.bots = [None, make_bot(bots[0], f"{game.seed}/1"), make_bot(bots[1], f"{game.seed}/2")]
+        self.bots = [None, *(make_bot(b, f"{game.seed}/{s}") if b != OUTSIDE else None
+                              for s, b in ((1, bots[0]), (2, bots[1])))]
         events: list[Event] = [{"type": "hand_dealt", "hand_no": 1, "dealer": game.dealer,
                                 "leader": game.state.leader, "redeal": False}]
         return {"ok": True, "events": events, "view": self.view(history=True)}
@@ -154,6 +160,10 @@ class Session:
             raise ProtocolError("not_playing")
         if game.state.to_play != HUMAN:
             raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
+        return self._play_card(game, req)
+
+    def _play_card(self, game: Game, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
+        """Play the request's card for the seat to play; an illegal card is refused (nothing changes)."""
         c = self._card(req)
         try:
             events = game.play(c)
@@ -162,10 +172,16 @@ class Session:
                     "view": self.view()}
         return self._moved(events)
 
+    def _observe(self, game: Game, seat: int) -> Observation:
+        net = game.net
+        return observe(game.state, seat, (net[0], net[1], net[2]), game.hands_left)
+
     def cmd_bot_move(self, req: dict[str, Any]) -> GameAnswer:
         game = self._game()
         seat = game.state.to_play
         bot = self.bots[seat] if seat is not None else None
+        if game.phase == "play" and seat is not None and self.levels[seat] == OUTSIDE:
+            raise ProtocolError("outside_turn", {"seat": seat})
         if game.phase != "play" or seat is None or bot is None:
             raise ProtocolError("not_bot_turn")
         net = game.net
@@ -176,6 +192,28 @@ class Session:
         answer = self._moved(game.play(c))
         answer["think_ms"] = round(think, 2)
         return answer
+
+    def _outside_seat(self) -> int:
+        """The seat to play, which must be an outside bot's."""
+        game = self._game()
+        seat = game.state.to_play
+        if game.phase != "play" or seat is None or self.levels[seat] != OUTSIDE:
+            raise ProtocolError("not_outside_turn", {"seat": seat})
+        return seat
+
+    def cmd_observe(self, req: dict[str, Any]) -> ObserveAnswer:
+        seat = self._outside_seat()
+        return {"ok": True, "seat": seat, "observation": observation_to_json(self._observe(self._game(), seat))}
+
+    def cmd_outside_move(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
+        seat = self._outside_seat()
+        game = self._game()
+        if "level" in req:
+            level = req["level"]
+            if not isinstance(level, str) or level not in LEVELS:
+                raise ProtocolError("bad_level", {"levels": list(LEVELS)})
+            return self._moved(game.play(make_bot(level, f"{game.seed}/{seat}").choose(self._observe(game, seat))))
+        return self._play_card(game, req)
 
     def cmd_why(self, req: dict[str, Any]) -> WhyAnswer:
         game = self._game()

@@ -506,3 +506,36 @@ def test_coach_refuses_a_bad_record_with_the_replay_reason():
     r = call(cmd="coach", record=rec, seat=0)
     assert r["error"]["code"] == "bad_record" and r["error"]["params"]["hand"] == 1
     assert call(cmd="coach", record={"dealer": 0}, seat=0)["error"]["code"] == "bad_record"
+
+
+
+def test_an_outside_bot_seat_is_asked_through_observe_and_outside_move():
+    """The bot lab's "play against this bot": seat 1 is the player's bot; the page observes, asks the lab, plays."""
+    from engine.bots import legal_cards
+    from engine.cards import CODES
+    from engine.obsjson import observation_from_json
+    r = call(cmd="new_game", bots=["outside", "easy"], seed="3", hands=1)
+    assert r["ok"] and r["view"]["players"][1]["bot"] == "outside"
+    moves = 0
+    while r["view"]["phase"] == "play":
+        v = r["view"]
+        if v["to_play"] == 0:
+            r = call(cmd="play", card=v["legal"][0])
+        elif v["to_play"] == 2:
+            r = call(cmd="bot_move")
+        else:
+            assert call(cmd="bot_move")["error"] == {"code": "outside_turn", "params": {"seat": 1}}
+            o = call(cmd="observe")
+            obs = observation_from_json(o["observation"])
+            assert o["seat"] == obs.seat == 1 and obs.hand.bit_count() == o["observation"]["counts"][1]
+            legal = legal_cards(obs)
+            wrong = [c for c in range(36) if obs.hand >> c & 1 and c not in legal]
+            if wrong:   # refused like the player's card, nothing changes
+                refused = call(cmd="outside_move", card=CODES[wrong[0]])
+                assert not refused["ok"] and refused["view"]["to_play"] == 1
+            assert call(cmd="outside_move", level="nope")["error"]["code"] == "bad_level"
+            r = call(cmd="outside_move", card=CODES[legal[-1]]) if moves % 2 else call(cmd="outside_move", level="easy")
+            assert r["ok"] and r["events"][0]["type"] == "card_played" and r["events"][0]["seat"] == 1
+            moves += 1
+    assert moves == 12 and r["view"]["phase"] in ("hand-over", "game-over")
+    assert call(cmd="observe")["error"]["code"] == "not_outside_turn"

@@ -3,7 +3,7 @@
 import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "./a11y.js";
 import { EngineDied } from "./bridge.js";
 import * as dialogs from "./dialogs.js";
-import { cardName, hintDetails, hintText, refusalText, t } from "./i18n.js";
+import { cardName, hintDetails, hintText, levelName, refusalText, t } from "./i18n.js";
 import { saveSettings } from "./storage.js";
 import { Journal } from "./journal.js";
 import { prefs } from "./settings.js";
@@ -123,7 +123,8 @@ export class Controller {
     while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && store.view.to_play !== 0) {
       await this.anim.wait(this.anim.speed.pause, true);
       if (myGen !== this.gen) return;
-      const r = await this.engine({ cmd: "bot_move" });
+      const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
+      const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
       if (!r || myGen !== this.gen) return;
       if (!r.ok) { this.engineError(r); return; }
       await this.apply(r, myGen);
@@ -132,6 +133,44 @@ export class Controller {
     if (myGen !== this.gen) return;
     store.ui.busy = false;
     this.settle();
+  }
+
+  /**
+   * The bot lab's bot plays its seat ("play a game against this bot"): the engine gives the seat's observation, the
+   * lab's worker answers with the player's bot, the engine checks and plays the card. When the bot fails (or the
+   * page was reloaded and the lab is gone), our default level plays that seat from then on, and the player is told.
+   */
+  async outsideMove() {
+    const o = await this.engine({ cmd: "observe" });
+    if (!o || !o.ok) return o;
+    const fallback = store.hello?.defaults?.bots?.[0] ?? "normal";
+    if (this.outside) {
+      let failure;
+      try {
+        const { card } = await this.outside.client.request({ cmd: "move", obs: o.observation });
+        const r = await this.engine({ cmd: "outside_move", card });
+        if (!r || r.ok) return r;
+        failure = { code: "illegal" };
+      } catch (err) {
+        failure = err;
+      }
+      this.outside = null;
+      const reason = t(`lab.reason.${failure?.code || "internal"}`, { limit: 2 });
+      const msg = t("lab.botFailed", { reason, seat: nameOf(o.seat), level: levelName(fallback) });
+      toast(msg, "error", 10_000);
+      announce(msg);
+    }
+    return this.engine({ cmd: "outside_move", level: fallback });
+  }
+
+  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
+  playAgainst(client, name) {
+    this.outside = { client, name };
+    const names = [0, 1, 2].map((s) => t(`name.${s}`));
+    names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
+    this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], names, practice: false })
+      .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
+      .catch(() => {});
   }
 
   /** After the animations: the dialog or the turn the engine's phase calls for. */
@@ -181,7 +220,7 @@ export class Controller {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
-    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: [0, 1, 2].map((s) => t(`name.${s}`)) };
+    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: opts.names ?? [0, 1, 2].map((s) => t(`name.${s}`)) };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
     if (opts.rules) req.rules = { ...opts.rules };   // shape-checked from storage; the engine checks the values

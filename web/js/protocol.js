@@ -12,9 +12,9 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest} Request */
 
-/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ErrorAnswer} Answer */
+/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|ErrorAnswer} Answer */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -260,9 +260,20 @@
 
 /**
  * bot_move: the bot to play plays one card; hint: a card for seat 0; next_hand: deal after hand-over;
- * view: the current view; records: the hand record of every settled hand.
+ * view: the current view; records: the hand record of every settled hand; observe: the observation of an
+ * outside bot's seat at its turn (an ObserveAnswer).
  * @typedef {object} PlainRequest
- * @property {"bot_move"|"hint"|"next_hand"|"view"|"records"} cmd
+ * @property {"bot_move"|"hint"|"next_hand"|"view"|"records"|"observe"} cmd
+ */
+
+/**
+ * An outside bot's move (a seat new_game gave the bot "outside": the player's bot in the bot lab): ``card``,
+ * the card it chose (checked like any card), or ``level``: one of our bots plays this move for it (the player's
+ * bot failed or is gone).  Answers a GameAnswer, or a refusal as play does.
+ * @typedef {object} OutsideMoveRequest
+ * @property {"outside_move"} cmd
+ * @property {string} [card]
+ * @property {string} [level]
  */
 
 /**
@@ -310,6 +321,37 @@
  * @property {boolean} legal
  * @property {string|null} code
  * @property {Params|null} params
+ */
+
+/**
+ * engine.observation.Observation as JSON (engine/obsjson.py): masks as ints below 2**36, tricks as
+ * [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does).
+ * @typedef {object} ObservationJson
+ * @property {number} seat
+ * @property {RulesJson} rules
+ * @property {number} dealer
+ * @property {number} hand
+ * @property {Array<Array<number>>} plays
+ * @property {Array<Array<number|Array<number>>>} tricks
+ * @property {number} leader
+ * @property {Array<number>} trick
+ * @property {number} trump
+ * @property {number|null} trump_fixed_at
+ * @property {number|null} trump_fixed_by
+ * @property {Array<number>} tricks_won
+ * @property {Array<number>} captured
+ * @property {Array<number>} counts
+ * @property {Array<number>} excluded
+ * @property {Array<number>} scores
+ * @property {number} hands_left
+ */
+
+/**
+ * Answer to observe: the outside bot's seat and what it may see.
+ * @typedef {object} ObserveAnswer
+ * @property {true} ok
+ * @property {number} seat
+ * @property {ObservationJson} observation
  */
 
 /**
@@ -434,7 +476,9 @@
  * the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
  * start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
  * and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
- * not_playing, not_your_turn {seat}, not_bot_turn, not_hand_over {phase}; the refusals not_in_hand {card},
+ * not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
+ * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
+ * not_hand_over {phase}; the refusals not_in_hand {card},
  * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
  * internal (a bug) with detail "<ExcType>: <message>" for the error report.
  * @typedef {object} ErrorInfo

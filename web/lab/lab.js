@@ -304,7 +304,7 @@ class LabView {
     try {
       await this.load();
       this.say("");
-      this.onPlay?.(this.client, this.state.current || t("lab.you"));
+      this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"));
     } catch (err) {
       this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
       this.renderResult();
