@@ -240,6 +240,7 @@ class LabView {
       await this.load();
       this.bar.hidden = false;
       this.progress(0, 1);
+      this.bar.scrollIntoView({ block: "nearest" });   // a phone shows the editor first: bring the progress in
       const seed = this.seed.value.trim() || "1";
       const r = await this.client.request({ cmd: "arena", opponents: this.opp.map((s) => s.value), deals, seed });
       this.result = { deals: r.result.deals, mean: r.result.mean, ci95: r.result.ci95, error: null,
@@ -254,6 +255,7 @@ class LabView {
       this.bar.hidden = true;
       this.setRunning(false);
       this.renderResult();
+      (this.result?.error ? this.error : this.table).scrollIntoView({ block: "nearest" });
     }
   }
 
@@ -285,7 +287,7 @@ class LabView {
     const signedNum = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 3);
     const head = ["lab.col.bot", "lab.col.strokes", "lab.col.ci", "lab.col.wins", "lab.col.points", "lab.col.ms"];
     const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
-      h("th", { scope: "row" }, j === 0 ? t("lab.you") : levelName(b.level)),
+      h("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
       h("td", {}, signedNum(b.strokes_per_hand)),
       h("td", {}, `${signedNum(b.ci95[0])} … ${signedNum(b.ci95[1])}`),
       h("td", {}, `${num(b.game_wins, 1)} / ${fmtNumber(b.games)}`),
@@ -308,6 +310,7 @@ class LabView {
     } catch (err) {
       this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
       this.renderResult();
+      this.error.scrollIntoView({ block: "nearest" });
     } finally {
       this.setRunning(false);
     }
