@@ -35,10 +35,15 @@ from ..cards import (
     pretty,
 )
 from ..observation import Observation
-from ..rules import card_power
+from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
 from . import legal_cards, register
 from .common import other_seats, trick_power
+
+#: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
+#: must be to overrule the plan.  Measured in docs/bots.md ("normal").
+CHECK_WORLDS = 2
+CHECK_MARGIN = 1.5
 
 
 def _may_trump_in(obs: Observation, seat: int, led: int, c: int) -> bool:
@@ -73,7 +78,7 @@ class NormalBot:
     level = "normal"
 
     def __init__(self, seed: int | str = 0, sticky: bool = False, void_leads: bool = False, hopeless: int = 25,
-                 cliff: int = 60, threshold: float = 4.5):
+                 cliff: int = 60, threshold: float = 4.5, check: int = CHECK_WORLDS, margin: float = CHECK_MARGIN):
         """``sticky``: keep the hand's first plan until hopeless (``hopeless`` points behind/ahead) instead of
         re-planning every decision; ``void_leads``: aiming low, avoid leading a card nobody can beat, known
         voids included; ``cliff``: aim low from this many points; ``threshold``: hand strength to aim high.
@@ -84,6 +89,11 @@ class NormalBot:
         self.seed = seed
         self.sticky = sticky
         self.void_leads = void_leads
+        self.check = check
+        self.margin = margin
+        from .search import SearchBot  # here, not at the top: the levels register weakest first (bots/__init__)
+        self._checker = SearchBot(seed, iterations=1, max_ms=None, halving=False)
+        self._checker.level = "normal/check"   # its own randomness, apart from a hard bot's with the same seed
         self.last_reason = ""
 
     # -- plan --------------------------------------------------------------------------------
@@ -162,6 +172,26 @@ class NormalBot:
 
     # -- choice --------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> int:
+        """The plan's card, unless a quick look at ``check`` sampled deals finds a card clearly better (by
+        ``margin`` expected strokes): a careful player's second look before a costly mistake."""
+        c = self.rule_choice(obs)
+        if self.check <= 0:
+            return c
+        legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
+        from .search import choice_groups
+        groups = choice_groups(obs, legal)
+        reps = sorted(set(groups.values()))
+        if len(reps) < 2:
+            return c
+        means, _ = self._checker.evaluate_classes(obs, reps, self.check * len(reps))
+        best = max(reps, key=lambda x: (means[x], -x))
+        if means[best] - means[groups[c]] > self.margin:
+            self.last_reason = f"{pretty(best)}: the plan's {pretty(c)} looks clearly worse on a second look."
+            return best
+        return c
+
+    def rule_choice(self, obs: Observation) -> int:
+        """The card the plan and the card counting pick (no look-ahead)."""
         cards = legal_cards(obs)
         if len(cards) == 1:
             self.last_reason = f"{pretty(cards[0])} is the only card you may play."
