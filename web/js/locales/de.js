@@ -456,7 +456,7 @@ export default {
   "menu.title": "Menü",
   "level.desc.random": "Spielt irgendeine erlaubte Karte, zufällig.",
   "level.desc.easy": "Denkt nur an den Stich auf dem Tisch: gibt ihn ab, wenn es geht.",
-  "level.desc.normal": "Plant hoch oder tief, zählt Karten und bestimmt den Trumpf mit Absicht.",
+  "level.desc.normal": "Plant hoch oder tief, zählt Karten, bestimmt den Trumpf mit Absicht und prüft riskante Karten nach.",
   "level.desc.hard": "Probiert jede Karte in vielen möglichen Verteilungen aus und wählt die beste.",
   "level.desc.expert": "Wie «Schwer», mit mehr Verteilungen, und rechnet die letzten Stiche genau aus.",
   "new.rules": "Regeln",

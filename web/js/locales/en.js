@@ -457,7 +457,7 @@ export default {
   "menu.title": "Menu",
   "level.desc.random": "Plays any allowed card at random.",
   "level.desc.easy": "Thinks only about the trick on the table: ducks it if it can.",
-  "level.desc.normal": "Plans high or low, counts cards and fixes trump on purpose.",
+  "level.desc.normal": "Plans high or low, counts cards, fixes trump on purpose and double-checks risky cards.",
   "level.desc.hard": "Tries each card in many possible deals and keeps the best.",
   "level.desc.expert": "Like Hard with more deals, and solves the last tricks exactly.",
   "new.rules": "Rules",

@@ -456,7 +456,7 @@ export default {
   "menu.title": "Menu",
   "level.desc.random": "Joue au hasard une carte permise.",
   "level.desc.easy": "Ne pense qu’au pli sur la table : le laisse passer s’il le peut.",
-  "level.desc.normal": "Vise haut ou bas, compte les cartes et fixe l’atout à dessein.",
+  "level.desc.normal": "Vise haut ou bas, compte les cartes, fixe l’atout à dessein et vérifie les cartes risquées.",
   "level.desc.hard": "Essaie chaque carte dans de nombreuses donnes possibles et garde la meilleure.",
   "level.desc.expert": "Comme « Difficile » avec plus de donnes, et calcule exactement les derniers plis.",
   "new.rules": "Règles",

@@ -456,7 +456,7 @@ export default {
   "menu.title": "Menu",
   "level.desc.random": "Gioca a caso una carta consentita.",
   "level.desc.easy": "Pensa solo alla presa sul tavolo: la lascia passare se può.",
-  "level.desc.normal": "Punta in alto o in basso, conta le carte e fissa la briscola apposta.",
+  "level.desc.normal": "Punta in alto o in basso, conta le carte, fissa la briscola apposta e ricontrolla le carte rischiose.",
   "level.desc.hard": "Prova ogni carta in molte distribuzioni possibili e tiene la migliore.",
   "level.desc.expert": "Come «Difficile» con più distribuzioni, e risolve esattamente le ultime prese.",
   "new.rules": "Regole",
