@@ -155,7 +155,7 @@ const wasmModule = (async () => {
   const stream = await gunzipped(wasmDl, BUILD.wasm, isWasm);
   try {
     const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
-    marks["wasm compiled"] = performance.now();
+    marks.wasmCompiled = performance.now();
     return module;
   } catch (e) {
     throw firstFailure || new LoadError("wasm", "runtime", `${BUILD.wasm}: ${String(e && e.message || e)}`);
@@ -186,7 +186,7 @@ const asmModule = (async () => {
     return undefined;
   } finally {
     URL.revokeObjectURL(url);
-    marks["asm imported"] = performance.now();
+    marks.asmImported = performance.now();
   }
 })();
 
@@ -195,7 +195,7 @@ const origFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (url === pyodideBase + "pyodide.asm.wasm") {
-    marks["wasm asked"] ??= performance.now();
+    marks.wasmAsked ??= performance.now();
     return WASM;
   }
   if (early.has(url)) {
@@ -291,7 +291,7 @@ async function boot() {
   if (snaps.enabled && !snaps.used) {
     const t = performance.now();
     try { snaps.save(py.makeMemorySnapshot()); } catch { /* no snapshot this time */ }
-    marks["snapshot taken"] = performance.now(); marks["snapshot ms"] = marks["snapshot taken"] - t;
+    marks.snapshotTaken = performance.now(); marks.snapshotMs = marks.snapshotTaken - t;
   }
   handle = mod.handle;
   // for the e2e tests only (e2e/test_load.py runs tools/stdlib_probe.py here); unreachable from the page
