@@ -390,7 +390,8 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     keep.add(dst)
     # preload the whole module graph of the page (not the worker's) so it loads in one round instead of a waterfall
     preload = "\n".join(f'<link rel="modulepreload" href="{app_rel}/js/{p.name}">' for p in assets
-                         if p.parent == WEB / "js" and p.suffix == ".js" and p.name not in ("main.js", "worker.js"))
+                         if p.parent == WEB / "js" and p.suffix == ".js"
+                         and p.name not in ("main.js", "worker.js", "early.js"))
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())

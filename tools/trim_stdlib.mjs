@@ -1,6 +1,6 @@
 // Which standard-library files does the game need? (build time, in Node, with the pinned Pyodide itself)
 //   node tools/trim_stdlib.mjs <pyodide dir> <engine wheel> <probe.py> <out.json>
-// Starts Pyodide as the engine worker does (full stdlib), unpacks the engine wheel, runs the probe (imports every
+// Starts Pyodide as the engine worker does (full stdlib), puts the engine wheel on sys.path, runs the probe (imports every
 // engine module, plays a game with each bot level through engine.web.handle, error paths), lets a Python error cross
 // into JavaScript, takes a memory snapshot, then writes <out.json>: {"members": [...]}, the files of
 // python_stdlib.zip whose modules were imported. build.py zips just these (python_stdlib-<hash>.zip).
@@ -12,9 +12,9 @@ const [pyodideDir, wheel, probe, outFile] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true });
 py.runPython("import random; random.seed()");
-const site = py.runPython("import site; site.getsitepackages()[0]");
-py.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
+// the engine wheel on sys.path as the worker puts it there (zipimport, no unpacking)
+py.FS.writeFile("/lib/engine.whl", new Uint8Array(fs.readFileSync(wheel)));
+py.runPython("import sys, zipimport; zipimport.zipimporter('/lib/engine.whl'); sys.path.insert(0, '/lib/engine.whl')");
 const report = JSON.parse(py.runPython(fs.readFileSync(probe, "utf8")));
 py.pyimport("engine.web");
 try { py.runPython("1 / 0"); } catch { /* a Python error formatted for JavaScript */ }

@@ -1,6 +1,7 @@
 // The bridge to the engine worker: JSON strings in, JSON strings out, one promise per request.
 // It watches the worker: an error, an unreadable message, a request that outlives its time limit or a missed
 // heartbeat means the worker is dead; every pending request then rejects with EngineDied and `onDead` is called.
+import { takeEarlyWorker } from "./early.js";
 
 /** The engine worker stopped answering (crashed, was killed, or hung). */
 export class EngineDied extends Error {
@@ -33,7 +34,8 @@ export class EngineBridge {
   start() {
     this.terminate();
     return new Promise((resolve, reject) => {
-      const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.name });
+      const early = this.name === "engine" ? takeEarlyWorker() : null;   // started by early.js, if still unused
+      const w = early?.worker || new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.name });
       this.worker = w;
       let settled = false;
       // a watchdog: a start that goes silent (no progress) for a minute is reported as failed
@@ -77,6 +79,10 @@ export class EngineBridge {
           else p.resolve({ text: m.res, engineMs: m.ms });
         }
       };
+      // what an early worker (early.js) said before it was adopted, in order
+      for (const e of early?.events || []) {
+        (e.type === "error" ? w.onerror : e.type === "messageerror" ? w.onmessageerror : w.onmessage)(e);
+      }
     });
   }
 

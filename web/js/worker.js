@@ -273,15 +273,15 @@ async function boot() {
   stage = "engine";
   report(true);
   let mod;
-  if (!snaps.used) {
-    const wheel = await wheelP;
-    try {
-      const site = py.runPython("import site; site.getsitepackages()[0]");
-      py.unpackArchive(wheel, "wheel", { extractDir: site });
-      py.runPython("import importlib; importlib.invalidate_caches()");
-    } catch (e) {
-      throw failed("corrupt", wheelName, String(e && e.message || e));
-    }
+  // The wheel (bytecode, no data files) goes on sys.path as it is: zipimport reads it (no unpacking: ~0.2 s less).
+  // A snapshot has it on sys.path already, but not the file (the file system is not part of a snapshot).
+  const wheel = await wheelP;
+  const path = JSON.stringify(`/lib/${wheelName}`);
+  try {
+    py.FS.writeFile(JSON.parse(path), wheel);
+    if (!snaps.used) py.runPython(`import sys, zipimport; zipimport.zipimporter(${path}); sys.path.insert(0, ${path})`);
+  } catch (e) {
+    throw failed("corrupt", wheelName, String(e && e.message || e));
   }
   try {
     mod = py.pyimport("engine.web");
