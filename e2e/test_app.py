@@ -79,7 +79,8 @@ def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     expect(dlg).to_contain_text(settlement_text(r["case"], r["roles"], r["card_points"], names))
     for seat in range(3):
         row = dlg.locator(f"tr[data-seat='{seat}']")
-        expect(row.locator("[data-field=points]")).to_have_text(str(r["card_points"][seat]))
+        bonus = " (+5)" if seat == r["last_trick_bonus_seat"] else ""   # the last trick's 5 points, marked
+        expect(row.locator("[data-field=points]")).to_have_text(f"{r['card_points'][seat]}{bonus}")
         expect(row.locator("[data-field=tricks]")).to_have_text(str(r["tricks"][seat]))
     assert sum(r["card_points"]) == 157
     log = page.locator("[role=log]")
@@ -263,8 +264,7 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
     wait_my_turn_or_phase(page)
     # a hint comes from the engine and names one of the legal cards
     page.get_by_role("button", name="Hint").click()
-    toast = page.locator("#toast")
-    expect(toast).to_contain_text("Hint:")
+    expect(page.locator("#hint")).to_contain_text("Hint:")
     s = state(page)
     assert s["hand"][s["selected"]] in s["legal"]
     peek = page.get_by_role("button", name="Last trick")

@@ -23,9 +23,7 @@ export function fitToolbar() {
   if (!bar) return;
   for (const el of items()) el.classList.remove("in-menu");
   menuBtn.hidden = true;
-  bar.classList.remove("compact");
   if (fits()) return;
-  bar.classList.add("compact");
   menuBtn.hidden = false;
   for (const el of leaveOrder()) {
     if (fits()) break;

@@ -183,7 +183,7 @@ export default {
   "settings.vibrate": "Vibrieren, wenn du dran bist",
   "settings.vibrate.help": "Ein kurzes Summen, wenn du dran bist (Handys, die vibrieren können).",
   "settings.livePoints": "Kartenpunkte anzeigen",
-  "settings.livePoints.help": "Die Kartenpunkte jedes Spielers in dieser Runde, laufend auf den Namensschildern.",
+  "settings.livePoints.help": "Die Kartenpunkte jedes Spielers in dieser Runde auf den Namensschildern, und wie viele der 157 Punkte schon verteilt sind, laufend.",
   "settings.autoForced": "Einzige spielbare Karte automatisch spielen",
   "settings.autoForced.help": "Ist nur eine deiner Karten erlaubt, wird sie nach einer kurzen Pause gespielt.",
   "settings.tapRaise": "Antippen hebt an, nochmals Antippen spielt",

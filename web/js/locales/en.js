@@ -184,7 +184,7 @@ export default {
   "settings.vibrate": "Vibrate on your turn",
   "settings.vibrate.help": "A short buzz when it is your turn (phones that can vibrate).",
   "settings.livePoints": "Show card points",
-  "settings.livePoints.help": "Each player's card points of this hand, on the name plates, as you play.",
+  "settings.livePoints.help": "Each player's card points of this hand on the name plates, and how many of the hand's 157 are taken, as you play.",
   "settings.autoForced": "Play forced cards for me",
   "settings.autoForced.help": "When only one of your cards may be played, it is played after a short pause.",
   "settings.tapRaise": "Tap to raise, tap again to play",

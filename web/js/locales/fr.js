@@ -183,7 +183,7 @@ export default {
   "settings.vibrate": "Vibrer quand c’est à vous",
   "settings.vibrate.help": "Une courte vibration quand c’est à vous de jouer (téléphones qui vibrent).",
   "settings.livePoints": "Afficher les points",
-  "settings.livePoints.help": "Les points de cartes de chacun dans cette donne, sur les plaques de nom, au fil du jeu.",
+  "settings.livePoints.help": "Les points de cartes de chacun dans cette donne sur les plaques de nom, et combien des 157 points sont déjà pris, au fil du jeu.",
   "settings.autoForced": "Jouer les cartes forcées pour moi",
   "settings.autoForced.help": "Quand une seule de vos cartes est jouable, elle est jouée après une courte pause.",
   "settings.tapRaise": "Toucher pour lever, toucher encore pour jouer",

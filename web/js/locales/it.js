@@ -183,7 +183,7 @@ export default {
   "settings.vibrate": "Vibra quando tocca a te",
   "settings.vibrate.help": "Una breve vibrazione quando tocca a te (telefoni che vibrano).",
   "settings.livePoints": "Mostra i punti",
-  "settings.livePoints.help": "I punti carte di ciascuno in questa smazzata, sulle targhette dei nomi, man mano che si gioca.",
+  "settings.livePoints.help": "I punti carte di ciascuno in questa smazzata sulle targhette dei nomi, e quanti dei 157 punti sono già stati presi, man mano che si gioca.",
   "settings.autoForced": "Gioca per me le carte obbligate",
   "settings.autoForced.help": "Quando puoi giocare una sola carta, viene giocata dopo una breve pausa.",
   "settings.tapRaise": "Tocca per sollevare, tocca di nuovo per giocare",

@@ -183,7 +183,7 @@ export default {
   "settings.vibrate": "自分の番で振動",
   "settings.vibrate.help": "自分の番になると短く振動します（振動できるスマートフォン）。",
   "settings.livePoints": "カードの得点を表示",
-  "settings.livePoints.help": "このラウンドの各自のカードの得点を、名札にリアルタイムで表示します。",
+  "settings.livePoints.help": "このラウンドの各自のカードの得点を名札に、157点のうち何点が取られたかを右上に、リアルタイムで表示します。",
   "settings.autoForced": "出せるカードが1枚なら自動で出す",
   "settings.autoForced.help": "出せるカードが1枚しかないとき、少し待ってから自動で出します。",
   "settings.tapRaise": "タップで持ち上げ、もう一度タップで出す",
