@@ -1,6 +1,9 @@
 """Helpers for driving the app like a user (and reading what it shows)."""
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -67,6 +70,16 @@ def play_via_dom_button(page, card: str) -> None:
     btn.focus()
     page.keyboard.press("Enter")
     wait_card_gone(page, card)
+
+
+def load_catalog(lang: str) -> dict:
+    """A catalog of web/js/locales/ as a dict (Node imports the module)."""
+    node = shutil.which("node")
+    assert node, "node is needed to read the catalogs"
+    code = ("const m = await import(process.argv[1]); console.log(JSON.stringify(m.default));")
+    out = subprocess.run([node, "--input-type=module", "-e", code, (ROOT / "web" / "js" / "locales" / f"{lang}.js").as_uri()],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)
 
 
 def toolbar_click(page, selector: str) -> None:

@@ -3,31 +3,18 @@ every visible text comes from the player's catalog (no English left over), and a
 a 390 px wide phone."""
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PageWatch, screenshot_if_failed, toolbar_click
+from jass_e2e import PageWatch, load_catalog, screenshot_if_failed, toolbar_click
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCALES = ROOT / "web" / "js" / "locales"
 LANGS = ["de", "fr", "it", "ja"]
 HTML_LANG = {"en": "en", "de": "de-CH", "fr": "fr-CH", "it": "it-CH", "ja": "ja"}
 PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
-
-
-def load_catalog(lang: str) -> dict:
-    node = shutil.which("node")
-    assert node, "node is needed to read the catalogs"
-    code = ("const m = await import(process.argv[1]); console.log(JSON.stringify(m.default));")
-    out = subprocess.run([node, "--input-type=module", "-e", code, (LOCALES / f"{lang}.js").as_uri()],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
 
 
 @pytest.fixture(scope="module")

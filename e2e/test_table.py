@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from jass_e2e import state, toolbar_click, wait_my_turn_or_phase
+from jass_e2e import load_catalog, state, toolbar_click, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -199,13 +199,6 @@ def test_sound_stays_silent_until_enabled(open_app, page, watch):
     page.wait_for_function("() => window.__jass.table().sound.played > 0", timeout=TIMEOUT)
 
 
-LEVEL_DESC = {
-    "random": "Plays any allowed card at random.",
-    "easy": "Thinks only about the trick on the table: ducks it if it can.",
-    "normal": "Plans high or low, counts cards and fixes trump on purpose.",
-    "hard": "Tries each card in many possible deals and keeps the best.",
-    "expert": "Like Hard with more deals, and solves the last tricks exactly.",
-}
 
 
 def test_new_game_dialog_describes_levels_and_offers_the_rule_variants(open_app, page, watch):
@@ -213,12 +206,13 @@ def test_new_game_dialog_describes_levels_and_offers_the_rule_variants(open_app,
     book's defaults (the engine's hello) preselected; the choice reaches the engine and is remembered."""
     open_app("?speed=instant&seed=7")
     hello = page.evaluate("window.__jass.ask({cmd: 'hello'})")
+    en = load_catalog("en")
     page.click("#btn-new")
     dlg = page.locator("#dlg-new")
     expect(dlg).to_be_visible()
     for level in hello["levels"]:
         page.select_option("#ng-bot1", level)
-        expect(page.locator("#ng-bot1-desc")).to_have_text(LEVEL_DESC[level])
+        expect(page.locator("#ng-bot1-desc")).to_have_text(en[f"level.desc.{level}"])
     assert page.locator("#ng-undertrump").is_checked() == hello["defaults"]["rules"]["undertrump_when_void"]
     assert page.locator("#ng-notrump").input_value() == hello["defaults"]["rules"]["no_trump"]
     expect(dlg).to_contain_text("nobody may play a lower trump onto a trump")
