@@ -308,3 +308,25 @@ def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, pa
     failed = [t for t in _toasts(page) if "Your bot failed" in t]
     assert failed and "raised an exception" in failed[0] and "Normal" in failed[0]
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
+
+
+def test_the_lab_works_offline_once_opened(page, site, watch):
+    open_lab(page, site)
+    page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
+    page.wait_for_function("() => navigator.serviceWorker.controller", timeout=120_000)
+    # the service worker keeps the lab's files once the lab has started (they are not in the precache)
+    page.wait_for_function("""async () => {
+        const name = (await caches.keys()).find((n) => n.endsWith(':lab'));
+        if (!name) return false;
+        const urls = (await (await caches.open(name)).keys()).map((r) => r.url);
+        return ['python_stdlib-full', 'micropip-', 'pyodide.asm.mjs', 'lab-worker.js', 'example_bot.py']
+          .every((part) => urls.some((u) => u.includes(part)));
+    }""", timeout=120_000)
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+        r = run(page, EXAMPLE.read_text(), deals=2)
+        assert r["error"] is None and r["deals"] == 2
+    finally:
+        page.context.set_offline(False)

@@ -91,6 +91,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "cache-lab" && Array.isArray(event.data.urls)) event.waitUntil(cacheLab(event.data.urls));
   else if (type === "version" && event.ports[0]) {
     caches.open(CACHE).then((c) => c.keys()).then((keys) => event.ports[0].postMessage({
       version: VERSION, files: Object.keys(FILES).length, cached: keys.length,
@@ -111,6 +112,22 @@ async function respond(path, request) {
   if (path === "index.html") return withHeader(hit, PAGE_CSP);
   if (/^app-[0-9a-f]+\/js\/worker\.js$/.test(path)) return withHeader(hit, WORKER_CSP);
   return hit;
+}
+
+// The lab asks for its files to be cached once it has started: when it opened before this worker controlled the page
+// (a first visit), its downloads went past it, and the lab would not start offline later.
+async function cacheLab(urls) {
+  const cache = await caches.open(LAB_CACHE);
+  await Promise.all(urls.map(async (u) => {
+    const url = new URL(u, BASE);
+    if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
+    if (!LAB.test(decodeURIComponent(url.pathname.slice(BASE.pathname.length)))) return;
+    if (await cache.match(url.href)) return;
+    try {
+      const resp = await fetch(url.href);
+      if (resp.ok) await cache.put(url.href, resp);
+    } catch { /* offline: the next time */ }
+  }));
 }
 
 async function respondLab(path, request) {

@@ -8,7 +8,6 @@ import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./l
 
 const DEFAULT_DEALS = 24;
 const MAX_DEALS = 3000;
-const EXAMPLE_NAME = "example";
 
 let view = null;     // the built view, once
 
@@ -135,11 +134,11 @@ class LabView {
     if (!this.example) {
       try { this.example = await (await fetch(new URL("./example_bot.py", import.meta.url))).text(); } catch { this.example = ""; }
     }
-    if (!this.state.bots.length && this.example) putBot(this.state, EXAMPLE_NAME, this.example);
+    if (!this.state.bots.length && this.example) putBot(this.state, t("lab.exampleName"), this.example);
     this.renderBots();
     this.show(this.state.current || this.state.bots[0]?.name);
     this.fillLevels(["random", "easy", "normal", "hard", "expert"].filter((x) => x));   // until the worker says
-    this.client.start().then(({ levels }) => this.fillLevels(levels)).catch(() => {});
+    this.client.start().then(({ levels }) => { this.fillLevels(levels); cacheForOffline(); }).catch(() => {});
   }
 
   fillLevels(levels) {
@@ -185,7 +184,7 @@ class LabView {
     const i = this.state.bots.findIndex((b) => b.name === this.state.current);
     if (i < 0) return;
     this.state.bots.splice(i, 1);
-    if (!this.state.bots.length && this.example) putBot(this.state, EXAMPLE_NAME, this.example);
+    if (!this.state.bots.length && this.example) putBot(this.state, t("lab.exampleName"), this.example);
     this.state.current = this.state.bots[Math.min(i, this.state.bots.length - 1)]?.name ?? null;
     this.renderBots();
     this.show(this.state.current);
@@ -325,6 +324,15 @@ export function positionText(p) {
     seat: fmtNumber(p.seat), trick: fmtNumber(p.trick_no), hand: cards(p.hand), table: cards(p.trick),
     trump: p.trump ?? t("lab.noTrump"), legal: cards(p.legal),
   });
+}
+
+/** Ask the service worker to keep the lab's files (the lab then starts offline too, see sw.js cacheLab). */
+function cacheForOffline() {
+  const here = (rel) => new URL(rel, import.meta.url).href;
+  const app = (rel) => new URL(rel, new URL("../", import.meta.url)).href;
+  const urls = ["lab.js", "lab-client.js", "lab-store.js", "lab-worker.js", "lab.css", "example_bot.py"].map(here)
+    .concat([BUILD.lab.wheel, BUILD.lab.stdlib, BUILD.lab.micropip, BUILD.pyodide + "pyodide.asm.mjs"].map(app));
+  navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage({ type: "cache-lab", urls })).catch(() => {});
 }
 
 let before = null;   // the page's phase when the lab opened

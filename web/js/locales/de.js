@@ -414,6 +414,7 @@ export default {
   "lab.download": "Engine herunterladen ({size} KB), um Bots auf deinem Computer zu schreiben und zu testen",
   "lab.saved": "Als «{name}» gespeichert.",
   "lab.notSaved": "Dieser Browser erlaubt kein Speichern; der Bot bleibt im Editor.",
+  "lab.exampleName": "Beispiel",
   "lab.newName": "mein Bot",
   "lab.uploadBad": "Das ist keine Python-Quelldatei (.py, höchstens 200 KB Text).",
   "lab.running": "Es wird gespielt… {done} von {total} Verteilungen",

@@ -415,6 +415,7 @@ export default {
   "lab.download": "Download the engine ({size} KB) to write and test bots on your computer",
   "lab.saved": "Saved as “{name}”.",
   "lab.notSaved": "This browser does not allow saving; the bot stays in the editor.",
+  "lab.exampleName": "example",
   "lab.newName": "my bot",
   "lab.uploadBad": "That is not a Python source file (.py, at most 200 KB of text).",
   "lab.running": "Playing… {done} of {total} deals",

@@ -414,6 +414,7 @@ export default {
   "lab.download": "Télécharger le moteur ({size} Ko) pour écrire et tester des bots sur votre ordinateur",
   "lab.saved": "Enregistré sous « {name} ».",
   "lab.notSaved": "Ce navigateur ne permet pas d’enregistrer ; le bot reste dans l’éditeur.",
+  "lab.exampleName": "exemple",
   "lab.newName": "mon bot",
   "lab.uploadBad": "Ce n’est pas un fichier source Python (.py, 200 Ko de texte au plus).",
   "lab.running": "Partie en cours… {done} donnes sur {total}",

@@ -414,6 +414,7 @@ export default {
   "lab.download": "Scarica il motore ({size} KB) per scrivere e provare bot sul tuo computer",
   "lab.saved": "Salvato come «{name}».",
   "lab.notSaved": "Questo browser non permette di salvare; il bot resta nell’editor.",
+  "lab.exampleName": "esempio",
   "lab.newName": "il mio bot",
   "lab.uploadBad": "Non è un file sorgente Python (.py, al massimo 200 KB di testo).",
   "lab.running": "Si gioca… {done} di {total} distribuzioni",

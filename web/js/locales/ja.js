@@ -414,6 +414,7 @@ export default {
   "lab.download": "エンジンをダウンロード（{size} KB）して、自分のコンピューターでボットを書いて試す",
   "lab.saved": "「{name}」として保存しました。",
   "lab.notSaved": "このブラウザーでは保存できません。ボットはエディターに残ります。",
+  "lab.exampleName": "サンプル",
   "lab.newName": "自作ボット",
   "lab.uploadBad": "Python のソースファイル（.py、テキスト 200 KB まで）ではありません。",
   "lab.running": "対戦中… {total} 配り中 {done}",
