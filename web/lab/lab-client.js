@@ -64,7 +64,12 @@ export class LabClient {
 
   /** One request ({cmd, ...}); rejects with {code, detail, position}. */
   async request(msg) {
-    try { await this.start(); } catch (e) { throw { code: "internal", detail: String(e?.message || e), position: null }; }
+    try {
+      await this.start();
+    } catch {
+      // Python did not start (seen once offline on a loaded machine: "exit(1)"): one more try with a fresh worker
+      try { await this.start(); } catch (e) { throw { code: "internal", detail: String(e?.message || e), position: null }; }
+    }
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
