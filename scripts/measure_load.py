@@ -16,7 +16,9 @@
 * figures: time to ready (bare: loadPyodide resolved in the worker, the page notified) / playable (the app:
   body[data-phase=play], the first hand dealt), first contentful paint, bytes the server sent until then and during
   the next --window seconds (the app's service worker precache runs then; loopback samples only, the bytes do not
-  depend on the network speed), medians, the ratio app/bare, the load average (other jobs make CPU figures noisy).
+  depend on the network speed), then the warm start (a reload: service worker cache and Python's memory snapshot),
+  medians, the ratio app/bare, the load average (other jobs make CPU figures noisy); per app sample, where the time
+  went (the page's and the worker's load milestones).
 Uses $CHROMIUM_PATH or /usr/bin/chromium.
 """
 from __future__ import annotations
@@ -142,6 +144,17 @@ def make_counting_server(dist: Path, pyodide_pkg: Path, counter: Counter,
     return srv
 
 
+def wait_playable(page, url: str, timeout_s: float) -> None:
+    end = time.monotonic() + timeout_s
+    while True:
+        got = page.evaluate("""() => window.__playableAt !== undefined || document.body?.dataset.phase === 'error'""")
+        if got:
+            return
+        if time.monotonic() > end:
+            raise TimeoutError(f"{url} not ready after {timeout_s}s")
+        time.sleep(0.05)
+
+
 def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float, timeout_s: float) -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
@@ -152,19 +165,14 @@ def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float
         cdp.send("Network.emulateNetworkConditions", THROTTLE)
     counter.reset()
     page.goto(url, wait_until="commit")
-    end = time.monotonic() + timeout_s
-    while True:
-        got = page.evaluate("""() => window.__playableAt !== undefined || document.body?.dataset.phase === 'error'""")
-        if got:
-            break
-        if time.monotonic() > end:
-            raise TimeoutError(f"{url} not ready after {timeout_s}s")
-        time.sleep(0.05)
+    wait_playable(page, url, timeout_s)
     res = page.evaluate("""() => ({ ready: window.__playableAt, phase: document.body.dataset.phase,
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null })""")
     if res["phase"] != "play":
         raise RuntimeError(f"{url}: load failed ({res['phase']})")
     res["bytes_ready"] = counter.total()
+    # where the time went in the app's worker (ms since the worker started; see web/js/worker.js) and on the page
+    res["stages"] = page.evaluate("() => window.__jass ? window.__jass.timing() : null")
     if window_s > 0:
         time.sleep(window_s)
         res["bytes_window"] = counter.total()
@@ -172,8 +180,22 @@ def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float
         # did the service worker finish its precache within the window? (the app only; see web/js/sw-register.js)
         res["precached"] = page.evaluate("""async () => { if (!window.__jassSW) return null;
             const s = await window.__jassSW(); return s.controlled && s.files > 0 && s.cached === s.files; }""")
+        # the warm start: a reload after the window (service worker cache, Python from the memory snapshot)
+        page.reload(wait_until="commit")
+        wait_playable(page, url, timeout_s)
+        res["warm"] = page.evaluate("() => window.__playableAt")
     ctx.close()
     return res
+
+
+def milestones(st: dict) -> str:
+    """The app's load milestones (web/js/boot.js timing, worker.js marks) as one line, in ms after navigation."""
+    if not st.get("workerMarks"):
+        return ""
+    w0 = st.get("workerStartedAt", 0)
+    marks = sorted(((k, v + w0) for k, v in st["workerMarks"].items() if not k.endswith("Ms")), key=lambda kv: kv[1])
+    return (f"\n      page: main.js ran at {st['mainStart']:.0f} ms, worker started at {w0:.0f} ms; worker: "
+            + ", ".join(f"{k} {t:.0f}" for k, t in marks) + f"; engine ready {st.get('engineReady', 0):.0f}")
 
 
 def med(xs):
@@ -216,7 +238,8 @@ def main() -> None:
                     r["load"] = os.getloadavg()[0]
                     samples[net][v].append(r)
                     extra = (f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB, precache complete: {r['precached']}"
-                             if window else "")
+                             f", warm start {r['warm'] / 1000:.2f} s" if window else "")
+                    extra += milestones(r.get("stages") or {})
                     print(f"  {net:9s} {v:4s} #{i + 1}: ready {r['ready'] / 1000:.2f} s, FCP "
                           f"{(r['fcp'] or 0) / 1000:.2f} s, {r['bytes_ready'] / 1e6:.2f} MB{extra} "
                           f"(load {r['load']:.1f})", flush=True)
@@ -250,6 +273,11 @@ def main() -> None:
         summary["bytes_ready_MB"][v] = round(ba, 2)
     print(line)
     if a.window > 0:
+        line = f"{'warm start (s)':32s} {'':12s}"
+        for v in apps:
+            line += f" {med(s['warm'] for s in samples['loopback'][v]) / 1000:9.2f} {'':11s}"
+            summary.setdefault("warm_s", {})[v] = round(med(s["warm"] for s in samples["loopback"][v]) / 1000, 2)
+        print(line)
         line = f"{f'bytes incl. next {a.window:.0f} s (MB)':32s} {'':12s}"
         summary["bytes_first_visit_MB"], summary["precache_complete"] = {}, {}
         for v in apps:
