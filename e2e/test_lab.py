@@ -330,3 +330,28 @@ def test_the_lab_works_offline_once_opened(page, site, watch):
         assert r["error"] is None and r["deals"] == 2
     finally:
         page.context.set_offline(False)
+
+
+def test_bots_are_saved_in_the_browser_and_a_py_file_can_be_opened(page, site, watch, tmp_path):
+    open_lab(page, site)
+    page.fill("#bot-source", LAST_LEGAL_BOT)
+    page.fill("#lab-bot-name", "Lasty")
+    page.click('[data-action="lab-save"]')
+    assert "Lasty" in page.inner_text("#lab-status")
+    upload = tmp_path / "uploaded_bot.py"
+    upload.write_text("def choose(obs):\n    return obs.hand.bit_length() - 1\n")
+    page.set_input_files("#lab-file", str(upload))
+    page.wait_for_function("() => document.getElementById('lab-bot-select').value === 'uploaded_bot'")
+    assert page.input_value("#bot-source") == upload.read_text()
+    bad = tmp_path / "notes.txt"
+    bad.write_text("hello")
+    page.set_input_files("#lab-file", str(bad))
+    assert "not a Python source" in page.inner_text("#lab-status")
+    page.reload()
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    names = page.eval_on_selector_all("#lab-bot-select option", "os => os.map((o) => o.value)")
+    assert {"example", "Lasty", "uploaded_bot"} <= set(names)
+    page.select_option("#lab-bot-select", "Lasty")
+    assert page.input_value("#bot-source") == LAST_LEGAL_BOT
+    page.click('[data-action="lab-delete"]')
+    assert "Lasty" not in page.eval_on_selector_all("#lab-bot-select option", "os => os.map((o) => o.value)")
