@@ -346,7 +346,7 @@ def test_bots_are_saved_in_the_browser_and_a_py_file_can_be_opened(page, site, w
     bad = tmp_path / "notes.txt"
     bad.write_text("hello")
     page.set_input_files("#lab-file", str(bad))
-    assert "not a Python source" in page.inner_text("#lab-status")
+    page.wait_for_function("() => document.getElementById('lab-status').textContent.includes('not a Python source')")
     page.reload()
     page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
     names = page.eval_on_selector_all("#lab-bot-select option", "os => os.map((o) => o.value)")

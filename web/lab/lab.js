@@ -282,16 +282,16 @@ class LabView {
     }
     this.error.hidden = true;
     const s = r.summary;
-    const num = (x, d = 2) => fmtNumber(Number(x.toFixed(d)));
+    const num = (x, d = 2) => fmtNumber(x, { minimumFractionDigits: d, maximumFractionDigits: d });
     const signedNum = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 3);
     const head = ["lab.col.bot", "lab.col.strokes", "lab.col.ci", "lab.col.wins", "lab.col.points", "lab.col.ms"];
     const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
       h("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
       h("td", {}, signedNum(b.strokes_per_hand)),
       h("td", {}, `${signedNum(b.ci95[0])} … ${signedNum(b.ci95[1])}`),
-      h("td", {}, `${num(b.game_wins, 1)} / ${fmtNumber(b.games)}`),
+      h("td", {}, b.games ? `${fmtNumber(b.game_wins)} / ${fmtNumber(b.games)}` : "–"),   // a game is 12 deals
       h("td", {}, num(b.card_points, 1)),
-      h("td", {}, `${num(b.decision_ms_median)} / ${num(b.decision_ms_p95)}`)));
+      h("td", {}, `${num(b.decision_ms_median, 1)} / ${num(b.decision_ms_p95, 1)}`)));
     this.table.append(h("table", {},
       h("caption", {}, t("lab.caption", { deals: fmtNumber(s.deals), hands: fmtNumber(s.hands_played), seed: r.seed })),
       h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
