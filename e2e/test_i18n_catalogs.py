@@ -257,7 +257,7 @@ def test_the_literal_scanner_finds_text():
 
 
 def test_no_user_visible_literal_in_the_web_code():
-    files = sorted(p for p in (WEB / "js").rglob("*.js") if LOCALES not in p.parents)
+    files = sorted(p for d in ("js", "lab") for p in (WEB / d).rglob("*.js") if LOCALES not in p.parents)
     assert len(files) > 10
     found = [f for p in files for f in ui_literals(p)]
     assert not found, "text outside the catalogs (put it in web/js/locales/*.js and use t()):\n" + "\n".join(found)

@@ -86,7 +86,7 @@ async function install(deps, index) {
     const last = text.trim().split("\n").filter((l) => /Error/.test(l)).pop() || text.trim().split("\n").pop();
     if (/pure Python 3 wheel/.test(text)) throw { code: "no_wheel", detail: last, position: null };
     if (self.navigator?.onLine === false) throw { code: "offline", detail: last, position: null };
-    if (/Can't fetch metadata/.test(text)) throw { code: "not_found", detail: last, position: null };
+    if (/Can.t fetch metadata/.test(text)) throw { code: "not_found", detail: last, position: null };
     throw { code: "install", detail: last, position: null };
   }
   return deps;
