@@ -139,7 +139,7 @@ export function showHandOver({ view, onNext, onSheet }) {
   $("#hand-title", dlg).textContent = t("hand.title", { n: r.hand_no, total: view.hands_total });
   const body = $("#hand-body", dlg);
   body.replaceChildren(
-    el("p", { class: "case" }, el("strong", { text: t(`case.${r.case}`) + ": " }), settlementText(r, nameOf)),
+    el("p", { class: "case" }, el("strong", { text: t("case.label", { case: t(`case.${r.case}`) }) }), settlementText(r, nameOf)),
     el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
     r.last_trick_bonus_seat != null && r.case !== "annulled"

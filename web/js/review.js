@@ -81,7 +81,7 @@ export class HandReview {
     if (this.coachSeat != null && h.complete && !h.annulled) body.push(this.coachPanel(h));
     if (k === this.trickCount() && h.settlement_case) {
       body.push(el("div", { id: "review-settlement", "data-case": h.settlement_case },
-        el("p", {}, el("strong", { text: t(`case.${h.settlement_case}`) + ": " }), settlementText({ case: h.settlement_case, roles: h.roles ?? {}, card_points: h.card_points }, name)),
+        el("p", {}, el("strong", { text: t("case.label", { case: t(`case.${h.settlement_case}`) }) }), settlementText({ case: h.settlement_case, roles: h.roles ?? {}, card_points: h.card_points }, name)),
         el("table", { class: "summary" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
           el("th", { scope: "row", text: name(s) }),
           el("td", { "data-field": "points", text: t("review.points", { n: h.card_points[s] }) }),

@@ -65,6 +65,7 @@ export default {
   "case.ranking": "Der Mittlere verliert",
   "case.tie": "Gleichstand",
   "case.annulled": "Ungültig",
+  "case.label": "{case}: ",
   "sheet.title": "Jasstafel",
   "sheet.strokes": "Striche",
   "sheet.zeros": "Nullen",

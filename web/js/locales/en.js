@@ -66,6 +66,7 @@ export default {
   "case.ranking": "Middle loses",
   "case.tie": "Tie",
   "case.annulled": "Annulled",
+  "case.label": "{case}: ",
   "sheet.title": "Score sheet",
   "sheet.strokes": "Strokes",
   "sheet.zeros": "Zeros",

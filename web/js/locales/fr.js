@@ -65,6 +65,7 @@ export default {
   "case.ranking": "Le milieu perd",
   "case.tie": "Égalité",
   "case.annulled": "Annulée",
+  "case.label": "{case} : ",
   "sheet.title": "Ardoise",
   "sheet.strokes": "Traits",
   "sheet.zeros": "Zéros",

@@ -65,6 +65,7 @@ export default {
   "case.ranking": "Chi sta in mezzo perde",
   "case.tie": "Parità",
   "case.annulled": "Annullata",
+  "case.label": "{case}: ",
   "sheet.title": "Lavagna",
   "sheet.strokes": "Tacche",
   "sheet.zeros": "Zeri",

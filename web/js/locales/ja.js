@@ -65,6 +65,7 @@ export default {
   "case.ranking": "真ん中が負け",
   "case.tie": "同点",
   "case.annulled": "無効",
+  "case.label": "{case}：",
   "sheet.title": "スコア表",
   "sheet.strokes": "縦棒",
   "sheet.zeros": "○",
