@@ -31,9 +31,15 @@ const STAGED = `jass-staged:${BASE.pathname}`;            // written by the engi
 const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed or versioned paths
 // The bot lab's files are not precached (the game's first visit does not download them): they are cached when the
 // lab first asks for them, in a cache of this version next to the precache, so the lab works offline once opened.
-// (The plain pyodide.asm.mjs, which only the lab imports (the game imports pyodide.asm.mjs.gz), is cached that way too.)
-const LAB = /^((app-[0-9a-f]+\/)?lab\/|pyodide\/[^/]+\/pyodide\.asm\.mjs$)/;
+const LAB = /^(app-[0-9a-f]+\/)?lab\//;
 const LAB_CACHE = CACHE + ":lab";
+// The plain pyodide.asm.wasm and pyodide.asm.mjs: made here from the precached .gz on first use and kept in a cache of
+// this version next to the precache; the engine worker takes them from here on a warm start (and the lab its
+// pyodide.asm.mjs): a same-origin URL that V8's code caches work for, unlike a blob: URL or an unnamed stream.
+const PLAIN = /^pyodide\/[^/]+\/pyodide\.asm\.(wasm|mjs)$/;
+const PLAIN_PREFIX = `jass-plain:${BASE.pathname}:`;
+const PLAIN_CACHE = PLAIN_PREFIX + VERSION;
+const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript" };
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
@@ -83,8 +89,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE && name !== LAB_CACHE) await caches.delete(name);
+      if (name.startsWith(PLAIN_PREFIX) && name !== PLAIN_CACHE) await caches.delete(name);
     }
     await self.clients.claim();
+    makePlainCopies().catch(() => {});    // not awaited: fetch events wait while this worker is activating
   })());
 });
 
@@ -143,6 +151,25 @@ async function respondLab(path, request) {
   return /lab\/lab-worker\.js$/.test(path) ? withHeader(hit, LAB_CSP) : hit;
 }
 
+/** the plain copy of a precached .gz (made and stored on first use), or null */
+async function plainCopy(path) {
+  const url = new URL(path, BASE).href;
+  const plain = await caches.open(PLAIN_CACHE);
+  const hit = await plain.match(url);
+  if (hit) return hit;
+  const gz = await (await caches.open(CACHE)).match(url + ".gz");
+  if (!gz) return null;                     // not precached (e.g. an install still running)
+  try {
+    const bytes = await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).blob();
+    await plain.put(url, new Response(bytes, { headers: { "Content-Type": PLAIN_TYPE[path.split(".").pop()] } }));
+    return await plain.match(url);
+  } catch { return null; }                  // e.g. storage full
+}
+const respondPlain = async (path, request) => (await plainCopy(path)) || fetch(request);
+// made right after activation (from the cache, no download), so that the first warm start finds them ready
+const makePlainCopies = () => Promise.all(Object.keys(FILES).filter((p) => p.endsWith(".gz") && PLAIN.test(p.slice(0, -3)))
+  .map((p) => plainCopy(p.slice(0, -3))));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -150,6 +177,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
   let path = decodeURIComponent(url.pathname.slice(BASE.pathname.length));
   if (path === "" && request.mode === "navigate") path = "index.html";
+  if (PLAIN.test(path)) { event.respondWith(respondPlain(path, request)); return; }
   if (LAB.test(path)) { event.respondWith(respondLab(path, request)); return; }
   if (!Object.prototype.hasOwnProperty.call(FILES, path)) return;
   event.respondWith(respond(path, request));

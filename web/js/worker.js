@@ -74,13 +74,13 @@ try {
 
 // ------------------------------------------------------------------------------------------------ downloads
 // Stage (first visit only: no service-worker cache of this site exists yet) what was downloaded, for sw.js.
-const staging = (async () => {
-  try {
-    const names = await caches.keys();
-    if (names.some((n) => n.startsWith(`jass:${siteRoot.pathname}:`))) return null;
-    return await caches.open(STAGED);
-  } catch { return null; }
+// warm: the service worker's cache of this site exists (a later visit): the wasm and pyodide.asm.mjs are then taken
+// plain from their own URLs (sw.js makes them from the cached .gz), which V8's code caches work for (not for a blob:
+// URL or a stream without a URL): no download, no gunzip, no recompile.
+const warm = (async () => {
+  try { return (await caches.keys()).some((n) => n.startsWith(`jass:${siteRoot.pathname}:`)); } catch { return false; }
 })();
+const staging = warm.then((w) => (w ? null : caches.open(STAGED)), () => null).catch(() => null);
 
 /** fetch(url) -> a stream of its body that counts bytes for the progress bar and stages a copy; errors -> LoadError */
 async function download(url) {
@@ -142,17 +142,51 @@ async function gunzipped(dl, name, plain) {
 // Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
 // Pyodide through the fetch hook.
 const early = new Map([[stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
-const wasmDl = download(wasmURL);
-const asmDl = download(asmURL);
 const wheelP = readAll(wheelName, download(wheelURL));
 // every one of them is needed: the first that fails ends the start with its own message
-for (const p of [...early.values(), wasmDl, asmDl, wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+// the two gzipped runtime files: at once on a first visit; on a warm start only if the plain copy is not there
+const lazyDownload = (url) => {
+  let p = null;
+  return () => {
+    if (!p) { p = download(url); p.catch((e) => { if (!handle) fatal(e); }); }
+    return p;
+  };
+};
+const wasmDl = lazyDownload(wasmURL);
+const asmDl = lazyDownload(asmURL);
+const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
+const plainAsmURL = pyodideBase + "pyodide.asm.mjs";
+const origFetch = globalThis.fetch.bind(globalThis);
+/** on a warm start, the plain copy from the service worker (a Response with a URL: V8 caches the compiled wasm) */
+async function plainWasm() {
+  if (!(await warm)) return null;
+  try {
+    const resp = await origFetch(plainWasmURL);
+    if (resp.ok && resp.headers.get("Content-Type") === "application/wasm") return resp;
+  } catch { /* not served: the gzipped download below */ }
+  return null;
+}
+const plainWasmP = plainWasm();
+plainWasmP.then((r) => { if (!r) wasmDl(); });
+warm.then((w) => { if (!w) asmDl(); }, () => asmDl());
 
 // The wasm is compiled while it downloads (streaming compilation), from the first byte on, whatever Pyodide is doing
 // meanwhile; Pyodide's instantiateStreaming then instantiates this module (again for a second start: no download).
 const isWasm = (h) => h[0] === 0x00 && h[1] === 0x61 && h[2] === 0x73 && h[3] === 0x6d;
 const wasmModule = (async () => {
-  const stream = await gunzipped(wasmDl, BUILD.wasm, isWasm);
+  const plain = await plainWasmP;
+  if (plain) {
+    try {
+      const module = await WebAssembly.compileStreaming(plain);
+      loaded[BUILD.wasm] = sizes[BUILD.wasm] || 0;
+      marks.wasmCompiled = performance.now(); marks.wasmPlain = 1;
+      return module;
+    } catch (e) {
+      console.warn("Mittlere Jass: the cached pyodide.asm.wasm did not compile; using the gzipped one.", e);
+    }
+  }
+  const stream = await gunzipped(wasmDl(), BUILD.wasm, isWasm);
   try {
     const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
     marks.wasmCompiled = performance.now();
@@ -176,7 +210,17 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
 const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
 const asmModule = (async () => {
-  const text = await new Response(await gunzipped(asmDl, BUILD.asm, isText)).blob()
+  if (await warm) {
+    try {
+      const factory = (await import(plainAsmURL)).default;
+      loaded[BUILD.asm] = sizes[BUILD.asm] || 0;
+      marks.asmImported = performance.now(); marks.asmPlain = 1;
+      return factory;
+    } catch (e) {
+      console.warn("Mittlere Jass: the cached pyodide.asm.mjs could not be imported; using the gzipped one.", e);
+    }
+  }
+  const text = await new Response(await gunzipped(asmDl(), BUILD.asm, isText)).blob()
     .catch((e) => { throw failed(offline() ? "offline" : "corrupt", BUILD.asm, String(e && e.message || e)); });
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
@@ -191,7 +235,6 @@ const asmModule = (async () => {
 })();
 
 // Pyodide fetches the wasm, the stdlib and the lock file with fetch(): hand it the downloads started above.
-const origFetch = globalThis.fetch.bind(globalThis);
 globalThis.fetch = async (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (url === pyodideBase + "pyodide.asm.wasm") {
