@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -29,7 +30,7 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
     dlg = page.locator("#dlg-review")
     coach = dlg.locator("#review-coach")
     expect(coach.locator("h3")).to_have_text("Coach")
-    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "starting")
+    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", re.compile("starting|checking"))
 
     # while the coach works, the table goes on: close the review, deal the next hand, play it out
     page.keyboard.press("Escape")
@@ -39,8 +40,10 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
 
     # hand 2's summary → review → back to hand 1: the coach's findings for it
     page.locator("#btn-hand-review").click()
+    where = dlg.locator(".review-where")
+    expect(where).to_contain_text("Hand 2 (2 ")   # the review of both hands is open (not the first one's old text)
     page.keyboard.press("PageUp")
-    expect(dlg.locator(".review-where")).to_contain_text("Hand 1")
+    expect(where).to_contain_text("Hand 1 (2 ")
     expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done", timeout=COACHED)
 
     out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
