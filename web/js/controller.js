@@ -317,9 +317,13 @@ export class Controller {
 
   /** The way on from a dismissed hand-over or game-over dialog (toolbar "Next hand" / "Result"). */
   continueOn() {
-    const sheet = () => dialogs.showSheet(store.view, store.history);
-    if (store.ui.phase === "hand-over") dialogs.showHandOver({ view: store.view, onNext: () => this.nextHand(), onSheet: sheet });
-    else if (store.ui.phase === "game-over") dialogs.showGameOver({ view: store.view, onNew: () => this.openNewGame(), onSheet: sheet });
+    const v = store.view, sheet = () => dialogs.showSheet(v, store.history);
+    // the engine's view decides (the page's phase can still say hand-over while the next hand is being dealt)
+    if (store.ui.phase === "hand-over" && v?.phase === "hand-over" && v.hand_result) {
+      dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
+    } else if (store.ui.phase === "game-over" && v?.phase === "game-over") {
+      dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
+    }
   }
 
   setPeek(on) {
