@@ -24,10 +24,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from ..cards import CODES, iter_cards, pretty
-from ..observation import observe
+from ..observation import Observation, observe
 from ..record import RecordError, parse_record
 from ..rules import legal_mask
 from .search import ExpertBot, choice_groups
@@ -58,24 +58,34 @@ def _reason(loss: float, played: dict[str, float], best: dict[str, float]) -> di
                                      "best_pct": round(100 * best[k])}}
 
 
-def _decisions(record: Any, seat: int) -> tuple[Any, list[int]]:
-    """The replayed hand and the play indices of ``seat``'s decisions with a real choice (two or more distinct
-    cards); raises :class:`~engine.record.RecordError` for a bad record, a bad seat or an illegal play."""
+class _Decision(NamedTuple):
+    """One of the seat's decisions with a real choice: where it was, the card played, what the seat saw."""
+
+    play_index: int
+    card: int
+    obs: Observation
+    legal: int
+    groups: dict[int, int]   # each legal card -> the representative of its equivalent cards
+
+
+def _decisions(record: Any, seat: int) -> list[_Decision]:
+    """``seat``'s decisions with a real choice (two or more distinct cards), replaying the record once; raises
+    :class:`~engine.record.RecordError` for a bad record, a bad seat or an illegal play."""
     if seat not in (0, 1, 2):
         raise RecordError(f"seat must be 0, 1 or 2, not {seat!r}")
     state, plays = parse_record(record)
-    start = state.copy()
-    found: list[int] = []
+    found: list[_Decision] = []
     for i, c in enumerate(plays):
         if state.to_play == seat:
             obs = observe(state, seat)
             legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
             if not legal >> c & 1:
                 raise RecordError(f"play {i}: seat {seat} may not play {CODES[c]}")
-            if len(set(choice_groups(obs, legal).values())) > 1:
-                found.append(i)
+            groups = choice_groups(obs, legal)
+            if len(set(groups.values())) > 1:
+                found.append(_Decision(i, c, obs, legal, groups))
         state.push(c)
-    return (start, plays), found
+    return found
 
 
 def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None, iterations: int = 1500,
@@ -83,30 +93,24 @@ def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None
     """Evaluate ``seat``'s decisions from the ``start``-th (0-based, among the decisions with a real choice), at
     most ``limit`` of them: ``{"decisions", "count", "next"}`` (``next`` is null when none is left).  Each
     decision is seeded by its position, so evaluating in steps gives exactly what :func:`coach_hand` gives."""
-    (state, plays), found = _decisions(record, seat)
+    found = _decisions(record, seat)
     todo = found[start:] if limit is None else found[start:start + max(0, limit)]
     bot = ExpertBot(seed, iterations=iterations, endgame_worlds=max(2, iterations // 40))
     decisions: list[dict[str, Any]] = []
-    wanted = set(todo)
-    for i, c in enumerate(plays[:todo[-1] + 1] if todo else []):
-        if i in wanted:
-            obs = observe(state, seat)
-            legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-            groups = choice_groups(obs, legal)
-            reps = sorted(set(groups.values()))
-            means, classes = bot.evaluate_classes(obs, reps, iterations)
-            best = max(reps, key=lambda x: (means[x], -x))
-            mine = groups[c]
-            loss = max(0.0, means[best] - means[mine])
-            decisions.append({
-                "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
-                "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
-                "loss": round(loss, 3), "mark": _mark(loss),
-                "reason": _reason(loss, classes[mine], classes[best]),
-                "options": {CODES[x]: round(means[x], 3) for x in reps},
-                "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
-            })
-        state.push(c)
+    for i, c, obs, legal, groups in todo:
+        reps = sorted(set(groups.values()))
+        means, classes = bot.evaluate_classes(obs, reps, iterations)
+        best = max(reps, key=lambda x: (means[x], -x))
+        mine = groups[c]
+        loss = max(0.0, means[best] - means[mine])
+        decisions.append({
+            "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
+            "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
+            "loss": round(loss, 3), "mark": _mark(loss),
+            "reason": _reason(loss, classes[mine], classes[best]),
+            "options": {CODES[x]: round(means[x], 3) for x in reps},
+            "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
+        })
     end = start + len(todo)
     return {"decisions": decisions, "count": len(found), "next": end if end < len(found) else None}
 

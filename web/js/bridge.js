@@ -1,7 +1,7 @@
 // The bridge to the engine worker: JSON strings in, JSON strings out, one promise per request.
 // It watches the worker: an error, an unreadable message, a request that outlives its time limit or a missed
 // heartbeat means the worker is dead; every pending request then rejects with EngineDied and `onDead` is called.
-import { takeEarlyWorker } from "./early.js";
+import { engineWorker, takeEarlyWorker } from "./early.js";
 
 /** The engine worker stopped answering (crashed, was killed, or hung). */
 export class EngineDied extends Error {
@@ -35,7 +35,7 @@ export class EngineBridge {
     this.terminate();
     return new Promise((resolve, reject) => {
       const early = this.name === "engine" ? takeEarlyWorker() : null;   // started by early.js, if still unused
-      const w = early?.worker || new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: this.name });
+      const w = early?.worker || engineWorker(this.name);
       this.worker = w;
       let settled = false;
       // a watchdog: a start that goes silent (no progress) for a minute is reported as failed

@@ -4,8 +4,13 @@
 // what it said meanwhile. Only the first engine start uses it (Retry and the coach start their own workers).
 const held = { worker: null, events: [] };
 
+/** A new engine worker (a module worker: Pyodide 314 refuses classic ones); `name` tells the game's from the coach's. */
+export function engineWorker(name = "engine") {
+  return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
+}
+
 try {
-  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "engine" });
+  const w = engineWorker();
   w.onmessage = (e) => held.events.push(e);
   w.onmessageerror = (e) => held.events.push(e);
   w.onerror = (e) => { e.preventDefault(); held.events.push(e); };
