@@ -333,6 +333,29 @@ def test_the_lab_works_offline_once_opened(page, site, watch):
         page.context.set_offline(False)
 
 
+def test_a_lab_file_the_worker_cannot_fetch_comes_through_the_page(page, site):
+    """The lab's worker once went past the service worker offline (every lab file failed while the page got them):
+    a same-origin file the worker cannot fetch is fetched by the page and handed over. Here the first request for
+    each of the lab's big files fails; the lab starts anyway and plays."""
+    seen: dict[str, int] = {}
+
+    def first_fails(route):
+        if route.request.service_worker is not None:   # the service worker keeping the files (sw.js cacheLab)
+            route.continue_()
+            return
+        name = route.request.url.rsplit("/", 1)[1]
+        seen[name] = seen.get(name, 0) + 1
+        route.abort() if seen[name] == 1 else route.continue_()
+
+    page.route("**/lab/*.zip", first_fails)
+    page.route("**/lab/*.whl", first_fails)
+    open_lab(page, site)
+    page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
+    r = run(page, EXAMPLE.read_text(), deals=1)
+    assert r["error"] is None and r["deals"] == 1
+    assert sorted(seen.values()) == [2, 2, 2], seen   # stdlib, engine wheel, micropip: failed once, then the page
+
+
 def test_bots_are_saved_in_the_browser_and_a_py_file_can_be_opened(page, site, watch, tmp_path):
     open_lab(page, site)
     page.fill("#bot-source", LAST_LEGAL_BOT)

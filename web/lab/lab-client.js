@@ -36,6 +36,7 @@ export class LabClient {
     if (m.type === "ready") { this.readyMs = performance.now() - t0; this.levels = m.levels; this.onState("ready"); resolve({ ms: this.readyMs, levels: m.levels }); return; }
     if (m.type === "fatal") { this.die({ code: "internal", detail: m.detail, position: null }); reject(new Error(m.detail)); return; }
     if (m.type === "progress") { this.onProgress(m.done, m.total); return; }
+    if (m.type === "fetch") { this.relay(m); return; }
     if (m.type === "call") {
       clearTimeout(this.timer);
       this.call = m;
@@ -48,6 +49,16 @@ export class LabClient {
     if (!p) return;
     this.pending.delete(m.id);
     if (m.ok) p.resolve(m); else p.reject(m.error);
+  }
+
+  /** A same-origin file the worker could not fetch: fetched here (through the page's service worker), bytes handed over. */
+  relay({ id, url }) {
+    const worker = this.worker;
+    const answer = (msg, transfer = []) => { if (worker === this.worker) worker?.postMessage({ type: "fetched", id, ...msg }, transfer); };
+    if (new URL(url, location.href).origin !== location.origin) { answer({ error: true }); return; }
+    fetch(url)
+      .then(async (r) => ({ status: r.status, contentType: r.headers.get("Content-Type") || "", body: await r.arrayBuffer() }))
+      .then((msg) => answer(msg, [msg.body]), () => answer({ error: true }));
   }
 
   /** End the worker: every open request fails with `error`; the next request starts a new worker. */

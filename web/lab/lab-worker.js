@@ -4,6 +4,8 @@
 //                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}…, {id, ok, result}
 //                            {id, cmd: "move", obs}                -> {id, ok, card}
 // Out at any time: {type: "ready", ms} | {type: "fatal", detail}
+//                  {type: "fetch", id, url}: a same-origin file this worker could not fetch; the page answers
+//                  {type: "fetched", id, status, contentType, body} or {type: "fetched", id, error: true}
 //                  {type: "call", what, position} / {type: "return"}: around every call into the bot (the page's
 //                  watchdog ends a call that does not return within the time limit by terminating this worker)
 // A refused request: {id, ok: false, error: {code, detail, position}} (codes: engine/botapi.py REASONS, and
@@ -15,18 +17,40 @@ const pyodideBase = new URL(BUILD.pyodide, appBase).href;
 const lab = BUILD.lab;
 const url = (rel) => new URL(rel, appBase).href;
 
-// Pyodide asks for pyodide.asm.wasm; the build ships it gzipped (as the game's worker does, decompressed here)
+// A same-origin file the network could not give: the page fetches it and hands the bytes over. Offline, this worker
+// once went past the service worker the page goes through (a fresh clone's CI run, Chromium 14x): every lab file
+// failed, while the page got them from the service worker's cache.
 const origFetch = globalThis.fetch.bind(globalThis);
+const relayed = new Map();
+let relayIds = 0;
+const viaPage = (u) => new Promise((resolve) => {
+  const id = ++relayIds;
+  relayed.set(id, resolve);
+  postMessage({ type: "fetch", id, url: u });
+});
+async function sameOriginFetch(input, init) {
+  try {
+    return await origFetch(input, init);
+  } catch (err) {
+    const u = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, self.location.href);
+    if (u.origin !== self.location.origin) throw err;
+    const r = await viaPage(u.href);
+    if (!r || r.error) throw err;
+    return new Response(r.body, { status: r.status, headers: { "Content-Type": r.contentType } });
+  }
+}
+
+// Pyodide asks for pyodide.asm.wasm; the build ships it gzipped (as the game's worker does, decompressed here)
 globalThis.fetch = async (input, init) => {
   const u = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (u === pyodideBase + "pyodide.asm.wasm") {
-    const resp = await origFetch(pyodideBase + BUILD.wasm);
+    const resp = await sameOriginFetch(pyodideBase + BUILD.wasm);
     if (!resp.ok) throw new Error(`${BUILD.wasm}: HTTP ${resp.status}`);
     const head = new Uint8Array(await resp.clone().arrayBuffer()).subarray(0, 2);
     const body = head[0] === 0x1f && head[1] === 0x8b ? resp.body.pipeThrough(new DecompressionStream("gzip")) : resp.body;
     return new Response(body, { headers: { "Content-Type": "application/wasm" } });
   }
-  return origFetch(input, init);
+  return sameOriginFetch(input, init);
 };
 
 async function bytes(rel) {
@@ -123,7 +147,8 @@ const handlers = {
 
 let busy = false;
 onmessage = async (ev) => {
-  const { id, cmd } = ev.data || {};
+  const { id, cmd, type } = ev.data || {};
+  if (type === "fetched") { relayed.get(id)?.(ev.data); relayed.delete(id); return; }   // viaPage's answer
   try {
     await ready;
   } catch (e) {
