@@ -256,7 +256,9 @@ def _watch_toasts(page) -> None:
         new MutationObserver(() => { const t = document.getElementById('toast');
           if (!t.hidden && t.textContent) window.__labToasts.push(t.textContent); })
         .observe(document.getElementById('toast'), { childList: true, characterData: true, subtree: true,
-                                                     attributes: true }); }""")
+                                                     attributes: true });
+        const t = document.getElementById('toast'); if (!t.hidden && t.textContent) window.__labToasts.push(t.textContent);
+    }""")
 
 
 def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
@@ -308,6 +310,23 @@ def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, pa
     failed = [t for t in _toasts(page) if "Your bot failed" in t]
     assert failed and "raised an exception" in failed[0] and "Normal" in failed[0]
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
+
+
+def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, page, site, watch):
+    open_app("?speed=instant&hands=2")
+    page.click("#btn-lab")
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    page.fill("#bot-source", LAST_LEGAL_BOT)
+    page.click('[data-action="lab-play"]')
+    page.wait_for_function("() => document.body.dataset.phase !== 'lab' && window.__jass.view()?.players[1].bot === "
+                           "'outside'", timeout=LAB_WAIT)
+    page.reload()
+    page.wait_for_function("() => window.__jass && ['play', 'hand-over'].includes(window.__jass.state().phase)",
+                           timeout=60_000)
+    _watch_toasts(page)
+    _play_out_hand(page)
+    gone = [t for t in _toasts(page) if "no longer at the table" in t]
+    assert len(gone) == 1 and "reloaded" in gone[0] and "Normal" in gone[0], _toasts(page)
 
 
 def test_the_lab_works_offline_once_opened(page, site, watch):

@@ -144,6 +144,12 @@ export class Controller {
     const o = await this.engine({ cmd: "observe" });
     if (!o || !o.ok) return o;
     const fallback = store.hello?.defaults?.bots?.[0] ?? "normal";
+    const tell = (code, kind) => {
+      const reason = t(`lab.reason.${code}`, { limit: 2 });
+      const msg = t(kind, { reason, seat: nameOf(o.seat), level: levelName(fallback) });
+      toast(msg, "error", 10_000);
+      announce(msg);
+    };
     if (this.outside) {
       let failure;
       try {
@@ -155,10 +161,12 @@ export class Controller {
         failure = err;
       }
       this.outside = null;
-      const reason = t(`lab.reason.${failure?.code || "internal"}`, { limit: 2 });
-      const msg = t("lab.botFailed", { reason, seat: nameOf(o.seat), level: levelName(fallback) });
-      toast(msg, "error", 10_000);
-      announce(msg);
+      this.outsideGone = true;
+      tell(failure?.code || "internal", "lab.botFailed");
+    } else if (!this.outsideGone) {
+      // a resumed game (the page was reloaded): the lab and its bot are gone, said once
+      this.outsideGone = true;
+      tell("reloaded", "lab.botGone");
     }
     return this.engine({ cmd: "outside_move", level: fallback });
   }
@@ -166,6 +174,7 @@ export class Controller {
   /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
   playAgainst(client, name) {
     this.outside = { client, name };
+    this.outsideGone = false;
     const names = [0, 1, 2].map((s) => t(`name.${s}`));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
     this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], names, practice: false })
