@@ -42,6 +42,8 @@ def test_both_decks_render_and_differ(open_app, page, watch):
         page.wait_for_timeout(300)
         s = state(page)
         seen[deck] = card_pixels(page, s["hand"].index(s["legal"][-1]))   # a playable card: not dimmed
+        # the header's French suit signs are shown with the French pack only
+        assert page.locator(".brand-suits").is_visible() == (deck == "french"), deck
         # a painted card face: mostly light paper, with ink on it
         px = seen[deck]
         light = sum(1 for k in range(0, len(px), 3) if min(px[k:k + 3]) > 200)

@@ -1,7 +1,7 @@
 // The player's language at start-up and its menus (the Settings dialog and the loading screen): every catalog listed
 // by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
 import { refreshHowTo, showHowTo } from "./howto.js";
-import { CATALOGS, LANGUAGES, applyI18n, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
+import { CATALOGS, LANGUAGES, applyI18n, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
 import { addSettingRow, deckFor, onPrefChange, openSettings } from "./settings.js";
 
 function languageSelect(select) {
@@ -22,8 +22,12 @@ function languageSelect(select) {
 export function installLanguage(onChange = () => {}) {
   initLanguage();
   applyI18n();
-  setDeck(deckFor());
-  onPrefChange((name) => { if (name === "deck") setDeck(deckFor()); });
+  const useDeck = () => {
+    setDeck(deckFor());
+    document.documentElement.dataset.deck = getDeck();   // the header's ♠♥♦♣ only with the French pack (app.css)
+  };
+  useDeck();
+  onPrefChange((name) => { if (name === "deck") useDeck(); });
   const menus = () => document.querySelectorAll(".lang-select");
   for (const s of menus()) languageSelect(s);
   addSettingRow({
@@ -31,7 +35,7 @@ export function installLanguage(onChange = () => {}) {
     control: () => { const s = languageSelect(document.createElement("select")); s.id = "set-lang"; return s; },
   });
   onLanguageChange(() => {
-    setDeck(deckFor());   // "automatic" picks the pack by language
+    useDeck();   // "automatic" picks the pack by language
     applyI18n();
     for (const s of menus()) languageSelect(s);
     if (document.querySelector("#dlg-settings[open]")) {   // the open Settings dialog speaks the new language too
