@@ -1,6 +1,8 @@
 """The table as a player sees it (issue 12): both decks, turn and trick marks, motion, sound, touch, edges."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from jass_e2e import load_catalog, state, toolbar_click, wait_my_turn_or_phase
@@ -277,6 +279,7 @@ def test_hint_in_plain_words_with_details_and_enter_plays_it(open_app, page, wat
         box.locator(".hint-more").click()
         expect(details).to_be_visible()
         assert "strokes" in details.inner_text()
+        assert not re.search(r"-\d", details.inner_text()), details.inner_text()   # negatives with −, not a hyphen
         page.locator(f"#hand-buttons button[data-card='{card}']").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)

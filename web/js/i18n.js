@@ -71,9 +71,11 @@ export function getLanguage() { return lang; }
 /** Call `f(lang)` after every language switch. */
 export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
 
-/** A number in the player's locale (digits, separators); `opts` as Intl.NumberFormat's. */
+/** Intl writes the hyphen-minus in these languages; a negative figure gets the minus sign (−), as `signed` has. */
+const minus = (s) => s.replace(/-(?=\d)/, "\u2212");
+/** A number in the player's locale (digits, separators, − for negatives); `opts` as Intl.NumberFormat's. */
 export function fmtNumber(n, opts) {
-  return opts ? new Intl.NumberFormat(intlLocale(), opts).format(n) : numbers.format(n);
+  return minus(opts ? new Intl.NumberFormat(intlLocale(), opts).format(n) : numbers.format(n));
 }
 /** A date (and time) in the player's locale. */
 export function fmtDate(d, opts = { dateStyle: "medium", timeStyle: "short" }) {
@@ -94,7 +96,7 @@ export function t(key, params = {}) {
   return s.replace(/\{(\w+)\}/g, (m, k) => {
     if (!(k in params)) return m;
     const v = params[k];
-    return typeof v === "number" ? numbers.format(v) : String(v);
+    return typeof v === "number" ? fmtNumber(v) : String(v);
   });
 }
 
