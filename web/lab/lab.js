@@ -288,14 +288,18 @@ class LabView {
     const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
       h("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
       h("td", {}, signedNum(b.strokes_per_hand)),
-      h("td", {}, `${signedNum(b.ci95[0])} … ${signedNum(b.ci95[1])}`),
-      h("td", {}, b.games ? `${fmtNumber(b.game_wins)} / ${fmtNumber(b.games)}` : "–"),   // a game is 12 deals
+      // on a phone the pairs may wrap after "…" and "/" (never inside a figure)
+      h("td", {}, `${signedNum(b.ci95[0])}\u00a0… ${signedNum(b.ci95[1])}`),
+      h("td", {}, b.games ? `${fmtNumber(b.game_wins)}\u00a0/\u00a0${fmtNumber(b.games)}` : "–"),   // a game is 12 deals
       h("td", {}, num(b.card_points, 1)),
-      h("td", {}, `${num(b.decision_ms_median, 1)} / ${num(b.decision_ms_p95, 1)}`)));
-    this.table.append(h("table", {},
-      h("caption", {}, t("lab.caption", { deals: fmtNumber(s.deals), hands: fmtNumber(s.hands_played), seed: r.seed })),
-      h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
-      h("tbody", {}, ...rows)));
+      h("td", {}, `${num(b.decision_ms_median, 1)}\u00a0/ ${num(b.decision_ms_p95, 1)}`)));
+    // the caption as a paragraph of the box's width: a <caption> is as wide as the table, which scrolls on a phone
+    this.table.append(
+      h("p", { className: "lab-caption", id: "lab-caption" },
+        t("lab.caption", { deals: fmtNumber(s.deals), hands: fmtNumber(s.hands_played), seed: r.seed })),
+      h("table", { "aria-labelledby": "lab-caption" },
+        h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
+        h("tbody", {}, ...rows)));
   }
 
   async play() {
