@@ -18,7 +18,7 @@ const lab = BUILD.lab;
 const url = (rel) => new URL(rel, appBase).href;
 
 // A same-origin file the network could not give: the page fetches it and hands the bytes over. Offline, this worker
-// once went past the service worker the page goes through (a fresh clone's CI run, Chromium 14x): every lab file
+// once went past the service worker the page goes through (a fresh clone's CI run, Debian Chromium 156): every lab file
 // failed, while the page got them from the service worker's cache.
 const origFetch = globalThis.fetch.bind(globalThis);
 const relayed = new Map();
