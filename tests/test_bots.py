@@ -428,3 +428,40 @@ def test_coach_cli(tmp_path):
     err = io.StringIO()
     args = argparse.Namespace(file=str(bad), seat=0, iterations=30, json=False)
     assert run(args, out=io.StringIO(), err=err) == 2 and "hands" in err.getvalue()
+
+
+# ------------------------------------------------------------------------------------------------ inference
+def _bot_state(seed: int, n_plays: int) -> HandState:
+    """A hand that the play-out policy's own plans would play: three `normal` bots."""
+    bots = [make_bot("normal", s) for s in range(3)]
+    dealer = seed % 3
+    s = HandState(deal(seed, 0, dealer), dealer)
+    while len(s.plays) < n_plays:
+        s.push(bots[s.to_play].choose(observe(s, s.to_play)))
+    return s
+
+
+def test_play_likelihood_reads_the_plays():
+    from engine.bots.inference import play_likelihood
+    s = _random_state(5, 0)
+    obs = observe(s, s.to_play)
+    assert play_likelihood(obs, {a: s.hands[a] for a in other_seats(obs.seat)}, 0.4) == 1.0   # nothing played yet
+    # over many positions the true deal explains the plays better than a uniform consistent deal does
+    ranks = []
+    for seed in range(40):
+        s = _bot_state(seed, 9 + seed % 15)
+        obs = observe(s, s.to_play)
+        true = play_likelihood(obs, {a: s.hands[a] for a in other_seats(obs.seat)}, 0.4)
+        assert 0.0 < true <= 1.0
+        rng = random.Random(seed)
+        setup = sampler_setup(obs)
+        others = [play_likelihood(obs, sample_hidden(obs, rng, setup), 0.4) for _ in range(30)]
+        ranks.append(sum(x < true for x in others) / len(others))
+    assert sum(ranks) / len(ranks) > 0.55, ranks
+
+
+def test_inference_is_deterministic_and_legal():
+    s = _bot_state(3, 14)
+    obs = observe(s, s.to_play)
+    cards = {make_bot("hard", 1, iterations=60, infer=40).choose(obs) for _ in range(2)}
+    assert len(cards) == 1 and cards <= set(iter_cards(legal_mask(obs.hand, obs.trick, obs.trump)))

@@ -90,41 +90,7 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
                 k -= 1
             bit = legal & -legal
         else:
-            high = plans[seat]
-            best_bit = 0
-            best_score = -10 ** 9
-            m = legal
-            while m:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                s = suit_of[c]
-                if s == trump:
-                    power = 100 + strength_of[c]
-                elif ntrick == 0 or s == led:
-                    power = rank_of[c]
-                else:
-                    power = -1
-                pts = points[c]
-                if ntrick == 0:
-                    # lead: high plan its strongest card, low plan its weakest cheap card (no trumps)
-                    if high:
-                        score = power * 16 + pts
-                    else:
-                        score = -power * 16 - pts - (2000 if s == trump else 0)
-                elif power > wkey:  # this card takes the trick (so far)
-                    if high:
-                        score = 1000 + pts * 16 + (power if ntrick == 1 else -power)
-                    else:
-                        score = -1000 - pts * 16 - power
-                else:  # this card loses the trick
-                    if high:
-                        score = -pts * 16 - power
-                    else:
-                        score = 1000 + pts * 16 + power
-                if score > best_score:
-                    best_score, best_bit = score, b
-            bit = best_bit
+            bit = plan_choice(legal, ntrick, led, wkey, trump, points, plans[seat])
         c = bit.bit_length() - 1
         hands[seat] = hand ^ bit
         s = suit_of[c]
@@ -157,3 +123,43 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
             seat = nxt[seat]
     state.leader = leader
     state.trick = []
+
+
+def plan_choice(legal: int, ntrick: int, led: int, wkey: int, trump: int, points: tuple[int, ...], high: bool) -> int:
+    """The card (as a one-bit mask) a plan plays from ``legal``: ``ntrick`` cards are on the table, ``led`` is their
+    suit and ``wkey`` the winning card's power (:func:`engine.rules.card_power`); ``points`` per card for ``trump``."""
+    suit_of, rank_of, strength_of = SUIT_OF, RANK_OF, _STRENGTH_OF
+    best_bit = 0
+    best_score = -10 ** 9
+    m = legal
+    while m:
+        b = m & -m
+        m ^= b
+        c = b.bit_length() - 1
+        s = suit_of[c]
+        if s == trump:
+            power = 100 + strength_of[c]
+        elif ntrick == 0 or s == led:
+            power = rank_of[c]
+        else:
+            power = -1
+        pts = points[c]
+        if ntrick == 0:
+            # lead: high plan its strongest card, low plan its weakest cheap card (no trumps)
+            if high:
+                score = power * 16 + pts
+            else:
+                score = -power * 16 - pts - (2000 if s == trump else 0)
+        elif power > wkey:  # this card takes the trick (so far)
+            if high:
+                score = 1000 + pts * 16 + (power if ntrick == 1 else -power)
+            else:
+                score = -1000 - pts * 16 - power
+        else:  # this card loses the trick
+            if high:
+                score = -pts * 16 - power
+            else:
+                score = 1000 + pts * 16 + power
+        if score > best_score:
+            best_score, best_bit = score, b
+    return best_bit

@@ -35,6 +35,7 @@ from ..state import random_playout
 from . import decision_rng, register
 from .common import CLASSES, deltas_of, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
+from .inference import weighted_pool
 from .playout import draw_plans, policy_playout
 
 _CLASS_TEXT = {
@@ -110,7 +111,7 @@ class SearchBot:
 
     def __init__(self, seed: int | str = 0, iterations: int = 900, max_ms: float | None = 3000.0,
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
-                 halving: bool = True, group: bool = True):
+                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in ("smart", "random"):
@@ -124,6 +125,10 @@ class SearchBot:
         self.eps = eps
         self.halving = halving
         self.group = group
+        #: Size of the pool of deals weighed by the opponents' plays that the worlds are drawn from
+        #: (:mod:`.inference`); 0: every world a fresh uniform deal.
+        self.infer = infer
+        self.infer_eps = infer_eps
         self.last_reason = ""
         #: The last decision as a code with parameters (for a UI that words it in its own language).
         self.last_explanation: dict[str, Any] = {}
@@ -187,6 +192,9 @@ class SearchBot:
         smart = self.policy == "smart"
         eps = self.eps
         pts_now = obs.card_points()
+        pool = None
+        if self.infer > 1 and revealed is None and any(p_seat != seat for p_seat, _ in obs.plays):
+            pool = weighted_pool(obs, rng, setup, self.infer_eps, self.infer)
         n = len(cands)
         run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
         totals, counts, classes = run.totals, run.counts, run.classes
@@ -200,7 +208,12 @@ class SearchBot:
             else:
                 per_round = max(1, iterations // (rounds * m))
             for _ in range(per_round):
-                hidden = revealed if revealed is not None else sample_hidden(obs, rng, setup)
+                if revealed is not None:
+                    hidden = revealed
+                elif pool is not None:
+                    hidden = rng.choices(pool[0], cum_weights=pool[1])[0]
+                else:
+                    hidden = sample_hidden(obs, rng, setup)
                 world = base.copy()
                 world.hands[a] = hidden[a]
                 world.hands[b] = hidden[b]
@@ -249,8 +262,9 @@ class ExpertBot(SearchBot):
 
     def __init__(self, seed: int | str = 0, iterations: int = 4000, max_ms: float | None = 10000.0,
                  endgame_tricks: int = 4, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
-                 halving: bool = True, group: bool = True):
-        super().__init__(seed, iterations, max_ms, endgame_tricks, endgame_worlds, policy, eps, halving, group)
+                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4):
+        super().__init__(seed, iterations, max_ms, endgame_tricks, endgame_worlds, policy, eps, halving, group, infer,
+                         infer_eps)
 
 
 register("hard", "Hard", SearchBot)
