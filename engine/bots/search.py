@@ -5,7 +5,9 @@ For each decision the bot
 1. groups its legal cards into distinct choices (blanks of one suit with no unseen card between
    them are the same move) — :func:`choices`;
 2. repeatedly samples a *world*: the two unseen hands, uniformly among all deals consistent with
-   the observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`);
+   the observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`); with the
+   ``infer`` option, from a pool of that many uniform deals in proportion to how well each explains the
+   opponents' plays so far (:mod:`.inference`; off by default, see docs/bots.md);
 3. plays every surviving candidate in that same world (common random numbers), then finishes the
    hand with a fast play-out policy (:mod:`.playout`), or, in the expert's endgame, solves it
    exactly (:mod:`.endgame`);
@@ -126,7 +128,7 @@ class SearchBot:
         self.halving = halving
         self.group = group
         #: Size of the pool of deals weighed by the opponents' plays that the worlds are drawn from
-        #: (:mod:`.inference`); 0: every world a fresh uniform deal.
+        #: (:mod:`.inference`); 0: every world a fresh uniform deal (the search before inference).
         self.infer = infer
         self.infer_eps = infer_eps
         self.last_reason = ""
