@@ -4,9 +4,10 @@ The search samples the two unseen hands uniformly among the deals the rules allo
 undertrumping).  With inference on, a deal is also weighed by how likely the opponents' plays of this hand are
 if they had held those cards and played like the play-out policy (:mod:`.playout`): each opponent follows one
 of its two plans for the whole hand (``high`` with probability :data:`HIGH_PRIOR`), and with probability ``eps``
-plays any legal card instead.  :func:`pick_deal` draws a few uniform deals and keeps one in proportion to that
-likelihood (sampling-importance-resampling), so the search plays on deals where the opponents' cards explain
-their play.
+plays any legal card instead.  :func:`weighted_pool` draws uniform deals once per decision and weighs them; the
+search then takes its worlds from that pool in proportion to the weights (sampling-importance-resampling), so it
+plays on deals where the opponents' cards explain their play.  Off by default: it helps against opponents who play
+like the policy and hurts against others (docs/bots.md, "Opponent inference").
 """
 
 from __future__ import annotations
