@@ -342,12 +342,16 @@ def test_the_lab_works_offline_once_opened(page, site, watch):
         return ['python_stdlib-full', 'micropip-', 'lab-worker.js', 'example_bot.py']
           .every((part) => urls.some((u) => u.includes(part)));
     }""", timeout=120_000)
+    # what each request after the reload got (CI once saw the lab's worker go past the service worker offline)
+    seen: list[str] = []
+    page.on("response", lambda resp: seen.append(f"{resp.url} {resp.status} sw={resp.from_service_worker}"))
+    page.on("requestfailed", lambda q: seen.append(f"{q.url} FAILED {q.failure}"))
     page.context.set_offline(True)
     try:
         page.reload()
         page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
         r = run(page, EXAMPLE.read_text(), deals=2)
-        assert r["error"] is None and r["deals"] == 2
+        assert r["error"] is None and r["deals"] == 2, (r, seen)
     finally:
         page.context.set_offline(False)
 

@@ -149,8 +149,8 @@ export function applyI18n(root = document) {
   if (root === document) document.title = t("title");
 }
 
-/** +2 / −1 / 0 with a real minus sign, digits in the locale's style. */
-export function signed(n) { return n > 0 ? `+${fmtNumber(n)}` : n < 0 ? `−${fmtNumber(-n)}` : fmtNumber(0); }
+/** +2 / −1 / 0 with a real minus sign (fmtNumber's), digits in the locale's style; `opts` as fmtNumber's. */
+export function signed(n, opts) { return n > 0 ? `+${fmtNumber(n, opts)}` : fmtNumber(n < 0 ? n : 0, opts); }
 
 /** "♦ is trump — fixed by Right" / "… fixed by you" */
 export function trumpFixedText(suit, seat, name) {

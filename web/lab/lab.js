@@ -2,7 +2,7 @@
 // levels with a progress bar and the figures, and "play a game against this bot". Loaded only when the lab opens
 // (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
 import { BUILD } from "../js/build-info.js";
-import { applyI18n, fmtNumber, levelName, onLanguageChange, t } from "../js/i18n.js";
+import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n.js";
 import { CALL_LIMIT_MS, LabClient } from "./lab-client.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 
@@ -283,7 +283,7 @@ class LabView {
     this.error.hidden = true;
     const s = r.summary;
     const num = (x, d = 2) => fmtNumber(x, { minimumFractionDigits: d, maximumFractionDigits: d });
-    const signedNum = (x) => (x > 0 ? "+" : x < 0 ? "−" : "") + num(Math.abs(x), 3);
+    const signedNum = (x) => signed(x, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     const head = ["lab.col.bot", "lab.col.strokes", "lab.col.ci", "lab.col.wins", "lab.col.points", "lab.col.ms"];
     const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
       h("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
