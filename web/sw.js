@@ -99,7 +99,10 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "skip-waiting") self.skipWaiting();
-  else if (type === "cache-lab" && Array.isArray(event.data.urls)) event.waitUntil(cacheLab(event.data.urls));
+  else if (type === "cache-lab" && Array.isArray(event.data.urls)) {
+    const port = event.ports[0];
+    event.waitUntil(cacheLab(event.data.urls).then((ok) => port?.postMessage({ ok }), () => port?.postMessage({ ok: false })));
+  }
   else if (type === "version" && event.ports[0]) {
     caches.open(CACHE).then((c) => c.keys()).then((keys) => event.ports[0].postMessage({
       version: VERSION, files: Object.keys(FILES).length, cached: keys.length,
@@ -123,19 +126,29 @@ async function respond(path, request) {
 }
 
 // The lab asks for its files to be cached once it has started: when it opened before this worker controlled the page
-// (a first visit), its downloads went past it, and the lab would not start offline later.
-async function cacheLab(urls) {
+// (a first visit), its downloads went past it, and the lab would not start offline later. Resolves with whether every
+// lab file asked for is now kept (the lab then says it works offline). One request at a time: a file stored twice at
+// once can end up dropped when the second download is cut off (seen: going offline right after the first).
+let labQueue = Promise.resolve(true);
+function cacheLab(urls) {
+  labQueue = labQueue.catch(() => false).then(() => cacheLabNow(urls));
+  return labQueue;
+}
+async function cacheLabNow(urls) {
   const cache = await caches.open(LAB_CACHE);
-  await Promise.all(urls.map(async (u) => {
+  const kept = await Promise.all(urls.map(async (u) => {
     const url = new URL(u, BASE);
-    if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
-    if (!LAB.test(decodeURIComponent(url.pathname.slice(BASE.pathname.length)))) return;
-    if (await cache.match(url.href)) return;
+    if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return true;
+    if (!LAB.test(decodeURIComponent(url.pathname.slice(BASE.pathname.length)))) return true;
+    if (await cache.match(url.href)) return true;
     try {
       const resp = await fetch(url.href);
-      if (resp.ok) await cache.put(url.href, resp);
-    } catch { /* offline: the next time */ }
+      if (!resp.ok) return false;
+      await cache.put(url.href, resp);
+      return true;
+    } catch { return false; }   // offline: the next time
   }));
+  return kept.every(Boolean);
 }
 
 async function respondLab(path, request) {

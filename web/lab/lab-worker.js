@@ -17,9 +17,9 @@ const pyodideBase = new URL(BUILD.pyodide, appBase).href;
 const lab = BUILD.lab;
 const url = (rel) => new URL(rel, appBase).href;
 
-// A same-origin file the network could not give: the page fetches it and hands the bytes over. Offline, this worker
-// once went past the service worker the page goes through (a fresh clone's CI run, Debian Chromium 156): every lab file
-// failed, while the page got them from the service worker's cache.
+// A same-origin file the network could not give: taken from the site's caches (the service worker's, read here
+// directly), else the page fetches it and hands the bytes over. For a worker the service worker does not control
+// (one started before it took over the page); e2e tests both ways with the network failing.
 const origFetch = globalThis.fetch.bind(globalThis);
 const relayed = new Map();
 let relayIds = 0;
@@ -28,12 +28,18 @@ const viaPage = (u) => new Promise((resolve) => {
   relayed.set(id, resolve);
   postMessage({ type: "fetch", id, url: u });
 });
+/** The response the site's caches keep for url (any of them: precache, lab files), or null. */
+async function fromCaches(u) {
+  try { return (await self.caches?.match(u)) || null; } catch { return null; }
+}
 async function sameOriginFetch(input, init) {
   try {
     return await origFetch(input, init);
   } catch (err) {
     const u = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, self.location.href);
     if (u.origin !== self.location.origin) throw err;
+    const kept = await fromCaches(u.href);
+    if (kept) return kept;
     const r = await viaPage(u.href);
     if (!r || r.error) throw err;
     return new Response(r.body, { status: r.status, headers: { "Content-Type": r.contentType } });

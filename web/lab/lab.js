@@ -138,7 +138,14 @@ class LabView {
     this.renderBots();
     this.show(this.state.current || this.state.bots[0]?.name);
     this.fillLevels(["random", "easy", "normal", "hard", "expert"].filter((x) => x));   // until the worker says
-    this.client.start().then(({ levels }) => { this.fillLevels(levels); cacheForOffline(); }).catch(() => {});
+    this.client.start().then(({ levels }) => {
+      this.fillLevels(levels);
+      return cacheForOffline();
+    }).then((kept) => {
+      if (!kept) return;
+      this.root.dataset.offline = "ready";
+      if (!this.status.textContent) this.say(t("lab.offlineReady"));
+    }).catch(() => {});
   }
 
   fillLevels(levels) {
@@ -330,13 +337,19 @@ export function positionText(p) {
   });
 }
 
-/** Ask the service worker to keep the lab's files (the lab then starts offline too, see sw.js cacheLab). */
+/** Ask the service worker to keep the lab's files (the lab then starts offline too, see sw.js cacheLab); resolves
+ *  with whether it keeps them all (false without a service worker). */
 function cacheForOffline() {
   const here = (rel) => new URL(rel, import.meta.url).href;
   const app = (rel) => new URL(rel, new URL("../", import.meta.url)).href;
   const urls = ["lab.js", "lab-client.js", "lab-store.js", "lab-worker.js", "lab.css", "example_bot.py"].map(here)
     .concat([BUILD.lab.wheel, BUILD.lab.stdlib, BUILD.lab.micropip, BUILD.pyodide + "pyodide.asm.mjs"].map(app));
-  navigator.serviceWorker?.ready.then((reg) => reg.active?.postMessage({ type: "cache-lab", urls })).catch(() => {});
+  if (!navigator.serviceWorker) return Promise.resolve(false);
+  return navigator.serviceWorker.ready.then((reg) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (ev) => resolve(ev.data?.ok === true);
+    if (reg.active) reg.active.postMessage({ type: "cache-lab", urls }, [channel.port2]); else resolve(false);
+  })).catch(() => false);
 }
 
 let before = null;   // the page's phase when the lab opened

@@ -421,6 +421,7 @@ export default {
   "lab.running": "Es wird gespielt… {done} von {total} Verteilungen",
   "lab.loading": "Dein Bot wird geladen…",
   "lab.starting": "Python für das Labor startet (beim ersten Mal dauert es einige Sekunden)…",
+  "lab.offlineReady": "Bereit. Das Labor funktioniert jetzt auch offline.",
   "lab.installing": "Die Pakete deines Bots werden installiert…",
   "lab.badDeals": "Verteilungen: eine ganze Zahl von 1 bis {max}.",
   "lab.done": "{deals} Verteilungen, jede in allen drei Sitzordnungen, in {seconds} s ({rate} Verteilungen pro Sekunde).",

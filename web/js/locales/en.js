@@ -422,6 +422,7 @@ export default {
   "lab.running": "Playing… {done} of {total} deals",
   "lab.loading": "Loading your bot…",
   "lab.starting": "Starting Python for the lab (the first time takes a few seconds)…",
+  "lab.offlineReady": "Ready. The lab now works offline too.",
   "lab.installing": "Installing your bot's packages…",
   "lab.badDeals": "Deals: a whole number from 1 to {max}.",
   "lab.done": "{deals} deals, each under all three seatings, in {seconds} s ({rate} deals per second).",

@@ -421,6 +421,7 @@ export default {
   "lab.running": "Partie en cours… {done} donnes sur {total}",
   "lab.loading": "Chargement de votre bot…",
   "lab.starting": "Démarrage de Python pour le labo (la première fois prend quelques secondes)…",
+  "lab.offlineReady": "Prêt. Le labo fonctionne désormais aussi hors ligne.",
   "lab.installing": "Installation des paquets de votre bot…",
   "lab.badDeals": "Donnes : un nombre entier de 1 à {max}.",
   "lab.done": "{deals} donnes, chacune dans les trois placements, en {seconds} s ({rate} donnes par seconde).",

@@ -421,6 +421,7 @@ export default {
   "lab.running": "Si gioca… {done} di {total} distribuzioni",
   "lab.loading": "Caricamento del tuo bot…",
   "lab.starting": "Avvio di Python per il laboratorio (la prima volta ci vuole qualche secondo)…",
+  "lab.offlineReady": "Pronto. Il laboratorio ora funziona anche offline.",
   "lab.installing": "Installazione dei pacchetti del tuo bot…",
   "lab.badDeals": "Distribuzioni: un numero intero da 1 a {max}.",
   "lab.done": "{deals} distribuzioni, ognuna in tutte e tre le disposizioni, in {seconds} s ({rate} distribuzioni al secondo).",

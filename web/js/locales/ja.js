@@ -421,6 +421,7 @@ export default {
   "lab.running": "対戦中… {total} 配り中 {done}",
   "lab.loading": "ボットを読み込んでいます…",
   "lab.starting": "研究室用の Python を起動しています（初回は数秒かかります）…",
+  "lab.offlineReady": "準備完了。研究室はオフラインでも使えます。",
   "lab.installing": "ボットのパッケージをインストールしています…",
   "lab.badDeals": "配り数：1 から {max} までの整数。",
   "lab.done": "{deals} 配り（それぞれ 3 通りの席順で）を {seconds} 秒で完了（毎秒 {rate} 配り）。",
