@@ -389,6 +389,29 @@ def test_policy_playout_plays_legal_cards(rules):
         assert check.is_complete and check.tricks_won == st.tricks_won and check.captured == st.captured
 
 
+def test_play_out_policy_knows_the_first_off_suit_card_takes_the_trick():
+    """Rules R3: before trump, a follower void in the led suit fixes trump with its card and takes the trick so far.
+    A low plan then plays its cheapest such card, a high plan its most valuable (before the fix both read the card
+    as losing and did the opposite)."""
+    from engine.bots.playout import _POINTS, plan_choice
+    from engine.cards import RANK_OF, parse_card
+    led_seven = parse_card("S7")
+    legal = (1 << parse_card("H6")) | (1 << parse_card("HA"))
+    args = (legal, 1, 0, RANK_OF[led_seven], -1, _POINTS[0])   # ♠7 led, no trump yet
+    assert plan_choice(*args, False) == 1 << parse_card("H6")
+    assert plan_choice(*args, True) == 1 << parse_card("HA")
+
+
+def test_the_hint_never_names_a_better_runner_up():
+    """The reason's 'next best' is among the cards the search kept to the end (a card dropped early by halving has a
+    mean over fewer samples and once showed higher than the card played)."""
+    for k in range(12):
+        s = _random_state(100 + k, 2 * k)
+        _, _, why = hint(observe(s, s.to_play), iterations=120)
+        if why["code"] != "only_choice":
+            assert why["params"]["mean"] >= why["params"]["next_best"], why
+
+
 def _record(seed: int) -> dict:
     from engine.cards import codes_of
     d = deal(seed, 0, 0)

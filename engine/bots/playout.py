@@ -137,13 +137,18 @@ def plan_choice(legal: int, ntrick: int, led: int, wkey: int, trump: int, points
         m ^= b
         c = b.bit_length() - 1
         s = suit_of[c]
+        pts = points[c]
         if s == trump:
             power = 100 + strength_of[c]
         elif ntrick == 0 or s == led:
             power = rank_of[c]
+        elif trump < 0:
+            # rules R3: the hand's first off-suit card fixes trump and is the only trump in the trick (it takes the
+            # trick so far), worth its trump points
+            power = 100 + strength_of[c]
+            pts = _POINTS[s + 1][c]
         else:
             power = -1
-        pts = points[c]
         if ntrick == 0:
             # lead: high plan its strongest card, low plan its weakest cheap card (no trumps)
             if high:

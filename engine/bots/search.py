@@ -158,7 +158,9 @@ class SearchBot:
         best = max(run.alive, key=lambda i: (run.totals[i] / run.counts[i], -cands[i]))
         c = cands[best]
         means = {i: run.totals[i] / run.counts[i] for i in range(len(cands)) if run.counts[i]}
-        second = max((v for i, v in means.items() if i != best), default=means[best])
+        # the runner-up among the candidates that stayed to the end (one dropped by halving has a mean over fewer,
+        # earlier samples, and may show higher than the card played)
+        second = max((means[i] for i in run.alive if i != best), default=means[best])
         self.last_stats = {"playouts": run.work, "worlds": run.worlds, "exact": run.exact,
                            "stopped_by_time": run.stopped,
                            "means": {pretty(cands[i]): round(v, 3) for i, v in means.items()},
