@@ -156,6 +156,19 @@ export function drawDeckSuit(ctx, deck, suit, x, y, size) {
   else drawSuit(ctx, suit, x, y, size, suitColor(suit));
 }
 
+/** A small canvas showing `suit` of `deck`, `cssPx` CSS pixels square (sharp on any screen): e.g. the loading
+ *  screen's tiles, which must show the pack the table will deal. */
+export function suitIcon(deck, suit, cssPx) {
+  const dpr = Math.min(3, window.devicePixelRatio || 1);
+  const c = document.createElement("canvas");
+  c.width = c.height = Math.round(cssPx * dpr);
+  c.style.width = c.style.height = `${cssPx}px`;
+  const ctx = c.getContext("2d");
+  ctx.scale(dpr, dpr);
+  drawDeckSuit(ctx, deck, suit, cssPx / 2, cssPx / 2, cssPx * 0.8);
+  return c;
+}
+
 const inkOf = (deck, suit) => (deck === "swiss" ? SWISS_INK[SWISS_SUIT[suit]] : suitColor(suit));
 
 // ------------------------------------------------------------------------------------------------ figures

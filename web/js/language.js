@@ -1,7 +1,8 @@
 // The player's language at start-up and its menus (the Settings dialog and the loading screen): every catalog listed
 // by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
 import { refreshHowTo, showHowTo } from "./howto.js";
-import { CATALOGS, LANGUAGES, applyI18n, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
+import { suitIcon } from "./cards.js";
+import { CATALOGS, LANGUAGES, SUIT_SYMBOL, applyI18n, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
 import { addSettingRow, deckFor, onPrefChange, openSettings } from "./settings.js";
 
 function languageSelect(select) {
@@ -18,6 +19,16 @@ function languageSelect(select) {
   return select;
 }
 
+/** The loading screen's four tiles in the pack the table will deal (the page's HTML has the French signs). */
+function loadingSuits(deck) {
+  const tiles = document.querySelectorAll(".loading-suits span");
+  tiles.forEach((tile, i) => {
+    const suit = "SHDC"[i];
+    if (deck === "swiss") tile.replaceChildren(suitIcon("swiss", suit, 34));
+    else tile.textContent = SUIT_SYMBOL[suit];
+  });
+}
+
 /** Choose the language, fill the page's texts, add the menus and the How to play buttons. */
 export function installLanguage(onChange = () => {}) {
   initLanguage();
@@ -25,6 +36,7 @@ export function installLanguage(onChange = () => {}) {
   const useDeck = () => {
     setDeck(deckFor());
     document.documentElement.dataset.deck = getDeck();   // the header's ♠♥♦♣ only with the French pack (app.css)
+    loadingSuits(getDeck());
   };
   useDeck();
   onPrefChange((name) => { if (name === "deck") useDeck(); });
