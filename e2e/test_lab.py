@@ -379,6 +379,26 @@ def test_the_lab_starts_from_the_site_caches_when_no_service_worker_answers(brow
         ctx.close()
 
 
+def test_the_figures_fit_a_phone_in_every_language(browser, site):
+    """On a 390 px phone the results table shows all six columns without scrolling sideways, in each language (the
+    German headers are the longest: they break at soft hyphens)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
+                              has_touch=True)
+    page = ctx.new_page()
+    try:
+        for lang in ("de", "fr", "it", "ja", "en"):
+            page.goto(f"{site}?lang={lang}#lab")
+            page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+            r = run(page, deals=1)
+            assert r["error"] is None, r
+            cols = page.locator(".lab-figures thead th").count()
+            width, box = page.evaluate("() => { const t = document.querySelector('.lab-figures'); "
+                                       "return [t.scrollWidth, t.clientWidth]; }")
+            assert cols == 6 and width <= box, f"{lang}: the table is {width} px wide in a {box} px box"
+    finally:
+        ctx.close()
+
+
 def test_a_lab_file_the_worker_cannot_fetch_comes_through_the_page(page, site):
     """A same-origin file the lab's worker cannot fetch (and no cache has) is fetched by the page and handed over.
     Here the first request for each of the lab's big files fails; the lab starts anyway and plays."""
