@@ -56,6 +56,19 @@ def test_both_decks_render_and_differ(open_app, page, watch):
     assert gold_or_green(seen["swiss"]) > 50 and gold_or_green(seen["french"]) < 10
 
 
+def test_the_trump_banner_leaves_the_table_with_its_hand(open_app, page, watch):
+    """At instant speed a hand can end within the trump banner's 1.8 s: the banner ("♦ is trump — fixed by …") must
+    not stay over the hand's result."""
+    from jass_e2e import play_via_dom_button
+    open_app("?speed=instant&seed=5&hands=1")   # trump fixed by the player; before the fix the banner stayed
+    assert state(page)["trump"] is None
+    while wait_my_turn_or_phase(page) == "turn":
+        play_via_dom_button(page, state(page)["legal"][-1])
+    s = state(page)
+    assert s["phase"] == "game-over" and s["trump"] is not None
+    assert s["banner"] is None, s["banner"]
+
+
 def test_the_loading_screen_shows_the_pack_the_table_will_deal(page, site):
     """The loading screen's four tiles: the Swiss suits drawn (gold, green, red) with the Swiss pack, the French
     signs with the French one. The engine is held back so the loading screen stays up."""

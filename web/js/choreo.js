@@ -37,6 +37,7 @@ export class Choreographer {
           case "trump_fixed": await this.trumpFixed(ev); break;
           case "trick_won": await this.trickWon(ev); break;
           case "hand_over":
+            this.dropBanner();   // the hand's trump news is over with it (at instant speed it outlived the hand)
             sfx("handOver");
             announce(t("log.hand", { n: ev.hand_no, result: settlementText(ev, nameOf) }));
             break;
@@ -206,7 +207,12 @@ export class Choreographer {
   reset() {
     this.token = null;
     if (store.scene) this.endScene();
+    this.dropBanner();
+  }
+
+  /** Take the trump banner off the table now. */
+  dropBanner() {
     clearTimeout(this.bannerTimer);
-    store.ui.banner = null;
+    if (store.ui.banner) { store.ui.banner = null; this.renderer.invalidate(); }
   }
 }

@@ -11,7 +11,7 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
       return {
         phase: ui.phase, busy: ui.busy || !!store.scene, toPlay: view?.to_play ?? null, hand: [...model.hand],
         legal: [...model.legal], selected: ui.selected, handNo: model.handNo, counts: [...model.counts],
-        trump: model.trump, peek: ui.peek,
+        trump: model.trump, peek: ui.peek, banner: ui.banner && ui.banner.alpha > 0 ? ui.banner.text : null,
       };
     },
     view: () => (store.view ? JSON.parse(JSON.stringify({ ...store.view, history: store.history })) : null),
