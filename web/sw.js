@@ -127,8 +127,8 @@ async function respond(path, request) {
 
 // The lab asks for its files to be cached once it has started: when it opened before this worker controlled the page
 // (a first visit), its downloads went past it, and the lab would not start offline later. Resolves with whether every
-// lab file asked for is now kept: the lab says it works offline only then, because Chromium drops an entry whose
-// download is cut off (going offline mid-way), even one that was already listed. One request at a time, so that an
+// lab file asked for is now kept: the lab says it works offline only then, because entries still being stored when
+// the network went away were seen lost in Chromium, even ones already listed. One request at a time, so that an
 // answer covers every file stored before it.
 let labQueue = Promise.resolve(true);
 function cacheLab(urls) {
