@@ -77,22 +77,21 @@ def test_the_loading_screen_shows_the_pack_the_table_will_deal(page, site):
         page.goto(f"{site}?deck={deck}")
         page.wait_for_function("() => document.documentElement.dataset.deck", timeout=30_000)
         assert page.locator("#loading .loading-suits").is_visible()
+        # each tile: its text, or the RGB of its canvas's painted (opaque) pixels
         tiles = page.evaluate("""() => [...document.querySelectorAll('#loading .loading-suits span')].map((t) => {
             const c = t.querySelector('canvas');
             if (!c) return {text: t.textContent};
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let inked = 0, gold = 0;
-            for (let k = 0; k < d.length; k += 4) {
-              if (d[k + 3] > 200) inked++;
-              if (d[k + 3] > 200 && ((d[k] > 170 && d[k + 1] > 120 && d[k + 2] < 110) || (d[k + 1] > d[k] + 30 && d[k + 1] > d[k + 2] + 30))) gold++;
-            }
-            return {inked, gold};
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, rgb = [];
+            for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200) rgb.push(d[k], d[k + 1], d[k + 2]);
+            return {rgb};
         })""")
         if deck == "french":
             assert [t.get("text") for t in tiles] == ["♠", "♥", "♦", "♣"], tiles
         else:
-            assert len(tiles) == 4 and all(t.get("inked", 0) > 100 for t in tiles), tiles
-            assert sum(t["gold"] for t in tiles) > 50, tiles   # the Schellen and the Eichel at least
+            inked = [len(t.get("rgb", [])) // 3 for t in tiles]
+            assert len(tiles) == 4 and all(n > 100 for n in inked), inked
+            gold = sum(gold_or_green(t["rgb"]) for t in tiles)
+            assert gold > 50, gold   # the Schellen and the Eichel at least
 
 
 def test_deck_follows_the_language_by_default(browser, site):

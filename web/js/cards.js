@@ -160,8 +160,7 @@ export function drawDeckSuit(ctx, deck, suit, x, y, size) {
  *  screen's tiles, which must show the pack the table will deal. */
 export function suitIcon(deck, suit, cssPx) {
   const dpr = Math.min(3, window.devicePixelRatio || 1);
-  const c = document.createElement("canvas");
-  c.width = c.height = Math.round(cssPx * dpr);
+  const c = makeCanvas(Math.round(cssPx * dpr), Math.round(cssPx * dpr));
   c.style.width = c.style.height = `${cssPx}px`;
   const ctx = c.getContext("2d");
   ctx.scale(dpr, dpr);

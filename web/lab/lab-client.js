@@ -51,13 +51,13 @@ export class LabClient {
     if (m.ok) p.resolve(m); else p.reject(m.error);
   }
 
-  /** A same-origin file the worker could not fetch: fetched here (through the page's service worker; else the site's
-   * caches), bytes handed over. */
+  /** A same-origin file the worker could not fetch (nor find in the site's caches): fetched here, through the page's
+   *  service worker, bytes handed over. */
   relay({ id, url }) {
     const worker = this.worker;
     const answer = (msg, transfer = []) => { if (worker === this.worker) worker?.postMessage({ type: "fetched", id, ...msg }, transfer); };
     if (new URL(url, location.href).origin !== location.origin) { answer({ error: true }); return; }
-    fetch(url).catch(async (err) => (await globalThis.caches?.match(url).catch(() => null)) || Promise.reject(err))
+    fetch(url)
       .then(async (r) => ({ status: r.status, contentType: r.headers.get("Content-Type") || "", body: await r.arrayBuffer() }))
       .then((msg) => answer(msg, [msg.body]), () => answer({ error: true }));
   }
