@@ -53,6 +53,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--omniscient", type=int, default=None, metavar="BOT",
                    help="give bot BOT (0, 1 or 2 in --bots order) the true deal before each decision "
                         "(a control: the gap to perfect information)")
+    p.add_argument("--game-length", type=int, default=GAME_LEN, metavar="HANDS",
+                   help=f"hands per game (default {GAME_LEN}); the bots see the score and the hands left, so a short "
+                        "game measures how they play a game's last hands")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
 
 
@@ -142,7 +145,7 @@ def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
     """Play deals ``start .. end-1`` under one rotation ``rot``.  Returns raw per-deal figures."""
     from .bots.common import seat_class
 
-    specs, seed, start, end, rot, omniscient = task
+    specs, seed, start, end, rot, omniscient, game_len = task
     n = end - start
     deltas = [[0] * NUM_SEATS for _ in range(n)]  # [deal][bot]
     points = [[0] * NUM_SEATS for _ in range(n)]
@@ -157,9 +160,9 @@ def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
         seat_bot[(j + rot) % NUM_SEATS] = j
     net = [0, 0, 0]  # by seat, within the current game
     for k in range(start, end):
-        if k % GAME_LEN == 0:
+        if k % game_len == 0:
             net = [0, 0, 0]
-        hands_left = GAME_LEN - k % GAME_LEN
+        hands_left = game_len - k % game_len
         dealer = k % NUM_SEATS
         st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
         scores = (net[0], net[1], net[2])
@@ -206,7 +209,7 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[i]
 
 
-def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]]) -> dict[str, Any]:
+def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_len: int = GAME_LEN) -> dict[str, Any]:
     """Figures over the deals that were played under all three rotations."""
     by_deal: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # deal -> rot -> (deltas, points)
     times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
@@ -230,17 +233,20 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]]) -> dict
             pts[j] += sum(by_deal[k][r][1][j] for r in range(NUM_SEATS)) / NUM_SEATS
     # games: 12 consecutive deals under one rotation
     wins = [0.0] * NUM_SEATS
+    shares: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> its share of each game's win
     games = 0
-    for g in range(max(complete, default=-1) // GAME_LEN + 1):
-        ks = range(g * GAME_LEN, (g + 1) * GAME_LEN)
+    for g in range(max(complete, default=-1) // game_len + 1):
+        ks = range(g * game_len, (g + 1) * game_len)
         for r in range(NUM_SEATS):
             if not all(r in by_deal.get(k, {}) for k in ks):
                 continue
             net = [sum(by_deal[k][r][0][j] for k in ks) for j in range(NUM_SEATS)]
             top = max(net)
             winners = [j for j in range(NUM_SEATS) if net[j] == top]
-            for j in winners:
-                wins[j] += 1 / len(winners)
+            for j in range(NUM_SEATS):
+                share = 1 / len(winners) if j in winners else 0.0
+                wins[j] += share
+                shares[j].append(share)
             games += 1
     labels = []
     for j, lv in enumerate(names):
@@ -252,11 +258,15 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]]) -> dict
         mean = sum(xs) / n if n else 0.0
         var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
         half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
+        ws = shares[j]
+        wmean = sum(ws) / len(ws) if ws else 0.0
+        whalf = 1.96 * math.sqrt(sum((x - wmean) ** 2 for x in ws) / (len(ws) - 1) / len(ws)) if len(ws) > 1 else 0.0
         bots.append({
             "bot": labels[j], "level": names[j], "strokes_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "game_wins": round(wins[j], 2), "games": games,
             "game_win_rate": round(wins[j] / games, 4) if games else None,
+            "game_win_ci95": [round(wmean - whalf, 4), round(wmean + whalf, 4)] if games else None,
             "card_points": round(pts[j] / n, 2) if n else 0.0,
             "outcomes": {k: round(v / sum(cases[j].values()), 4) for k, v in sorted(cases[j].items())},
             "decisions": len(times[j]),
@@ -269,7 +279,7 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]]) -> dict
     n = len(diff)
     dmean = sum(diff) / n if n else 0.0
     dhalf = 1.96 * math.sqrt(sum((x - dmean) ** 2 for x in diff) / (n - 1) / n) if n > 1 else 0.0
-    return {"seed": seed, "deals": n_deals, "hands_played": n_deals * NUM_SEATS, "game_length": GAME_LEN,
+    return {"seed": seed, "deals": n_deals, "hands_played": n_deals * NUM_SEATS, "game_length": game_len,
             "bots": bots, "first_minus_second": {"mean": round(dmean, 4),
                                                  "ci95": [round(dmean - dhalf, 4), round(dmean + dhalf, 4)]}}
 
@@ -290,7 +300,9 @@ def format_summary(s: dict[str, Any]) -> str:
     lines.append(f"first minus second bot: {d['mean']:+.3f} [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}] strokes/hand")
     for b in s["bots"]:
         o = ", ".join(f"{k} {100 * v:.1f}%" for k, v in b["outcomes"].items())
-        lines.append(f"  {b['bot']}: {o}")
+        ci = b.get("game_win_ci95")
+        won = f"; game win share {100 * b['game_win_rate']:.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]" if ci else ""
+        lines.append(f"  {b['bot']}: {o}{won}")
     return "\n".join(lines)
 
 
@@ -313,13 +325,17 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     if args.deals < 1:
         err.write("error: --deals must be at least 1\n")
         return 2
+    game_len = getattr(args, "game_length", GAME_LEN)
+    if game_len < 1:
+        err.write("error: --game-length must be at least 1\n")
+        return 2
     seed = args.seed
     names = [sp.name if not sp.options else sp.name + ":" + ":".join(f"{k}={v}" for k, v in sp.options.items())
              for sp in specs]
     if omniscient is not None:
         names[omniscient] += "(omniscient)"
-    tasks = [(specs, seed, s, min(s + GAME_LEN, args.deals), rot, omniscient)
-             for s in range(0, args.deals, GAME_LEN) for rot in range(NUM_SEATS)]
+    tasks = [(specs, seed, s, min(s + game_len, args.deals), rot, omniscient, game_len)
+             for s in range(0, args.deals, game_len) for rot in range(NUM_SEATS)]
     blocks: list[dict[str, Any]] = []
     t0 = time.time()
     last = [0.0]
@@ -331,7 +347,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
             last[0] = now
             rate = len(blocks) / max(now - t0, 1e-9)
             eta = (total - len(blocks)) / rate if rate > 0 else 0
-            partial = summarize(names, seed, blocks)
+            partial = summarize(names, seed, blocks, game_len)
             tail = "  " + "  ".join(f"{b['bot']} {b['strokes_per_hand']:+.3f}" for b in partial["bots"])
             err.write(f"[arena] {len(blocks)}/{total} blocks, {now - t0:.0f}s, eta {eta:.0f}s{tail}\n")
             err.flush()
@@ -355,7 +371,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
         if e.position is not None:
             err.write(f"position: {json.dumps(e.position)}\n")
         return 2
-    summary = summarize(names, seed, blocks)
+    summary = summarize(names, seed, blocks, game_len)
     summary["interrupted"] = interrupted
     summary["bots_spec"] = args.bots
     summary["omniscient"] = omniscient

@@ -92,7 +92,7 @@ class Lab:
         specs = [BotSpec(MODULE + ":", {}), BotSpec(opponents[0], {}), BotSpec(opponents[1], {})]
         self.seed = seed
         self.names = ["your bot", opponents[0], opponents[1]]
-        self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None)
+        self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None, GAME_LEN)
                       for s in range(0, deals, GAME_LEN) for rot in range(NUM_SEATS)]
         self.blocks = []
         return len(self.tasks)

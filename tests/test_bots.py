@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.bots import LEVELS, hint, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
 from engine.bots.endgame import solve_deltas
-from engine.cards import CODES, iter_cards
+from engine.cards import CODES, iter_cards, pretty
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
 from engine.rules import DEFAULT_RULES, Rules, legal_mask
@@ -375,13 +375,15 @@ def test_endgame_table_agrees_with_plain_max_n():
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
-def test_policy_playout_plays_legal_cards(rules):
+@pytest.mark.parametrize("adapt", [False, True])
+def test_policy_playout_plays_legal_cards(rules, adapt):
     from engine.bots.playout import draw_plans, policy_playout
     rng = random.Random(9)
     for k in range(150):
         s = _random_state(k, rng.randrange(0, 35), rules)
         st = s.copy()
-        policy_playout(st, rng.random, draw_plans([k % 50, 30, 20], rng.random), eps=0.2)
+        points = [k % 50, 30, 20]
+        policy_playout(st, rng.random, draw_plans(points, rng.random), 0.2, points if adapt else None)
         check = s.copy()
         for c in st.plays[len(s.plays):]:
             assert check.legal_mask() >> c & 1
@@ -488,3 +490,73 @@ def test_inference_is_deterministic_and_legal():
     obs = observe(s, s.to_play)
     cards = {make_bot("hard", 1, iterations=60, infer=40).choose(obs) for _ in range(2)}
     assert len(cards) == 1 and cards <= set(iter_cards(legal_mask(obs.hand, obs.trick, obs.trump)))
+
+
+def test_arena_plays_games_of_the_length_asked():
+    """``--game-length``: the bots see the hands left of a shorter game, the games are counted by that length, and
+    every bot's share of the game wins comes with a 95% interval."""
+    from engine import arena
+    args = argparse.Namespace(bots="easy,normal,random", deals=7, seed="g", jobs=1, json=True, omniscient=None,
+                              game_length=3)
+    out = io.StringIO()
+    assert arena.run(args, out, io.StringIO()) == 0
+    data = json.loads(out.getvalue())
+    assert data["game_length"] == 3
+    assert data["bots"][0]["games"] == 6       # deals 0-2 and 3-5 under three rotations; deal 6 starts a 7th game
+    assert sum(b["game_wins"] for b in data["bots"]) == pytest.approx(6, abs=0.05)
+    for b in data["bots"]:
+        lo, hi = b["game_win_ci95"]
+        assert lo <= b["game_win_rate"] <= hi
+    args.game_length = 0
+    err = io.StringIO()
+    assert arena.run(args, io.StringIO(), err) == 2 and "--game-length" in err.getvalue()
+
+
+def test_game_share_of_the_last_hand():
+    from engine.bots.common import game_share
+    assert game_share((1, 0, 0), (1, 1, -2), 0) == 1.0          # nets 2, 1, -2
+    assert game_share((0, 1, 0), (1, 0, -1), 0) == 0.5          # nets 1, 1, -1: shared
+    assert game_share((0, 3, 0), (1, 1, -2), 0) == 0.0
+    assert game_share((0, 0, 0), (0, 0, 1), 2) == 1.0
+
+
+def test_the_last_hand_weighs_the_game_only_in_a_games_last_hand():
+    """``last_hand``: with hands left, the bot plays exactly as without it; in the last hand it changes some cards,
+    and its reason still speaks of strokes (the mean shown is one of the candidates' stroke means)."""
+    changed = 0
+    for k in range(4):
+        s = _random_state(300 + k, 6 + k)
+        for scores in ((1, 0, -1), (-1, 2, -1), (0, 0, 0)):
+            plain = make_bot("hard", "lh", iterations=200)
+            weighed = make_bot("hard", "lh", iterations=200, last_hand=4.0)
+            early = observe(s, s.to_play, scores, 3)
+            assert plain.choose(early) == weighed.choose(early)
+            last = observe(s, s.to_play, scores, 1)
+            a, b = plain.choose(last), weighed.choose(last)
+            changed += a != b
+            if len(weighed.last_stats.get("means", {})) > 1:
+                means = weighed.last_stats["means"]
+                assert weighed.last_explanation["params"]["mean"] == pytest.approx(means[pretty(b)], abs=0.006)
+                assert all(-2 <= v <= 2 for v in means.values())
+    assert changed > 0
+
+
+def test_adapting_play_out_plans():
+    """A seat's play-out plan after a trick: a trickless seat late in the hand wants a trick, a high plan near the
+    100 cliff turns low, a seat clearly ahead aims high."""
+    from engine.bots.playout import GRAB, HIGH, LOW, adapt_plans
+    modes = [LOW, HIGH, LOW]
+    adapt_plans(modes, [10, 70, 0], [3, 5, 0], 4)
+    assert modes == [LOW, LOW, GRAB]
+    modes = [LOW, LOW, GRAB]
+    adapt_plans(modes, [50, 20, 10], [4, 3, 1], 6)
+    assert modes == [HIGH, LOW, LOW]
+
+
+def test_a_grab_plan_takes_the_trick_as_cheaply_as_it_can():
+    from engine.bots.playout import _POINTS, GRAB, plan_choice
+    from engine.cards import RANK_OF, parse_card
+    legal = sum(1 << parse_card(c) for c in ("SA", "SK", "S10", "S6"))
+    args = (legal, 1, 0, RANK_OF[parse_card("SQ")], 2, _POINTS[3])   # ♠Q led, ♦ trump
+    assert plan_choice(*args, GRAB) == 1 << parse_card("SK")      # beats the queen with the fewest points
+    assert plan_choice(*args, False) == 1 << parse_card("S10")    # a low plan throws its most valuable loser

@@ -107,6 +107,16 @@ def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, 
     return _three(d)
 
 
+def game_share(scores: Sequence[int], deltas: Sequence[int], seat: int) -> float:
+    """``seat``'s share of the game win when ``deltas`` settle the game's last hand on top of ``scores``: 1 for the
+    sole highest net, 1/k when k seats share the highest, else 0 (docs/rules.md §6: ties share)."""
+    nets = [scores[s] + deltas[s] for s in range(3)]
+    top = max(nets)
+    if nets[seat] != top:
+        return 0.0
+    return 1.0 / nets.count(top)
+
+
 #: Outcome classes of one seat, for reasons and statistics.
 CLASSES = ("match", "lowest", "highest", "middle", "hundred", "no_trick", "tie")
 

@@ -39,8 +39,17 @@ def draw_plans(points: list[int], rand: Callable[[], float]) -> list[bool]:
     return plans
 
 
-def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool], eps: float = 0.25) -> None:
-    """Play ``state`` to its end in place: each seat by its plan, or at random with probability ``eps``."""
+def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool], eps: float = 0.25,
+                   points_now: list[int] | None = None) -> None:
+    """Play ``state`` to its end in place: each seat by its plan, or at random with probability ``eps``.
+
+    With ``points_now`` (each seat's card points so far) the plans adapt after every trick as a sensible player's
+    would (:func:`adapt_plans`); without it each seat keeps the plan it was given.
+    """
+    adapt = points_now is not None
+    if adapt:
+        seat_pts = list(points_now or ())
+        modes = [1 if p else 0 for p in plans]
     hands = state.hands
     plays = state.plays
     captured = state.captured
@@ -90,7 +99,7 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
                 k -= 1
             bit = legal & -legal
         else:
-            bit = plan_choice(legal, ntrick, led, wkey, trump, points, plans[seat])
+            bit = plan_choice(legal, ntrick, led, wkey, trump, points, modes[seat] if adapt else plans[seat])
         c = bit.bit_length() - 1
         hands[seat] = hand ^ bit
         s = suit_of[c]
@@ -117,6 +126,9 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
             captured[win] |= taken
             tricks_won[win] += 1
             leader = seat = win
+            if adapt:
+                seat_pts[win] += points[plays[-3]] + points[plays[-2]] + points[c]
+                adapt_plans(modes, seat_pts, tricks_won, 12 - len(tricks))
             ntrick = taken = 0
         else:
             ntrick += 1
@@ -125,9 +137,32 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
     state.trick = []
 
 
-def plan_choice(legal: int, ntrick: int, led: int, wkey: int, trump: int, points: tuple[int, ...], high: bool) -> int:
+#: Plan modes of an adapting play-out: lose tricks, win tricks, take one trick (a trickless hand costs 2).
+LOW, HIGH, GRAB = 0, 1, 2
+
+
+def adapt_plans(modes: list[int], points: list[int], tricks_won: list[int], tricks_left: int) -> None:
+    """After a trick, each seat's plan as a sensible player would change it: leave ``high`` near the 100 cliff,
+    aim ``high`` when clearly ahead, and take a trick when still trickless late in the hand."""
+    for s in range(3):
+        p = points[s]
+        if tricks_won[s] == 0 and tricks_left <= 4:
+            modes[s] = GRAB
+        elif p >= 68:
+            modes[s] = LOW
+        elif modes[s] != HIGH and p >= 40 and p > max(points[(s + 1) % 3], points[(s + 2) % 3]) + 12:
+            modes[s] = HIGH
+        elif modes[s] == GRAB:
+            modes[s] = LOW
+
+
+def plan_choice(legal: int, ntrick: int, led: int, wkey: int, trump: int, points: tuple[int, ...],
+                high: bool | int) -> int:
     """The card (as a one-bit mask) a plan plays from ``legal``: ``ntrick`` cards are on the table, ``led`` is their
-    suit and ``wkey`` the winning card's power (:func:`engine.rules.card_power`); ``points`` per card for ``trump``."""
+    suit and ``wkey`` the winning card's power (:func:`engine.rules.card_power`); ``points`` per card for ``trump``.
+    ``high`` is the plan: False/``LOW``, True/``HIGH``, or ``GRAB`` (take this trick as cheaply as possible, lead
+    the strongest card)."""
+    grab = high == GRAB
     suit_of, rank_of, strength_of = SUIT_OF, RANK_OF, _STRENGTH_OF
     best_bit = 0
     best_score = -10 ** 9
@@ -156,12 +191,14 @@ def plan_choice(legal: int, ntrick: int, led: int, wkey: int, trump: int, points
             else:
                 score = -power * 16 - pts - (2000 if s == trump else 0)
         elif power > wkey:  # this card takes the trick (so far)
-            if high:
+            if grab:
+                score = 2000 - pts * 16 - power
+            elif high:
                 score = 1000 + pts * 16 + (power if ntrick == 1 else -power)
             else:
                 score = -1000 - pts * 16 - power
         else:  # this card loses the trick
-            if high:
+            if high and not grab:
                 score = -pts * 16 - power
             else:
                 score = 1000 + pts * 16 + power

@@ -35,7 +35,7 @@ from ..rules import legal_mask
 from ..scoring import seat_points
 from ..state import random_playout
 from . import decision_rng, register
-from .common import CLASSES, deltas_of, sample_hidden, sampler_setup, seat_class
+from .common import CLASSES, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
 from .inference import weighted_pool
 from .playout import draw_plans, policy_playout
@@ -101,6 +101,8 @@ class _Run:
         self.classes = classes
         self.alive = alive
         self.exact = exact
+        #: Strokes alone, when ``totals`` also hold the game-win share (a game's last hand); else None.
+        self.strokes: list[float] | None = None
         self.work = 0
         self.worlds = 0
         self.stopped = False
@@ -113,7 +115,8 @@ class SearchBot:
 
     def __init__(self, seed: int | str = 0, iterations: int = 900, max_ms: float | None = 3000.0,
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
-                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4):
+                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
+                 adapt: bool = False, last_hand: float = 0.0):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in ("smart", "random"):
@@ -131,6 +134,11 @@ class SearchBot:
         #: (:mod:`.inference`); 0: every world a fresh uniform deal (the search before inference).
         self.infer = infer
         self.infer_eps = infer_eps
+        #: Play-out plans that change after every trick (:func:`.playout.adapt_plans`).
+        self.adapt = adapt
+        #: In a game's last hand a card is scored by its strokes plus this many strokes times its share of the game
+        #: win (0: strokes only, as in every other hand).  The reason still reports strokes.
+        self.last_hand = last_hand
         self.last_reason = ""
         #: The last decision as a code with parameters (for a UI that words it in its own language).
         self.last_explanation: dict[str, Any] = {}
@@ -154,10 +162,11 @@ class SearchBot:
             self.last_stats = {"playouts": 0}
             return cands[0]
         start = time.perf_counter()
-        run = self._run(obs, cands, self.iterations, self.halving, self.level, revealed)
+        run = self._run(obs, cands, self.iterations, self.halving, self.level, revealed, game=True)
         best = max(run.alive, key=lambda i: (run.totals[i] / run.counts[i], -cands[i]))
         c = cands[best]
-        means = {i: run.totals[i] / run.counts[i] for i in range(len(cands)) if run.counts[i]}
+        shown = run.totals if run.strokes is None else run.strokes
+        means = {i: shown[i] / run.counts[i] for i in range(len(cands)) if run.counts[i]}
         # the runner-up among the candidates that stayed to the end (one dropped by halving has a mean over fewer,
         # earlier samples, and may show higher than the card played)
         second = max((means[i] for i in run.alive if i != best), default=means[best])
@@ -183,7 +192,7 @@ class SearchBot:
         return means, classes
 
     def _run(self, obs: Observation, cands: list[int], iterations: int, halving: bool, salt: str,
-             revealed: dict[int, int] | None) -> _Run:
+             revealed: dict[int, int] | None, game: bool = False) -> _Run:
         """The sampling loop: ``iterations`` play-outs (or ``endgame_worlds`` exact solves) over ``cands``."""
         rng = decision_rng(salt, self.seed, obs)
         rand = rng.random
@@ -196,12 +205,20 @@ class SearchBot:
         smart = self.policy == "smart"
         eps = self.eps
         pts_now = obs.card_points()
+        adapt_from = list(pts_now) if self.adapt else None
         pool = None
         if self.infer > 1 and revealed is None and any(p_seat != seat for p_seat, _ in obs.plays):
             pool = weighted_pool(obs, rng, setup, self.infer_eps, self.infer)
         n = len(cands)
         run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
         totals, counts, classes = run.totals, run.counts, run.classes
+        # a game's last hand: score the share of the game win too (strokes kept apart for the reason)
+        final = game and self.last_hand > 0 and obs.hands_left == 1
+        weight = self.last_hand
+        scores = obs.scores
+        strokes: list[float] = [0.0] * n
+        if final:
+            run.strokes = strokes
         deadline = None if self.max_ms is None else _cpu_clock() + self.max_ms / 1000.0
         rounds = max(1, math.ceil(math.log2(n))) if halving else 1
         for r in range(rounds):
@@ -225,7 +242,11 @@ class SearchBot:
                 run.work += m
                 if exact:
                     for i, (d, pts, tw) in zip(alive, solve_root(world, seat, [cands[i] for i in alive]), strict=True):
-                        totals[i] += d
+                        ev: float = d
+                        if final:
+                            strokes[i] += d
+                            ev += weight * game_share(scores, deltas_of(pts, tw), seat)
+                        totals[i] += ev
                         counts[i] += 1
                         classes[i][seat_class(pts, tw, seat)] += 1
                 else:
@@ -234,12 +255,17 @@ class SearchBot:
                         st = world.copy()
                         st.push(cands[i])
                         if smart:
-                            policy_playout(st, rand, plans, eps)
+                            policy_playout(st, rand, plans, eps, adapt_from)
                         else:
                             random_playout(st, rand)
                         pts = seat_points(st.captured, st.trump, st.tricks[-1].winner, eights)
                         tw = st.tricks_won
-                        totals[i] += deltas_of(pts, tw)[seat]
+                        dl = deltas_of(pts, tw)
+                        v: float = dl[seat]
+                        if final:
+                            strokes[i] += v
+                            v += weight * game_share(scores, dl, seat)
+                        totals[i] += v
                         counts[i] += 1
                         classes[i][seat_class(pts, tw, seat)] += 1
                 if deadline is not None and _cpu_clock() >= deadline:
@@ -266,9 +292,10 @@ class ExpertBot(SearchBot):
 
     def __init__(self, seed: int | str = 0, iterations: int = 4000, max_ms: float | None = 10000.0,
                  endgame_tricks: int = 4, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
-                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4):
+                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
+                 adapt: bool = False, last_hand: float = 0.0):
         super().__init__(seed, iterations, max_ms, endgame_tricks, endgame_worlds, policy, eps, halving, group, infer,
-                         infer_eps)
+                         infer_eps, adapt, last_hand)
 
 
 register("hard", "Hard", SearchBot)
