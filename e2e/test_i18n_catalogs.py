@@ -140,6 +140,14 @@ def test_swiss_german_spelling_has_no_eszett(catalogs):
     assert "ß" not in text, "Swiss German writes ss, not ß"
 
 
+def test_french_keeps_its_high_punctuation_on_the_line(catalogs):
+    """French sets a space before : ; ! ? % and » (and after «). It must be a no-break space, or a narrow window wraps
+    the line there and starts the next one with a lone colon."""
+    bad = [f"{key}: {text!r}" for key, value in catalogs["fr"]["catalog"].items() for text in forms(value)
+           if re.search(r" [:;!?%»]|« ", text)]
+    assert not bad, "a plain space before French high punctuation:\n" + "\n".join(bad)
+
+
 # --------------------------------------------------------------------------------- literals outside the catalogs
 
 def js_string_literals(src: str):
