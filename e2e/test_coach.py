@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -20,6 +21,13 @@ def finish_hand(page) -> str:
     while (what := wait_my_turn_or_phase(page, TIMEOUT)) == "turn":
         play_via_dom_button(page, state(page)["legal"][0])
     return what
+
+
+def shown(x: float) -> str:
+    """Expected strokes as the review shows them: rounded like JavaScript's Math.round, two decimals, a sign, and
+    the minus sign U+2212."""
+    r = math.floor(x * 100 + 0.5) / 100
+    return ("+" if r > 0 else "\u2212" if r < 0 else "") + f"{abs(r):.2f}"
 
 
 def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_app, page, watch):
@@ -59,6 +67,7 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
         expect(row).to_have_attribute("data-mark", d["mark"] or "good")
         assert float(row.get_attribute("data-loss")) == d["loss"]
         expect(row).to_contain_text(f"Trick {d['trick']}")
+        expect(row).to_contain_text(f"({shown(d['expected'])})")   # always two decimals: "−0.20", not "−0.2"
         if d["play_index"] in cli["biggest"]:
             expect(row).to_have_class("coach-big")
     assert float(coach.locator("[data-coach]").get_attribute("data-lost")) == round(sum(d["loss"] for d in cli["decisions"]), 3)

@@ -86,6 +86,30 @@ HOSTILE = {
 }
 
 
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_the_review_fits_a_phone(open_app, page, watch, lang):
+    """390 px wide: the three hands wrap between cards inside the review, and their points column stays on screen
+    (each card used to carry its space inside its no-wrap span, so a hand never wrapped and pushed the table out)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(f"?speed=instant&seed=41&hands=3&bots=normal,easy&lang={lang}")
+    assert finish_hand(page) == "hand-over"
+    page.locator("#btn-hand-review").click()
+    dlg = page.locator("#dlg-review")
+    expect(dlg.locator(".review-hands tr[data-seat='0'] .card")).to_have_count(12)
+    out = page.evaluate("""() => {
+        const box = document.querySelector('#dlg-review').getBoundingClientRect(), out = [];
+        for (const el of document.querySelectorAll('#dlg-review .review-hands th, #dlg-review .review-hands td, #dlg-review .review-hands .card')) {
+            const r = el.getBoundingClientRect();
+            if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(el.textContent + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+        }
+        const hand = document.querySelector(".review-hands tr[data-seat='0'] td");
+        const rows = new Set([...hand.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().top)));
+        return { out, rows: rows.size, scroll: document.querySelector('#dlg-review').scrollWidth - document.querySelector('#dlg-review').clientWidth }; }""")
+    assert not out["out"], out
+    assert out["scroll"] <= 0, out
+    assert out["rows"] >= 2, out   # twelve cards do not fit one line at this width: the hand wraps
+
 @pytest.mark.parametrize("kind", list(HOSTILE))
 def test_hostile_imports_get_one_line_and_store_nothing(open_app, page, watch, tmp_path, kind):
     open_app("?speed=instant&seed=42&hands=3")

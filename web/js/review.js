@@ -64,7 +64,8 @@ export class HandReview {
     ];
     const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
       el("th", { scope: "row", text: name(s) }),
-      el("td", {}, h.hands[s].map((c) => el("span", { class: played.has(c) ? "card played" : "card", "data-card": c, text: cardShort(c) + " " }))),
+      // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
+      el("td", {}, h.hands[s].flatMap((c) => [el("span", { class: played.has(c) ? "card played" : "card", "data-card": c, text: cardShort(c) }), " "])),
       el("td", { "data-field": "points", text: t("review.running", { points: pts[s], tricks: won[s] }) })))));
     let trickBox;
     if (k === 0) {
@@ -139,7 +140,7 @@ export class HandReview {
           t(rep.decisions.some((d) => d.mark) ? "coach.marked" : "coach.clean") }));
     }
     const biggest = Coach.biggest(rep.decisions);
-    const strokes = (x) => signed(Math.round(x * 100) / 100);
+    const strokes = (x) => signed(Math.round(x * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     out.push(el("ol", { class: "coach-list" }, rep.decisions.map((d) => {
       const big = biggest.includes(d.play_index);
       const show = el("button", { type: "button", class: "small", "data-coach-show": d.trick, text: t("coach.show") });
