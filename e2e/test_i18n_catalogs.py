@@ -114,7 +114,7 @@ SAME_AS_ENGLISH_OK = {
     "title", "loading.title", "over.rank", "aria.card", "case.match", "speed.normal", "level.normal", "level.expert",
     "seat.dealerMark", "points", "hand.tricks", "howto.fig.puur", "hint.search", "review.card", "history.date",
     "coach.title",  # a loanword in German, French and Italian alike
-    "case.label",   # "{case}: " — French sets a thin space before the colon, Japanese a full-width colon
+    "case.label", "field.label",   # "{case}: " — French sets a space before the colon, Japanese a full-width colon
     "btn.menu", "menu.title", "hand.total",   # Menu, Total: the same word in German, French and Italian
 }
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}

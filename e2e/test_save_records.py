@@ -3,13 +3,14 @@ link that deals the same cards, history and statistics."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, play_via_dom_button, state, view, wait_my_turn_or_phase
+from jass_e2e import ROOT, play_via_dom_button, state, toolbar_click, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -85,6 +86,27 @@ HOSTILE = {
     "illegal_play": ("illegal.json", None, "not valid"),
 }
 
+
+
+def test_the_games_dialog_fits_a_phone(open_app, page, watch):
+    """390 px wide, French: the statistics table and the history fit the dialog (no sideways scrolling); a game of
+    the history is a block of labelled values, in French."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app("?speed=instant&seed=44&hands=1&bots=easy,normal&lang=fr")
+    assert finish_hand(page) == "game-over"
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    toolbar_click(page, "#btn-games")
+    dlg = page.locator("#dlg-games")
+    expect(dlg.locator("#history-list tr[data-status=finished]")).to_have_count(1)
+    wide = page.evaluate("() => { const d = document.querySelector('#dlg-games'); return d.scrollWidth - d.clientWidth; }")
+    assert wide <= 0, f"the games dialog scrolls sideways by {wide} px"
+    expect(dlg.locator("#stats-levels tr[data-bots='easy + normal'] th")).to_have_text("Facile + Normal")
+    expect(dlg.locator("#stats-hands")).to_contain_text("1 donne\u00a0:")
+    row = dlg.locator("#history-list tr[data-status=finished]")
+    expect(row.locator("td").nth(2)).to_have_attribute("data-label", "Adversaires\u00a0: ")
+    expect(row.locator("td").nth(2)).to_have_text("Facile, Normal")
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
@@ -167,6 +189,11 @@ def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, p
     expect(dlg.locator("#history-list tr[data-status=finished]")).to_have_count(1)
     expect(dlg.locator("#stats-hands")).to_have_attribute("data-hands", "1")
     expect(dlg.locator("#stats-levels tr[data-bots='easy + normal']")).to_have_count(1)
+    # what the player reads: the levels' names, the mean with its sign and two decimals, "1 hand" in the singular
+    net = mine["scores"]["net"][0]
+    mean = ("+" if net > 0 else "\u2212" if net < 0 else "") + f"{abs(net)}.00"
+    expect(dlg.locator("#stats-levels tr[data-bots='easy + normal']")).to_have_text(re.compile(rf"^Easy \+ Normal\s*1\s*[01]\s*{re.escape(mean)}$"))
+    expect(dlg.locator("#stats-hands")).to_contain_text("1 hand: in the middle ")
     expect(dlg.locator("svg.chart")).to_have_count(1)
     result_link = dlg.locator("#share-link").input_value()
     assert f"result={mine['scores']['net'][0]}" in result_link

@@ -1,6 +1,6 @@
 // History and statistics: finished and abandoned games kept in localStorage (validated when read), figures per bot
 // level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
-import { signed, t } from "./i18n.js";
+import { fmtDate, fmtNumber, has, signed, t } from "./i18n.js";
 import { el } from "./save-ui.js";
 
 const KEY = "mittlere-jass.history";
@@ -93,14 +93,17 @@ export function chart(values, label) {
   return svg;
 }
 
-const pct = (n, d) => (d ? `${Math.round((100 * n) / d)}%` : "–");
+const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionDigits: 0 }) : "–");
+/** A stored bot level in the player's language (a level this version does not know stays as stored). */
+const levelName = (level) => (/^[a-z]+$/.test(level) && has(`level.${level}`) ? t(`level.${level}`) : level);
 
 /** The statistics section: figures per bot level, how hands ended, and the charts. */
 export function statisticsSection(games, current) {
   const { levels, all } = statistics(games);
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
-    el("th", { scope: "row", text: s.key }), el("td", { text: s.games }), el("td", { text: s.wins }),
-    el("td", { text: s.hands ? (s.strokes / s.hands).toFixed(2) : "–" })));
+    el("th", { scope: "row", text: s.key.split(" + ").map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("td", { text: fmtNumber(s.wins) }),
+    el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
   const out = [
     el("table", { class: "summary", id: "stats-levels" },
       el("thead", {}, el("tr", {}, ["stats.bots", "stats.games", "stats.wins", "stats.mean"].map((k) => el("th", { scope: "col", text: t(k) })))),
@@ -122,13 +125,16 @@ export function statisticsSection(games, current) {
 /** One row per stored game: date, length, bots, result; `actions(game)` gives its buttons. */
 export function historyList(games, actions) {
   if (!games.length) return [el("p", { text: t("history.empty") })];
+  // data-label: the column's name, shown before each value where a phone lays a game out as a block (save.css)
+  const cols = ["history.date", "history.hands", "stats.bots", "history.result"].map((k) => t(k));
+  const label = (i) => t("field.label", { name: cols[i] });
   return [el("table", { class: "summary", id: "history-list" },
-    el("thead", {}, el("tr", {}, ["history.date", "history.hands", "stats.bots", "history.result", ""].map((k) => el("th", { scope: "col", text: k ? t(k) : "" })))),
+    el("thead", {}, el("tr", {}, [...cols, ""].map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
-      el("td", { text: new Date(g.ended_at ?? g.id).toLocaleString() }),
-      el("td", { text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
-      el("td", { text: g.bots.join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
-      el("td", { text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[0]) })
+      el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
+      el("td", { "data-label": label(1), text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
+      el("td", { "data-label": label(2), text: g.bots.map(levelName).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
+      el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[0]) })
         : t(g.winners?.includes(0) ? "history.won" : "history.lost", { net: signed(g.net[0]) }) }),
-      el("td", {}, actions(g))))))];
+      el("td", { class: "game-actions" }, actions(g))))))];
 }

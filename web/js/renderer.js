@@ -337,8 +337,12 @@ export class Renderer {
       nameX += 2 * r + 6;
     }
     const net = m.net?.[seat] ?? 0;
-    this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: p.x + p.w - nameX - 34 });
-    this.text(signed(net), p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
+    const netText = signed(net);
+    ctx.font = `800 ${fs}px ${FONT}`;
+    // the name gets what the net score leaves, with a gap (a long name is squeezed, never drawn into the score)
+    const nameW = p.x + p.w - pad - ctx.measureText(netText).width - 8 - nameX;
+    this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: nameW });
+    this.text(netText, p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
     const tw = m.tricksWon[seat];
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
