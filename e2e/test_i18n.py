@@ -197,6 +197,16 @@ def test_phone_toolbar_is_one_row_in_every_language(lang_page, english_phrases, 
     menu.locator("button[data-for='btn-settings']").click()
     expect(page.locator("#dlg-settings")).to_be_visible()
     expect(menu).to_be_hidden()
+    # every choice of every list in the settings shows whole (its text plus the arrow fit the list's box)
+    cut = page.evaluate("""() => { const out = [], c = document.createElement('canvas').getContext('2d');
+        for (const sel of document.querySelectorAll('#dlg-settings select')) {
+            const cs = getComputedStyle(sel);
+            c.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+            for (const o of sel.options) if (c.measureText(o.text).width > room) out.push(`${sel.id}: ${o.text}`);
+        }
+        return out; }""")
+    assert not cut, f"choices cut off in the settings: {cut}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
