@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 from jass_e2e import ROOT
 
@@ -111,6 +112,24 @@ def test_the_game_starts_without_the_lab_and_the_lab_keeps_the_page(open_app, pa
     page.click('[data-action="lab-close"]')
     page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=30_000)
     assert page.locator("#lab").is_hidden() and page.evaluate("location.hash") == ""
+
+
+def test_a_finished_game_reopened_under_the_lab_waits_behind_it(open_app, page, site, watch):
+    """A game that ended, resumed by opening the page at #lab: the lab is in front and no game dialog covers it; back
+    at the table, the toolbar's way on opens the result."""
+    open_app("?speed=instant&seed=44&hands=1&bots=easy,normal")
+    _play_out_hand(page)
+    expect(page.locator("#dlg-over")).to_be_visible()
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
+    open_lab(page, site)
+    page.wait_for_function("() => window.__jass && window.__jass.view()?.phase === 'game-over'", timeout=60_000)
+    page.wait_for_timeout(500)   # the resumed game settles after the lab opened: it must not open its dialog then
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert page.evaluate("document.body.dataset.phase") == "lab"
+    page.click('[data-action="lab-close"]')
+    page.wait_for_function("() => document.body.dataset.phase === 'game-over'", timeout=30_000)
+    page.locator("#btn-continue").click()
+    expect(page.locator("#dlg-over")).to_be_visible()
 
 
 # -------------------------------------------------------------------------------------------- micropip, local index

@@ -187,12 +187,14 @@ export class Controller {
     const v = store.view;
     this.renderer.invalidate();
     const sheet = () => dialogs.showSheet(v, store.history);
+    // the bot lab covers the table (a game resumed under #lab): no dialog over it; the toolbar's way on waits
+    const labOpen = !!document.body.dataset.lab;
     if (v.phase === "hand-over") {
       this.setPhase("hand-over");
-      dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
+      if (!labOpen) dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
     } else if (v.phase === "game-over") {
       this.setPhase("game-over");
-      dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
+      if (!labOpen) dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
     } else {
       this.setPhase("play");
       if (v.to_play === 0) { announce(t("log.yourTurn")); this.myTurn(); }
