@@ -231,7 +231,7 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
         for j in range(NUM_SEATS):
             per_deal[j].append(sum(by_deal[k][r][0][j] for r in range(NUM_SEATS)) / NUM_SEATS)
             pts[j] += sum(by_deal[k][r][1][j] for r in range(NUM_SEATS)) / NUM_SEATS
-    # games: 12 consecutive deals under one rotation
+    # games: game_len consecutive deals under one rotation
     wins = [0.0] * NUM_SEATS
     shares: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> its share of each game's win
     games = 0

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import JACK_OF, NEXT_SEAT, RANK_OF, SUIT_MASKS, SUIT_OF, TRUMP_BELOW, TRUMP_STRENGTH, card_points
+from ..cards import (
+    CARDS_PER_HAND,
+    JACK_OF,
+    NEXT_SEAT,
+    RANK_OF,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP_BELOW,
+    TRUMP_STRENGTH,
+    card_points,
+)
 from ..rules import card_power
 from ..state import HandState, Trick
 
@@ -49,7 +59,7 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
     adapt = points_now is not None
     if adapt:
         seat_pts = list(points_now or ())
-        modes = [1 if p else 0 for p in plans]
+        modes = [HIGH if p else LOW for p in plans]
     hands = state.hands
     plays = state.plays
     captured = state.captured
@@ -128,7 +138,7 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
             leader = seat = win
             if adapt:
                 seat_pts[win] += points[plays[-3]] + points[plays[-2]] + points[c]
-                adapt_plans(modes, seat_pts, tricks_won, 12 - len(tricks))
+                adapt_plans(modes, seat_pts, tricks_won, CARDS_PER_HAND - len(tricks))
             ntrick = taken = 0
         else:
             ntrick += 1
