@@ -502,7 +502,7 @@ def test_arena_plays_games_of_the_length_asked():
     assert arena.run(args, out, io.StringIO()) == 0
     data = json.loads(out.getvalue())
     assert data["game_length"] == 3
-    assert data["bots"][0]["games"] == 6       # deals 0-2 and 3-5 under three rotations; deal 6 starts a 7th game
+    assert data["bots"][0]["games"] == 6   # deals 0-2 and 3-5, each under three rotations (deal 6: an unfinished game)
     assert sum(b["game_wins"] for b in data["bots"]) == pytest.approx(6, abs=0.05)
     for b in data["bots"]:
         lo, hi = b["game_win_ci95"]
