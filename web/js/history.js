@@ -61,8 +61,8 @@ export function statistics(games) {
   const levels = new Map();
   const all = { hands: 0, middle: 0, noTrick: 0, over100: 0, match: 0 };
   for (const g of games) {
-    const key = [...new Set(g.bots)].join(" + ");
-    const s = levels.get(key) ?? { key, games: 0, wins: 0, hands: 0, strokes: 0 };
+    const bots = [...new Set(g.bots)], key = bots.join(" + ");
+    const s = levels.get(key) ?? { key, bots, games: 0, wins: 0, hands: 0, strokes: 0 };
     s.games += 1;
     if (g.status === "finished" && g.winners?.includes(0)) s.wins += 1;
     for (const r of g.results) {
@@ -101,7 +101,7 @@ const levelName = (level) => (/^[a-z]+$/.test(level) && has(`level.${level}`) ? 
 export function statisticsSection(games, current) {
   const { levels, all } = statistics(games);
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
-    el("th", { scope: "row", text: s.key.split(" + ").map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("th", { scope: "row", text: s.bots.map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
     el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
   const out = [
