@@ -175,6 +175,36 @@ def test_a_dropped_game_file_opens_in_the_review(open_app, page, watch):
     expect(dlg.locator(".review-where")).to_contain_text("Hand 2")
 
 
+def test_the_file_picker_speaks_the_players_language(open_app, page, watch, tmp_path):
+    """German page in an English browser: the import button says the catalog's words (the native picker's own
+    "Choose File / No file chosen" follows the browser and stays hidden); a click and the keyboard both open the
+    file chooser, and the same file chosen twice opens twice."""
+    open_app("?speed=instant&seed=43&hands=3&lang=de")
+    assert finish_hand(page) == "hand-over"
+    path = tmp_path / "runde.json"
+    path.write_text(json.dumps(a_record(page)))
+    dlg = open_games(page)
+    pick = dlg.locator("#import-pick")
+    expect(pick).to_be_visible()
+    expect(pick).to_have_text("Runden- oder Partiedatei (JSON) wählen…")
+    box = pick.bounding_box()
+    assert box["height"] >= 44, box           # a touch target
+    assert dlg.locator("#import-file").bounding_box()["width"] <= 1   # the browser's own control is not shown
+    with page.expect_file_chooser() as chooser:
+        pick.click()
+    chooser.value.set_files(str(path))
+    review = page.locator("#dlg-review")
+    expect(review).to_be_visible(timeout=TIMEOUT)
+    expect(review.locator(".review-where")).to_contain_text("Runde 1")
+    review.locator("#btn-review-close").click()
+    dlg = open_games(page)
+    dlg.locator("#import-file").focus()
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Space")
+    chooser.value.set_files(str(path))
+    expect(page.locator("#dlg-review")).to_be_visible(timeout=TIMEOUT)
+
+
 def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, page, watch, browser):
     open_app("?speed=instant&seed=44&hands=1&bots=easy,normal")
     first_hand = view(page)["hand"]

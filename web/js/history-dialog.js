@@ -51,9 +51,12 @@ export class GamesDialog {
         el("p", {}, el("label", {}, t("share.link") + " ", linkBox)));
       if (over && a.shared?.friend != null) body.push(el("p", { id: "share-compare", text: compareLine(v.scores.net[0], a.shared.friend, signed) }));
     }
-    const picker = el("input", { type: "file", id: "import-file", accept: ".json,application/json" });
-    picker.onchange = () => this.importFile(picker.files[0]);
-    body.push(el("h3", { text: t("games.import") }), el("p", {}, el("label", {}, t("games.importPick") + " ", picker)),
+    // The native picker's own words follow the browser's language, not the player's: it is hidden inside a label
+    // that looks like a button and speaks the catalog's words (the label still opens it, by click or keyboard).
+    const picker = el("input", { type: "file", id: "import-file", class: "file-input", accept: ".json,application/json" });
+    picker.onchange = () => { if (picker.files[0]) this.importFile(picker.files[0]); picker.value = ""; };
+    body.push(el("h3", { text: t("games.import") }),
+      el("p", {}, el("label", { class: "file-pick", id: "import-pick" }, t("games.importPick"), picker)),
       el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [

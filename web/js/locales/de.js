@@ -270,7 +270,7 @@ export default {
   "games.downloadShort": "Herunterladen",
   "games.review": "Ansehen",
   "games.import": "Aufzeichnung öffnen",
-  "games.importPick": "Runden- oder Partiedatei (JSON):",
+  "games.importPick": "Runden- oder Partiedatei (JSON) wählen…",
   "games.importDrop": "Du kannst eine Datei auch irgendwo auf die Seite ziehen.",
   "games.stats": "Statistik",
   "games.history": "Verlauf",

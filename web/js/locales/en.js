@@ -271,7 +271,7 @@ export default {
   "games.downloadShort": "Download",
   "games.review": "Review",
   "games.import": "Open a record",
-  "games.importPick": "Hand or game file (JSON):",
+  "games.importPick": "Choose a hand or game file (JSON)…",
   "games.importDrop": "You can also drop a file anywhere on the page.",
   "games.stats": "Statistics",
   "games.history": "History",

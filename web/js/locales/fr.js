@@ -270,7 +270,7 @@ export default {
   "games.downloadShort": "Télécharger",
   "games.review": "Revoir",
   "games.import": "Ouvrir un enregistrement",
-  "games.importPick": "Fichier de donne ou de partie (JSON)\u00a0:",
+  "games.importPick": "Choisir un fichier de donne ou de partie (JSON)…",
   "games.importDrop": "Vous pouvez aussi déposer un fichier n’importe où sur la page.",
   "games.stats": "Statistiques",
   "games.history": "Historique",

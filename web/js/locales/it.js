@@ -270,7 +270,7 @@ export default {
   "games.downloadShort": "Scarica",
   "games.review": "Rivedi",
   "games.import": "Apri una registrazione",
-  "games.importPick": "File di smazzata o di partita (JSON):",
+  "games.importPick": "Scegli un file di smazzata o di partita (JSON)…",
   "games.importDrop": "Puoi anche trascinare un file in qualsiasi punto della pagina.",
   "games.stats": "Statistiche",
   "games.history": "Cronologia",

@@ -270,7 +270,7 @@ export default {
   "games.downloadShort": "ダウンロード",
   "games.review": "振り返る",
   "games.import": "記録を開く",
-  "games.importPick": "ラウンドまたはゲームのファイル（JSON）：",
+  "games.importPick": "ラウンドまたはゲームのファイル（JSON）を選ぶ…",
   "games.importDrop": "ページのどこにでもファイルをドロップできます。",
   "games.stats": "統計",
   "games.history": "履歴",
