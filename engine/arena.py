@@ -201,6 +201,17 @@ def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
             "times": times, "cpu": cpu}
 
 
+def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share observed over ``n`` trials: it stays inside [0, 1] and is sensible at
+    0% and 100% (the normal approximation gave 84.8–102.7% for 22.5 wins of 24 games)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    z2n = z * z / n
+    centre = (share + z2n / 2) / (1 + z2n)
+    half = z / (1 + z2n) * math.sqrt(max(0.0, share * (1 - share) / n + z2n / (4 * n)))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def _quantile(xs: list[float], q: float) -> float:
     if not xs:
         return 0.0
@@ -260,13 +271,12 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
         half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
         ws = shares[j]
         wmean = sum(ws) / len(ws) if ws else 0.0
-        whalf = 1.96 * math.sqrt(sum((x - wmean) ** 2 for x in ws) / (len(ws) - 1) / len(ws)) if len(ws) > 1 else 0.0
         bots.append({
             "bot": labels[j], "level": names[j], "strokes_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "game_wins": round(wins[j], 2), "games": games,
             "game_win_rate": round(wins[j] / games, 4) if games else None,
-            "game_win_ci95": [round(wmean - whalf, 4), round(wmean + whalf, 4)] if games else None,
+            "game_win_ci95": [round(x, 4) for x in wilson_interval(wmean, len(ws))] if games else None,
             "card_points": round(pts[j] / n, 2) if n else 0.0,
             "outcomes": {k: round(v / sum(cases[j].values()), 4) for k, v in sorted(cases[j].items())},
             "decisions": len(times[j]),

@@ -506,7 +506,11 @@ def test_arena_plays_games_of_the_length_asked():
     assert sum(b["game_wins"] for b in data["bots"]) == pytest.approx(6, abs=0.05)
     for b in data["bots"]:
         lo, hi = b["game_win_ci95"]
-        assert lo <= b["game_win_rate"] <= hi
+        assert 0 <= lo <= b["game_win_rate"] <= hi <= 1
+    # a share near 100% keeps its interval inside [0, 1] (22.5 of 24 games once read 84.8–102.7%; Wilson: 76.9–98.5%)
+    lo, hi = arena.wilson_interval(22.5 / 24, 24)
+    assert 0.76 < lo < 0.78 and 0.98 < hi < 0.99
+    assert arena.wilson_interval(0.0, 24)[0] == 0.0 and arena.wilson_interval(1.0, 24)[1] == 1.0
     args.game_length = 0
     err = io.StringIO()
     assert arena.run(args, io.StringIO(), err) == 2 and "--game-length" in err.getvalue()
