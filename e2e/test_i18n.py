@@ -209,6 +209,45 @@ def test_phone_toolbar_is_one_row_in_every_language(lang_page, english_phrases, 
     assert not cut, f"choices cut off in the settings: {cut}"
 
 
+@pytest.mark.parametrize("lang", ["de", "it", "xx"])
+def test_hand_summary_and_score_sheet_fit_a_phone(lang_page, lang):
+    """390 px: the hand summary's table and the score sheet after a hand fit the dialog with their long headers
+    (German "Kartenpunkte / Ergebnis" pushed the result column out by 43 px, the Italian sheet by 17 px), and no
+    header breaks inside a word."""
+    page = lang_page("en-US", f"?speed=instant&seed=12&hands=2&bots=normal,hard&lang={lang}",
+                     viewport={"width": 390, "height": 844})
+    for _ in range(13):
+        page.wait_for_function("""() => { const s = window.__jass.state();
+            return (s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over'; }""", timeout=60_000)
+        s = page.evaluate("window.__jass.state()")
+        if s["phase"] != "play":
+            break
+        card = s["legal"][0]
+        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=60_000)
+    fit = """(id) => { const d = document.getElementById(id), box = d.getBoundingClientRect(), out = [];
+        if (d.scrollWidth > d.clientWidth) out.push('scrolls sideways by ' + (d.scrollWidth - d.clientWidth));
+        for (const el of d.querySelectorAll('th, td, button, p')) { const r = el.getBoundingClientRect();
+            if (r.width && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) out.push(el.textContent.slice(0, 24)); }
+        for (const th of d.querySelectorAll('thead th')) {   // at most a line per word: it wraps only between words
+            const text = th.textContent.trim();
+            if (!text) continue;
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            if (lines > text.split(/[ \\u00a0]+/).length) out.push('header broken inside a word: ' + text); }
+        return out; }"""
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible(timeout=60_000)
+    expect(dlg.locator("table.summary tbody tr")).to_have_count(3)
+    assert not page.evaluate(fit, "dlg-hand"), page.evaluate(fit, "dlg-hand")
+    dlg.locator("#btn-hand-sheet").click()
+    sheet = page.locator("#dlg-sheet")
+    expect(sheet.locator("table.chalk-hands tbody tr")).to_have_count(1)
+    assert not page.evaluate(fit, "dlg-sheet"), page.evaluate(fit, "dlg-sheet")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_refusal_and_hand_summary_speak_the_language(lang_page, english_phrases, lang):
     """A refused card (the engine's reason) and the hand summary (settlement sentence, table, +5 note) show no
