@@ -49,7 +49,14 @@ def cli_arena(bots: str, deals: int, seed: str) -> dict:
 def test_the_example_bot_runs_an_arena_equal_to_the_command_line(page, site, watch):
     open_lab(page, site)
     assert page.input_value("#bot-source") == EXAMPLE.read_text()
+    page.evaluate("""() => { const bar = document.querySelector('#lab-progress'); window.__seen = [];
+        new MutationObserver(() => window.__seen.push([bar.value, bar.max]))
+            .observe(bar, { attributes: true, attributeFilter: ['value', 'max'] }); }""")
     r = run(page, deals=24, seed="7", opponents=("normal", "easy"))
+    # the bar moves after every hand (72 = 24 deals under three rotations), not only after each of the 6 blocks
+    seen = page.evaluate("window.__seen")
+    assert seen[-1] == [72, 72], seen[-3:]
+    assert len({v for v, _ in seen}) > 6 * 2, seen
     assert set(r) >= {"deals", "mean", "ci95", "error"} and r["error"] is None
     cli = cli_arena(f"{EXAMPLE}:MyBot,normal,easy", 24, "7")
     assert r["deals"] == cli["deals"] == 24

@@ -28,6 +28,7 @@ import os
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple, TextIO
 
@@ -141,8 +142,10 @@ def build_bot(spec: BotSpec, seed: str) -> Any:
     return bot_from_module(_load_module(where), cls_name or None, seed, spec.options, spec.name)
 
 
-def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
-    """Play deals ``start .. end-1`` under one rotation ``rot``.  Returns raw per-deal figures."""
+def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play deals ``start .. end-1`` under one rotation ``rot``.  Returns raw per-deal figures.
+
+    ``on_deal(n)`` is called after each deal with the deals of this block played so far (the lab's progress)."""
     from .bots.common import seat_class
 
     specs, seed, start, end, rot, omniscient, game_len = task
@@ -197,6 +200,8 @@ def play_block(task: tuple[Any, ...]) -> dict[str, Any]:
             cls = seat_class(list(out.card_points), list(out.tricks_won), seat)
             cases[j][cls] = cases[j].get(cls, 0) + 1
             net[seat] += d[seat]
+        if on_deal is not None:
+            on_deal(k - start + 1)
     return {"start": start, "end": end, "rot": rot, "deltas": deltas, "points": points, "cases": cases,
             "times": times, "cpu": cpu}
 

@@ -97,11 +97,15 @@ class Lab:
         self.blocks = []
         return len(self.tasks)
 
-    def arena_step(self) -> int:
-        """Play the next block (12 deals under one rotation); returns the blocks done.  BotError stops it."""
+    def arena_step(self, on_hands: Callable[[int], None] | None = None) -> int:
+        """Play the next block (12 deals under one rotation); returns the blocks done.  BotError stops it.
+
+        ``on_hands(n)`` hears the hands played in the whole arena after each one (a block of expert deals takes
+        minutes in a browser: the progress moves per hand, not per block)."""
         task = self.tasks[len(self.blocks)]
+        before = sum(b["end"] - b["start"] for b in self.blocks)
         try:
-            self.blocks.append(play_block(task))
+            self.blocks.append(play_block(task, None if on_hands is None else lambda n: on_hands(before + n)))
         except BotError as e:
             if e.position is not None:
                 deal = task[2] + GAME_LEN - int(e.position.get("hands_left", GAME_LEN))
@@ -134,10 +138,11 @@ class Lab:
 
     # -- the worker's entry points: JSON text in and out, a BotError as {"ok": false, "error": {...}} -------------
     def arena_start_json(self, opponents: list[str], deals: int, seed: str) -> str:
-        return _answer(lambda: {"total": self.arena_start(list(opponents), int(deals), seed)})
+        return _answer(lambda: {"total": self.arena_start(list(opponents), int(deals), seed),
+                                "hands": int(deals) * NUM_SEATS})
 
-    def arena_step_json(self) -> str:
-        return _answer(lambda: {"done": self.arena_step()})
+    def arena_step_json(self, on_hands: Callable[[int], None] | None = None) -> str:
+        return _answer(lambda: {"done": self.arena_step(on_hands)})
 
     def arena_result_json(self) -> str:
         return _answer(self.arena_result)

@@ -111,6 +111,26 @@ def test_lab_load_reports_syntax_errors_and_missing_choose():
         lab.load("x = 1\n")
 
 
+def test_lab_arena_reports_progress_per_hand():
+    """The lab's progress moves after every hand (not per block of twelve deals), and hearing it changes nothing."""
+    lab.load(EXAMPLE.read_text())
+    quiet, loud = lab.Lab(), lab.Lab()
+    heard: list[int] = []
+    start = json.loads(loud.arena_start_json(["easy", "random"], 14, "p"))
+    assert start == {"ok": True, "total": 6, "hands": 42}   # 0-11 and 12-13, each under three rotations
+    for _ in range(quiet.arena_start(["easy", "random"], 14, "p")):
+        quiet.arena_step()
+    for _ in range(start["total"]):
+        json.loads(loud.arena_step_json(heard.append))
+    assert heard == list(range(1, 43))
+
+    def figures(box: lab.Lab) -> list[dict[str, object]]:   # all but the decision times
+        return [{k: v for k, v in b.items() if "_ms_" not in k} for b in box.arena_result()["summary"]["bots"]]
+
+    assert figures(loud) == figures(quiet)
+    assert loud.arena_result()["mean"] == quiet.arena_result()["mean"]
+
+
 def test_lab_arena_equals_the_command_line_arena():
     """The lab runs the engine's own arena code: the same seed gives the same numbers as the CLI."""
     lab.load(EXAMPLE.read_text())

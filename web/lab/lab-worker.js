@@ -1,7 +1,7 @@
 // The bot lab's own module worker: the player's bot runs here, never in the game's worker. Pyodide with the whole
 // standard library, the full engine wheel (engine/lab.py, the arena) and micropip (pinned, vendored, loaded by URL).
 // Plain JSON both ways. In:  {id, cmd: "load", source, index}     -> {id, ok, deps}
-//                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}…, {id, ok, result}
+//                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}… (hands), {id, ok, result}
 //                            {id, cmd: "move", obs}                -> {id, ok, card}
 // Out at any time: {type: "ready", ms} | {type: "fatal", detail}
 //                  {type: "fetch", id, url}: a same-origin file this worker could not fetch; the page answers
@@ -132,13 +132,15 @@ const handlers = {
   },
   async arena({ opponents, deals, seed }) {
     const opp = py.toPy(opponents);
-    const { total } = answer(box.arena_start_json(opp, deals, String(seed)));
+    const { total, hands } = answer(box.arena_start_json(opp, deals, String(seed)));
     opp.destroy();
-    postMessage({ type: "progress", done: 0, total });
+    // progress in hands, about a hundred messages a run (a block of twelve expert deals takes minutes)
+    const every = Math.max(1, Math.floor(hands / 100));
+    const report = (n) => { if (n % every === 0 || n === hands) postMessage({ type: "progress", done: n, total: hands }); };
+    report(0);
     const t0 = performance.now();
     for (let done = 0; done < total;) {
-      ({ done } = answer(box.arena_step_json()));
-      postMessage({ type: "progress", done, total });
+      ({ done } = answer(box.arena_step_json(report)));
       await new Promise((r) => setTimeout(r, 0));
     }
     const result = answer(box.arena_result_json());
