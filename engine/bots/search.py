@@ -290,7 +290,7 @@ class ExpertBot(SearchBot):
 
     level = "expert"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 4000, max_ms: float | None = 10000.0,
+    def __init__(self, seed: int | str = 0, iterations: int = 1500, max_ms: float | None = 10000.0,
                  endgame_tricks: int = 4, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
                  halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
                  adapt: bool = False, last_hand: float = 0.0):
