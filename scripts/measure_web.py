@@ -126,7 +126,7 @@ def main() -> None:
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             page = ctx.new_page()
             got = []
-            page.on("requestfinished", lambda r: got.append(r))   # a bound builtin cannot carry Playwright's handler mark
+            page.on("requestfinished", lambda r, seen=got: seen.append(r))   # a bound builtin cannot carry Playwright's handler mark
             t0 = time.perf_counter()
             page.goto(url + f"?speed=instant&seed=1&bots={a.level},{a.level}")
             page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000, polling=10)
