@@ -248,7 +248,6 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
             per_deal[j].append(sum(by_deal[k][r][0][j] for r in range(NUM_SEATS)) / NUM_SEATS)
             pts[j] += sum(by_deal[k][r][1][j] for r in range(NUM_SEATS)) / NUM_SEATS
     # games: game_len consecutive deals under one rotation
-    wins = [0.0] * NUM_SEATS
     shares: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> its share of each game's win
     games = 0
     for g in range(max(complete, default=-1) // game_len + 1):
@@ -260,10 +259,9 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
             top = max(net)
             winners = [j for j in range(NUM_SEATS) if net[j] == top]
             for j in range(NUM_SEATS):
-                share = 1 / len(winners) if j in winners else 0.0
-                wins[j] += share
-                shares[j].append(share)
+                shares[j].append(1 / len(winners) if j in winners else 0.0)
             games += 1
+    wins = [sum(ws) for ws in shares]
     labels = []
     for j, lv in enumerate(names):
         labels.append(lv if names.count(lv) == 1 else f"{lv}#{names[:j + 1].count(lv)}")
@@ -274,14 +272,12 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
         mean = sum(xs) / n if n else 0.0
         var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
         half = 1.96 * math.sqrt(var / n) if n > 1 else 0.0
-        ws = shares[j]
-        wmean = sum(ws) / len(ws) if ws else 0.0
         bots.append({
             "bot": labels[j], "level": names[j], "strokes_per_hand": round(mean, 4),
             "ci95": [round(mean - half, 4), round(mean + half, 4)],
             "game_wins": round(wins[j], 2), "games": games,
             "game_win_rate": round(wins[j] / games, 4) if games else None,
-            "game_win_ci95": [round(x, 4) for x in wilson_interval(wmean, len(ws))] if games else None,
+            "game_win_ci95": [round(x, 4) for x in wilson_interval(wins[j] / games, games)] if games else None,
             "card_points": round(pts[j] / n, 2) if n else 0.0,
             "outcomes": {k: round(v / sum(cases[j].values()), 4) for k, v in sorted(cases[j].items())},
             "decisions": len(times[j]),

@@ -1,6 +1,6 @@
 // History and statistics: finished and abandoned games kept in localStorage (validated when read), figures per bot
 // level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
-import { fmtDate, fmtNumber, has, signed, t } from "./i18n.js";
+import { fmtDate, fmtNumber, levelName, signed, t } from "./i18n.js";
 import { el } from "./save-ui.js";
 
 const KEY = "mittlere-jass.history";
@@ -94,8 +94,6 @@ export function chart(values, label) {
 }
 
 const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionDigits: 0 }) : "–");
-/** A stored bot level in the player's language (a level this version does not know stays as stored). */
-const levelName = (level) => (/^[a-z]+$/.test(level) && has(`level.${level}`) ? t(`level.${level}`) : level);
 
 /** The statistics section: figures per bot level, how hands ended, and the charts. */
 export function statisticsSection(games, current) {

@@ -135,9 +135,10 @@ export function suitName(suit) {
 /** "♠ spades" (French pack) or "Rosen" (Swiss pack: the French symbol would not match the cards). */
 export function suitLabel(suit) { return deck === "swiss" ? suitName(suit) : `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
 
-/** A bot level's name (the engine sends ids): the catalog's, else the id itself. */
+/** A bot level's name (the engine sends ids; stored games keep any string): the catalog's for a level-shaped id (a
+ *  word, never "desc.expert"), else the id itself. */
 export function levelName(id) {
-  return has(`level.${id}`) ? t(`level.${id}`) : id;
+  return /^[a-z]+$/.test(id) && has(`level.${id}`) ? t(`level.${id}`) : id;
 }
 
 /** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
