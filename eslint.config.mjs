@@ -14,7 +14,7 @@ export default [
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
   {
-    files: ["tools/**/*.mjs", "eslint.config.mjs"],
+    files: ["tools/**/*.mjs", "tests/js/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
   },
   {

@@ -1,0 +1,65 @@
+// A stored save's shape check (web/js save): anything read from storage is checked before use.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { load } from "./web.mjs";
+
+const { parseSave, SAVE_FORMAT, SAVE_VERSION } = await load("save");
+
+const good = () => ({
+  format: SAVE_FORMAT, version: SAVE_VERSION,
+  setup: { hands: 12, bots: ["normal", "hard"], seed: "42", names: ["You", "Right", "Left"] },
+  hands: [["SA", "H10", "D6"]], records: [],
+});
+const text = (o) => JSON.stringify(o);
+
+test("a good save passes, as stored", () => {
+  const r = parseSave(text(good()));
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.save, good());
+  const noNames = good(); delete noNames.setup.names;
+  assert.equal(parseSave(text(noNames)).ok, true, "names are optional");
+  const rules = good(); rules.setup.rules = { no_trump: "eights" };
+  assert.equal(parseSave(text(rules)).ok, true, "rules are optional (the engine checks their values)");
+});
+
+test("not a string, too long, not JSON: each has its reason", () => {
+  assert.deepEqual(parseSave(null), { ok: false, reason: "save.bad.size" });
+  assert.deepEqual(parseSave("x".repeat(2_000_001)), { ok: false, reason: "save.bad.size" });
+  assert.deepEqual(parseSave("{not json"), { ok: false, reason: "save.bad.json" });
+});
+
+test("another format, or another version (said which)", () => {
+  assert.deepEqual(parseSave(text({ ...good(), format: "other" })), { ok: false, reason: "save.bad.format" });
+  assert.deepEqual(parseSave("[1, 2]"), { ok: false, reason: "save.bad.format" });
+  assert.deepEqual(parseSave(text({ ...good(), version: 99 })), { ok: false, reason: "save.bad.version", detail: "99" });
+  const long = parseSave(text({ ...good(), version: "v".repeat(50) }));
+  assert.equal(long.detail.length, 20, "the version shown is cut short");
+});
+
+test("a wrong shape anywhere is refused", () => {
+  const cases = {
+    "hands 0": (s) => { s.setup.hands = 0; },
+    "hands 241": (s) => { s.setup.hands = 241; },
+    "hands not an integer": (s) => { s.setup.hands = 1.5; },
+    "one bot": (s) => { s.setup.bots = ["normal"]; },
+    "a bot that is not text": (s) => { s.setup.bots = ["normal", 3]; },
+    "a long bot name": (s) => { s.setup.bots = ["normal", "b".repeat(41)]; },
+    "seed not text": (s) => { s.setup.seed = 42; },
+    "two names": (s) => { s.setup.names = ["a", "b"]; },
+    "a long name": (s) => { s.setup.names = ["a", "b", "c".repeat(41)]; },
+    "rules not an object": (s) => { s.setup.rules = [1]; },
+    "no hands": (s) => { s.hands = []; },
+    "a bad card code": (s) => { s.hands = [["SA", "X9"]]; },
+    "rank 1": (s) => { s.hands = [["S1"]]; },
+    "a hand of 37 cards": (s) => { s.hands = [Array(37).fill("SA")]; },
+    "601 hands": (s) => { s.hands = Array(601).fill([]); },
+    "records not a list": (s) => { s.records = {}; },
+    "a record that is not an object": (s) => { s.records = [1]; },
+    "no setup": (s) => { delete s.setup; },
+  };
+  for (const [what, spoil] of Object.entries(cases)) {
+    const s = good();
+    spoil(s);
+    assert.deepEqual(parseSave(text(s)), { ok: false, reason: "save.bad.shape" }, what);
+  }
+});

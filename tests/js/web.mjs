@@ -1,0 +1,19 @@
+// Where the browser app's pure modules live (one table, so a move in web/js/ changes one line here), and the few
+// browser globals they touch, made up for Node.
+export const MODULES = {
+  layout: "layout.js",
+  store: "store.js",
+  save: "save.js",
+  share: "share.js",
+  records: "records.js",
+  i18n: "i18n.js",
+};
+
+/** Import one of the app's modules by its short name. */
+export function load(name) {
+  return import(new URL(`../../web/js/${MODULES[name]}`, import.meta.url).href);
+}
+
+// i18n.setLanguage writes <html lang>; share.shareLink reads the page's address.
+globalThis.document ??= { documentElement: { lang: "" } };
+globalThis.location ??= { origin: "https://example.test", pathname: "/jass/", search: "", hash: "" };
