@@ -46,9 +46,9 @@ from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
 from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
+from .text import TABLE_NAMES
 
-HUMAN = 0
-DEFAULT_NAMES = ("You", "Right", "Left")
+HUMAN = 0   # the seat the page's player sits in (the bots play the other two)
 HANDS_CHOICES = (3, 6, 9, 12, 24)
 HANDS_MIN, HANDS_MAX = 1, 240
 SEED_MAX_LEN = 64
@@ -124,7 +124,7 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
-                         "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(DEFAULT_NAMES),
+                         "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json()},
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
                        "name_max_len": NAME_MAX_LEN},
@@ -144,7 +144,7 @@ class Session:
             rules = Rules.from_json(req.get("rules"))
         except RulesError as e:
             raise ProtocolError("bad_rules", {"key": _echo(e.key) if e.key is not None else None}) from None
-        names = _names(req.get("names", list(DEFAULT_NAMES)))
+        names = _names(req.get("names", list(TABLE_NAMES)))
         game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
         self.game = game
         self.levels = [None, bots[0], bots[1]]
