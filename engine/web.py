@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
-from .bots.coach import coach_steps
+from .bots.coach import COACH_ITERATIONS, coach_steps
 from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
 from .observation import Observation, observe
@@ -55,7 +55,7 @@ SEED_MAX_LEN = 64
 NAME_MAX_LEN = 24
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 DETAIL_MAX_LEN = 300
-COACH_ITERATIONS, COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 1500, 50, 4000  # play-outs per coached decision
+COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
 

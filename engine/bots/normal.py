@@ -37,8 +37,8 @@ from ..cards import (
 from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
-from . import legal_cards, register
-from .common import other_seats, trick_power
+from .common import legal_cards, other_seats, trick_power
+from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
 #: must be to overrule the plan.  Measured in docs/bots.md ("normal").
@@ -91,7 +91,6 @@ class NormalBot:
         self.void_leads = void_leads
         self.check = check
         self.margin = margin
-        from .search import SearchBot  # here, not at the top: the levels register weakest first (bots/__init__)
         self._checker = SearchBot(seed, iterations=1, max_ms=None, halving=False)
         self._checker.level = "normal/check"   # its own randomness, apart from a hard bot's with the same seed
         self.last_reason = ""
@@ -178,7 +177,6 @@ class NormalBot:
         if self.check <= 0:
             return c
         legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-        from .search import choice_groups
         groups = choice_groups(obs, legal)
         reps = sorted(set(groups.values()))
         if len(reps) < 2:
@@ -366,6 +364,3 @@ class NormalBot:
         c = min(by_suit[s], key=lambda c: (card_points(c, s), TRUMP_STRENGTH[RANK_OF[c]]))
         self.last_reason = (f"Aim low: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, a suit you are weak in.")
         return c
-
-
-register("normal", "Normal", NormalBot)
