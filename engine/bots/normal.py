@@ -41,7 +41,7 @@ from .common import legal_cards, other_seats, trick_power
 from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
-#: must be to overrule the plan.  Measured in docs/bots.md ("normal").
+#: must be to overrule the plan.  Measured in docs/bots-log.md (second session: how the second look was chosen).
 CHECK_WORLDS = 2
 CHECK_MARGIN = 1.5
 
@@ -82,7 +82,7 @@ class NormalBot:
         """``sticky``: keep the hand's first plan until hopeless (``hopeless`` points behind/ahead) instead of
         re-planning every decision; ``void_leads``: aiming low, avoid leading a card nobody can beat, known
         voids included; ``cliff``: aim low from this many points; ``threshold``: hand strength to aim high.
-        (The arena's ``normal:key=value`` options; the defaults are the measured best, see docs/bots.md.)"""
+        (The arena's ``normal:key=value`` options; the defaults are the measured best, see docs/bots-log.md.)"""
         self.HOPELESS = hopeless
         self.CLIFF = cliff
         self.HIGH_THRESHOLD = threshold

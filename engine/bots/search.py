@@ -7,7 +7,7 @@ For each decision the bot
 2. repeatedly samples a *world*: the two unseen hands, uniformly among all deals consistent with
    the observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`); with the
    ``infer`` option, from a pool of that many uniform deals in proportion to how well each explains the
-   opponents' plays so far (:mod:`.inference`; off by default, see docs/bots.md);
+   opponents' plays so far (:mod:`.inference`; off by default, see docs/bots-log.md);
 3. plays every surviving candidate in that same world (common random numbers), then finishes the
    hand with a fast play-out policy (:mod:`.playout`), or, in the expert's endgame, solves it
    exactly (:mod:`.endgame`);
