@@ -12,9 +12,9 @@ from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules
 from .scoring import Settlement
 from .state import HandState, IllegalMove, apply_move, outcome
+from .text import DEFAULT_NAMES
 
 DEFAULT_HANDS = 12
-DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2")
 
 
 def random_seed() -> str:

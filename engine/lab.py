@@ -26,8 +26,9 @@ from .obsjson import observation_from_json
 from .quote import cut
 
 MODULE = "labbot"          # the player's module, as sys.modules knows it
-MAX_DEALS = 3000
-TIME_LIMIT_S = 2.0         # per call of choose() / new_hand()
+MAX_DEALS = 3000           # the most deals one arena run of the lab plays (arena_start refuses more)
+TIME_LIMIT_S = 2.0         # per call of choose() / new_hand(): a late answer is refused here (OutsideBot), a call
+                           # that never returns is ended by the page's watchdog (the worker's ready message tells it)
 
 _PEP723 = re.compile(r"(?m)^# /// (?P<type>[a-zA-Z0-9-]+)$\s(?P<content>(^#(| .*)$\s)+)^# ///$")
 
@@ -180,7 +181,9 @@ def set_watch(before: Callable[[str, str], None], after: Callable[[], None]) -> 
     OutsideBot.watch = (lambda what, pos: before(what, json.dumps(pos)), after)
 
 
-
-def levels_json() -> str:
-    """Our bot levels, weakest first (the opponents the lab offers)."""
-    return json.dumps(list(LEVELS))
+def ready_json() -> str:
+    """What the worker's ``ready`` message tells the page: our levels, weakest first (the opponents the lab offers),
+    and the lab's limits — ``call_ms``, the time a call into the player's bot may take (the page's watchdog ends it
+    after that), and ``max_deals``, the most deals an arena run takes (:data:`MAX_DEALS`)."""
+    return json.dumps({"levels": list(LEVELS),
+                       "limits": {"call_ms": round(TIME_LIMIT_S * 1000), "max_deals": MAX_DEALS}})

@@ -12,12 +12,17 @@ from collections.abc import Mapping, Sequence
 from .cards import RANKS, SUIT_SYMBOLS, SUITS
 from .quote import QUOTE_MAX, quote
 
-__all__ = ["QUOTE_MAX", "card_text", "error_text", "event_text", "quote", "refusal_text", "settlement_text",
-           "suit_text"]
+__all__ = ["DEFAULT_NAMES", "QUOTE_MAX", "TABLE_NAMES", "card_text", "error_text", "event_text", "quote",
+           "refusal_text", "settlement_text", "suit_text"]
 
 Params = Mapping[str, object]
 
+#: The seats' names when nobody names the players: the replay CLI's sentences and a ``Game`` built without names.
 DEFAULT_NAMES = ("Seat 0", "Seat 1", "Seat 2")
+#: The players' default names at the browser's table, seat by seat (the human, the bot to the right, the bot to the
+#: left): what ``hello`` offers the page (``defaults.names``) and ``new_game`` uses when the page sends none.
+TABLE_NAMES = ("You", "Right", "Left")
+
 
 def suit_text(suit: object) -> str:
     """``"D"`` -> ``"♦"`` (anything else is shown as given)."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
-from .bots.coach import coach_steps
+from .bots.coach import COACH_ITERATIONS, coach_steps
 from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
 from .observation import Observation, observe
@@ -46,16 +46,16 @@ from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
 from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
+from .text import TABLE_NAMES
 
-HUMAN = 0
-DEFAULT_NAMES = ("You", "Right", "Left")
+HUMAN = 0   # the seat the page's player sits in (the bots play the other two)
 HANDS_CHOICES = (3, 6, 9, 12, 24)
 HANDS_MIN, HANDS_MAX = 1, 240
 SEED_MAX_LEN = 64
 NAME_MAX_LEN = 24
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 DETAIL_MAX_LEN = 300
-COACH_ITERATIONS, COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 1500, 50, 4000  # play-outs per coached decision
+COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
 
@@ -124,7 +124,7 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
-                         "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(DEFAULT_NAMES),
+                         "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json()},
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
                        "name_max_len": NAME_MAX_LEN},
@@ -144,7 +144,7 @@ class Session:
             rules = Rules.from_json(req.get("rules"))
         except RulesError as e:
             raise ProtocolError("bad_rules", {"key": _echo(e.key) if e.key is not None else None}) from None
-        names = _names(req.get("names", list(DEFAULT_NAMES)))
+        names = _names(req.get("names", list(TABLE_NAMES)))
         game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
         self.game = game
         self.levels = [None, bots[0], bots[1]]

@@ -12,7 +12,7 @@ import pytest
 
 from engine import lab
 from engine.botapi import BotError, OutsideBot, bot_from_module, to_card
-from engine.bots import legal_cards
+from engine.bots import LEVELS, legal_cards
 from engine.cards import CODES
 from engine.deal import deal
 from engine.observation import observe
@@ -129,6 +129,23 @@ def test_lab_arena_reports_progress_per_hand():
 
     assert figures(loud) == figures(quiet)
     assert loud.arena_result()["mean"] == quiet.arena_result()["mean"]
+
+
+def test_lab_ready_message_carries_the_engines_limits():
+    """The lab worker's ready message: our levels and the engine's limits (the page keeps no copies of them)."""
+    ready = json.loads(lab.ready_json())
+    assert ready == {"levels": LEVELS, "limits": {"call_ms": 2000, "max_deals": 3000}}
+    assert ready["limits"] == {"call_ms": lab.TIME_LIMIT_S * 1000, "max_deals": lab.MAX_DEALS}
+
+
+def test_lab_arena_refuses_more_deals_than_its_limit():
+    lab.load(EXAMPLE.read_text())
+    box = lab.Lab()
+    for deals in (0, lab.MAX_DEALS + 1):
+        answer = json.loads(box.arena_start_json(["easy", "random"], deals, "1"))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request"
+        assert answer["error"]["detail"] == f"deals must be 1 to {lab.MAX_DEALS}"
+    assert json.loads(box.arena_start_json(["easy", "random"], lab.MAX_DEALS, "1"))["ok"]
 
 
 def test_lab_arena_equals_the_command_line_arena():

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import LEVELS, hint, make_bot, suggest
+from engine.bots import LEVEL_NAMES, LEVELS, hint, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
 from engine.bots.endgame import solve_deltas
 from engine.cards import CODES, iter_cards, pretty
@@ -53,6 +53,21 @@ def _play_hand(levels, seed, rules=DEFAULT_RULES, deal_no=0):
 
 def test_levels_weakest_first():
     assert LEVELS == ["random", "easy", "normal", "hard", "expert"]
+    assert LEVEL_NAMES == {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
+    for level in LEVELS:   # a level's bot seeds its decisions with its own id
+        assert make_bot(level, 1).level == level
+
+
+def test_expert_is_hard_with_its_own_defaults():
+    """The expert states only what differs from hard; every option can still be given, an unknown one is refused."""
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    differs = {k for k, v in vars(hard).items() if vars(expert)[k] != v}
+    assert differs == {"iterations", "max_ms", "endgame_tricks"}
+    assert (expert.iterations, expert.max_ms, expert.endgame_tricks) == (1500, 10000.0, 4)
+    tuned = make_bot("expert", 1, iterations=60, endgame_tricks=0, policy="random")
+    assert (tuned.iterations, tuned.max_ms, tuned.endgame_tricks, tuned.policy) == (60, 10000.0, 0, "random")
+    with pytest.raises(TypeError, match="budget"):
+        make_bot("expert", 1, budget=3)
 
 
 @pytest.mark.parametrize("levels", [("random", "easy", "normal"), ("normal", "random", "easy"),
@@ -222,7 +237,7 @@ def test_arena_cli_parses():
 def test_arena_rejects_bad_bots():
     from engine import arena
     for bots, message in [("hard,normal", "three bots"), ("hard,normal,grandmaster", "unknown bot level"),
-                          ("hard:budget=3,normal,normal", "budget"),
+                          ("hard:budget=3,normal,normal", "budget"), ("expert:budget=3,normal,normal", "budget"),
                           ("nosuchmodule:Bot,normal,normal", "nosuchmodule")]:
         args = argparse.Namespace(bots=bots, deals=3, seed="1", jobs=1, json=False, omniscient=None)
         err = io.StringIO()

@@ -4,78 +4,49 @@
 decision is a pure function of the bot's seed, its options and the observation: the same position
 gives the same card whatever the bot decided before (a resumed game continues exactly), and the
 search levels budget *work* (play-outs), not time, so they are as strong on a slow machine as on a
-fast one.  ``LEVELS`` lists the levels from weakest to strongest; ``suggest(obs)`` is the hint API.
+fast one.  ``REGISTRY`` is the one table of the levels (weakest first: id, name, class); ``LEVELS`` lists their
+ids and ``LEVEL_NAMES`` their names.  ``suggest(obs)`` is the hint API.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, NamedTuple
 
-from ..cards import iter_cards
 from ..observation import Observation
-from ..rules import legal_mask
+from .common import Bot, decision_rng, legal_cards, position_key
+from .normal import NormalBot
+from .search import ExpertBot, SearchBot
+from .simple import EasyBot, RandomBot
+
+__all__ = ["HINT_ITERATIONS", "LEVELS", "LEVEL_NAMES", "REGISTRY", "Bot", "Level", "RandomBot", "decision_rng", "hint",
+           "legal_cards", "make_bot", "position_key", "suggest"]
 
 
-class Bot(Protocol):
-    level: str
+class Level(NamedTuple):
+    """A bot level: the name shown for it and the factory ``(seed, **options) -> Bot`` (the level's class)."""
 
-    def choose(self, obs: Observation) -> int: ...
-
-
-def legal_cards(obs: Observation) -> list[int]:
-    """The cards the observing seat may play now (it must be its turn)."""
-    m = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-    return list(iter_cards(m))
+    name: str
+    factory: Callable[..., Bot]
 
 
-def position_key(obs: Observation) -> str:
-    """A text naming the position as this seat sees it: seat, hand, every play, the game score.
-
-    Seeding a generator with ``f"{level}/{seed}/{position_key(obs)}"`` gives each decision its own
-    randomness, independent of the decisions made before.
-    """
-    plays = ",".join(str(c) for _, c in obs.plays)
-    return f"{obs.seat}/{obs.dealer}/{obs.hand}/{plays}/{obs.scores}/{obs.hands_left}"
-
-
-def decision_rng(level: str, seed: int | str, obs: Observation) -> random.Random:
-    """The generator of one decision (``random.Random`` seeded with a string is the same everywhere)."""
-    return random.Random(f"{level}/{seed}/{position_key(obs)}")
-
-
-class RandomBot:
-    """Uniform among the legal cards."""
-
-    level = "random"
-
-    def __init__(self, seed: int | str = 0):
-        self.seed = seed
-        self.last_reason = ""
-
-    def choose(self, obs: Observation) -> int:
-        return decision_rng(self.level, self.seed, obs).choice(legal_cards(obs))
-
-
-_FACTORIES: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-LEVEL_NAMES: dict[str, str] = {"random": "Random"}
-LEVELS: list[str] = ["random"]
-
-
-def register(level: str, name: str, factory: Callable[..., Bot]) -> None:
-    """Add a level (in order, weakest first)."""
-    _FACTORIES[level] = factory
-    LEVEL_NAMES[level] = name
-    if level not in LEVELS:
-        LEVELS.append(level)
+#: The registry of the levels, weakest first.  ``LEVELS`` and ``LEVEL_NAMES`` are read from it.
+REGISTRY: dict[str, Level] = {
+    "random": Level("Random", RandomBot),
+    "easy": Level("Easy", EasyBot),
+    "normal": Level("Normal", NormalBot),
+    "hard": Level("Hard", SearchBot),
+    "expert": Level("Expert", ExpertBot),
+}
+LEVELS: list[str] = list(REGISTRY)
+LEVEL_NAMES: dict[str, str] = {level: entry.name for level, entry in REGISTRY.items()}
 
 
 def make_bot(level: str, seed: int | str = 0, **options: Any) -> Bot:
     """A bot of ``level``.  ``options`` go to the level's constructor (e.g. ``iterations`` for the
     search levels); unknown options raise TypeError."""
     try:
-        factory = _FACTORIES[level]
+        factory = REGISTRY[level].factory
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None
     return factory(seed, **options)
@@ -102,10 +73,3 @@ def hint(obs: Observation, iterations: int | None = None) -> tuple[int, str, dic
     c = bot.choose(obs)
     return c, getattr(bot, "last_reason", ""), dict(getattr(bot, "last_explanation", {}))
 
-
-# The order of these imports registers the levels, weakest first.
-# isort: off
-from . import simple  # noqa: E402,F401
-from . import normal  # noqa: E402,F401
-from . import search  # noqa: E402,F401
-# isort: on

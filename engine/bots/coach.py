@@ -32,6 +32,9 @@ from ..record import RecordError, parse_record
 from ..rules import legal_mask
 from .search import ExpertBot, choice_groups
 
+#: Play-outs per decision when the caller gives none: the ``coach`` CLI's and the web protocol's default.
+COACH_ITERATIONS = 1500
+
 #: Marks by the expected strokes lost against the best card.
 MARKS = (("blunder", 0.5), ("mistake", 0.2), ("inaccuracy", 0.08))
 BAD = ("middle", "hundred", "no_trick")
@@ -88,7 +91,7 @@ def _decisions(record: Any, seat: int) -> list[_Decision]:
     return found
 
 
-def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None, iterations: int = 1500,
+def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None, iterations: int = COACH_ITERATIONS,
                 seed: str = "coach") -> dict[str, Any]:
     """Evaluate ``seat``'s decisions from the ``start``-th (0-based, among the decisions with a real choice), at
     most ``limit`` of them: ``{"decisions", "count", "next"}`` (``next`` is null when none is left).  Each
@@ -121,7 +124,7 @@ def biggest(decisions: list[dict[str, Any]], n: int = 3) -> list[int]:
     return [d["play_index"] for d in ranked[:n]]
 
 
-def coach_hand(record: Any, seat: int, iterations: int = 1500, seed: str = "coach") -> dict[str, Any]:
+def coach_hand(record: Any, seat: int, iterations: int = COACH_ITERATIONS, seed: str = "coach") -> dict[str, Any]:
     """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record).
 
     Raises :class:`~engine.record.RecordError` for a bad record or seat.
@@ -173,7 +176,8 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("coach", help="evaluate one seat's decisions in a hand record with the expert search")
     p.add_argument("file", help="hand record (JSON), or - for standard input")
     p.add_argument("--seat", type=int, required=True, help="the seat to coach (0, 1 or 2)")
-    p.add_argument("--iterations", type=int, default=1500, help="play-outs per decision (default 1500)")
+    p.add_argument("--iterations", type=int, default=COACH_ITERATIONS,
+                   help=f"play-outs per decision (default {COACH_ITERATIONS})")
     p.add_argument("--json", action="store_true", help="print the report as JSON (codes, no sentences)")
 
 

@@ -1,4 +1,5 @@
-"""Shared pieces of the bots: the hidden-hand sampler, fast settlement of one seat, card helpers.
+"""Shared pieces of the bots: what a bot is, each decision's generator, the hidden-hand sampler, fast settlement of
+one seat, card helpers.
 
 Everything here works from an :class:`~engine.observation.Observation` only.
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..cards import (
     CARDS_PER_HAND,
@@ -15,8 +17,35 @@ from ..cards import (
     iter_cards,
 )
 from ..observation import Observation
-from ..rules import card_power
+from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, obs: Observation) -> int: ...
+
+
+def legal_cards(obs: Observation) -> list[int]:
+    """The cards the observing seat may play now (it must be its turn)."""
+    m = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
+    return list(iter_cards(m))
+
+
+def position_key(obs: Observation) -> str:
+    """A text naming the position as this seat sees it: seat, hand, every play, the game score.
+
+    Seeding a generator with ``f"{level}/{seed}/{position_key(obs)}"`` gives each decision its own
+    randomness, independent of the decisions made before.
+    """
+    plays = ",".join(str(c) for _, c in obs.plays)
+    return f"{obs.seat}/{obs.dealer}/{obs.hand}/{plays}/{obs.scores}/{obs.hands_left}"
+
+
+def decision_rng(level: str, seed: int | str, obs: Observation) -> random.Random:
+    """The generator of one decision (``random.Random`` seeded with a string is the same everywhere)."""
+    return random.Random(f"{level}/{seed}/{position_key(obs)}")
 
 
 class Inconsistent(ValueError):

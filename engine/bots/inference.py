@@ -7,7 +7,7 @@ of its two plans for the whole hand (``high`` with probability :data:`HIGH_PRIOR
 plays any legal card instead.  :func:`weighted_pool` draws uniform deals once per decision and weighs them; the
 search then takes its worlds from that pool in proportion to the weights (sampling-importance-resampling), so it
 plays on deals where the opponents' cards explain their play.  Off by default: it helps against opponents who play
-like the policy and hurts against others (docs/bots.md, "Opponent inference").
+like the policy and hurts against others (docs/bots-log.md, "Opponent inference").
 """
 
 from __future__ import annotations

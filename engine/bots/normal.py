@@ -37,11 +37,11 @@ from ..cards import (
 from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
-from . import legal_cards, register
-from .common import other_seats, trick_power
+from .common import legal_cards, other_seats, trick_power
+from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
-#: must be to overrule the plan.  Measured in docs/bots.md ("normal").
+#: must be to overrule the plan.  Measured in docs/bots-log.md (second session: how the second look was chosen).
 CHECK_WORLDS = 2
 CHECK_MARGIN = 1.5
 
@@ -82,7 +82,7 @@ class NormalBot:
         """``sticky``: keep the hand's first plan until hopeless (``hopeless`` points behind/ahead) instead of
         re-planning every decision; ``void_leads``: aiming low, avoid leading a card nobody can beat, known
         voids included; ``cliff``: aim low from this many points; ``threshold``: hand strength to aim high.
-        (The arena's ``normal:key=value`` options; the defaults are the measured best, see docs/bots.md.)"""
+        (The arena's ``normal:key=value`` options; the defaults are the measured best, see docs/bots-log.md.)"""
         self.HOPELESS = hopeless
         self.CLIFF = cliff
         self.HIGH_THRESHOLD = threshold
@@ -91,7 +91,6 @@ class NormalBot:
         self.void_leads = void_leads
         self.check = check
         self.margin = margin
-        from .search import SearchBot  # here, not at the top: the levels register weakest first (bots/__init__)
         self._checker = SearchBot(seed, iterations=1, max_ms=None, halving=False)
         self._checker.level = "normal/check"   # its own randomness, apart from a hard bot's with the same seed
         self.last_reason = ""
@@ -178,7 +177,6 @@ class NormalBot:
         if self.check <= 0:
             return c
         legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-        from .search import choice_groups
         groups = choice_groups(obs, legal)
         reps = sorted(set(groups.values()))
         if len(reps) < 2:
@@ -366,6 +364,3 @@ class NormalBot:
         c = min(by_suit[s], key=lambda c: (card_points(c, s), TRUMP_STRENGTH[RANK_OF[c]]))
         self.last_reason = (f"Aim low: {pretty(c)} makes {SUIT_SYMBOLS[s]} trump, a suit you are weak in.")
         return c
-
-
-register("normal", "Normal", NormalBot)

@@ -7,7 +7,7 @@ For each decision the bot
 2. repeatedly samples a *world*: the two unseen hands, uniformly among all deals consistent with
    the observation (known voids, the Puur rule, undertrumping, card counts: :mod:`.common`); with the
    ``infer`` option, from a pool of that many uniform deals in proportion to how well each explains the
-   opponents' plays so far (:mod:`.inference`; off by default, see docs/bots.md);
+   opponents' plays so far (:mod:`.inference`; off by default, see docs/bots-log.md);
 3. plays every surviving candidate in that same world (common random numbers), then finishes the
    hand with a fast play-out policy (:mod:`.playout`), or, in the expert's endgame, solves it
    exactly (:mod:`.endgame`);
@@ -18,7 +18,7 @@ For each decision the bot
 The budget is **work**: ``iterations`` play-outs (or exact solves) per decision, the same on every
 machine.  ``max_ms`` is only a safety net against a pathologically slow device, measured in CPU time of
 this process (so a busy machine does not trigger it: other processes' load does not count).  The randomness
-of a decision is derived from the bot's seed and the position (:func:`engine.bots.decision_rng`),
+of a decision is derived from the bot's seed and the position (:func:`engine.bots.common.decision_rng`),
 so the same position always gives the same card.
 """
 
@@ -27,15 +27,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import CARDS_PER_HAND, CODES, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import seat_points
 from ..state import random_playout
-from . import decision_rng, register
-from .common import CLASSES, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
+from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
 from .inference import weighted_pool
 from .playout import draw_plans, policy_playout
@@ -286,17 +285,14 @@ class SearchBot:
 
 
 class ExpertBot(SearchBot):
-    """More work, and the last tricks solved exactly in every sampled world."""
+    """``hard`` with more work and the last tricks solved exactly in every sampled world.
+
+    It states only what differs from ``hard`` (:attr:`DEFAULTS`); every other option keeps :class:`SearchBot`'s
+    default, and any option may still be given (``make_bot("expert", seed, iterations=400)``, the arena's
+    ``expert:key=value``)."""
 
     level = "expert"
+    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4}
 
-    def __init__(self, seed: int | str = 0, iterations: int = 1500, max_ms: float | None = 10000.0,
-                 endgame_tricks: int = 4, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
-                 halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
-                 adapt: bool = False, last_hand: float = 0.0):
-        super().__init__(seed, iterations, max_ms, endgame_tricks, endgame_worlds, policy, eps, halving, group, infer,
-                         infer_eps, adapt, last_hand)
-
-
-register("hard", "Hard", SearchBot)
-register("expert", "Expert", ExpertBot)
+    def __init__(self, seed: int | str = 0, **options: Any):
+        super().__init__(seed, **{**self.DEFAULTS, **options})

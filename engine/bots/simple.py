@@ -1,6 +1,7 @@
-"""A simple greedy level (``easy``): duck every trick it can, as cheaply as it can.
+"""The two simple levels: ``random`` (uniform among the legal cards) and ``easy`` (greedy: duck every trick it can,
+as cheaply as it can).
 
-It looks at the current trick only: lose it with the least valuable card if possible, otherwise win
+``easy`` looks at the current trick only: lose it with the least valuable card if possible, otherwise win
 it with the cheapest winner, and lead its lowest card.  It knows nothing of the cliffs.
 """
 
@@ -9,7 +10,20 @@ from __future__ import annotations
 from ..cards import RANK_OF, SUIT_MASKS, SUIT_OF, card_points
 from ..observation import Observation
 from ..rules import card_power
-from . import decision_rng, legal_cards, register
+from .common import decision_rng, legal_cards
+
+
+class RandomBot:
+    """Uniform among the legal cards."""
+
+    level = "random"
+
+    def __init__(self, seed: int | str = 0):
+        self.seed = seed
+        self.last_reason = ""
+
+    def choose(self, obs: Observation) -> int:
+        return decision_rng(self.level, self.seed, obs).choice(legal_cards(obs))
 
 
 class EasyBot:
@@ -48,6 +62,3 @@ class EasyBot:
         c = min(winners, key=lambda c: (value(c), card_power(c, led, obs.trump)))
         self.last_reason = "Forced to win: win as cheaply as possible."
         return c
-
-
-register("easy", "Easy", EasyBot)

@@ -2,8 +2,8 @@
 // says when it calls into the player's bot and when the call returned; a call that has not returned after the time
 // limit (an endless loop, a sleep) ends with the worker terminated: the request fails with reason "timeout" and the
 // position of the call, and the next request starts a fresh worker. The game's own worker is never involved.
-export const CALL_LIMIT_MS = 2000;       // choose() / new_hand(): the bot API's limit (engine/lab.py TIME_LIMIT_S)
-const LOAD_LIMIT_MS = 15_000;            // running the module's top level (imports included)
+// The engine owns the limits: the worker's ready message carries them (engine/lab.py: TIME_LIMIT_S, MAX_DEALS).
+const LOAD_LIMIT_MS = 15_000;            // running the module's top level (imports included); any call before ready arrives
 const SLACK_MS = 400;                    // messages between the worker and the page take a moment on a busy machine
 
 export class LabClient {
@@ -16,10 +16,12 @@ export class LabClient {
     this.call = null;
     this.readyMs = null;
     this.levels = null;
+    this.limits = null;                  // {call_ms, max_deals} from the engine, once a worker was ready
     this.started = null;
   }
 
-  /** Start the worker (once; again after a kill). Resolves with {ms, levels} when Python and the engine are up. */
+  /** Start the worker (once; again after a kill). Resolves with {ms, levels, limits} when Python and the engine are
+   *  up. */
   start() {
     if (this.started) return this.started;
     const t0 = performance.now();
@@ -32,15 +34,23 @@ export class LabClient {
     return this.started;
   }
 
+  /** How long a call into the player's bot may take (ms): the engine's limit (LOAD_LIMIT_MS until it is known). */
+  callLimitMs() { return this.limits?.call_ms ?? LOAD_LIMIT_MS; }
+
   message(m, resolve, reject, t0) {
-    if (m.type === "ready") { this.readyMs = performance.now() - t0; this.levels = m.levels; this.onState("ready"); resolve({ ms: this.readyMs, levels: m.levels }); return; }
+    if (m.type === "ready") {
+      Object.assign(this, { readyMs: performance.now() - t0, levels: m.levels, limits: m.limits });
+      this.onState("ready");
+      resolve({ ms: this.readyMs, levels: m.levels, limits: m.limits });
+      return;
+    }
     if (m.type === "fatal") { this.die({ code: "internal", detail: m.detail, position: null }); reject(new Error(m.detail)); return; }
     if (m.type === "progress") { this.onProgress(m.done, m.total); return; }
     if (m.type === "fetch") { this.relay(m); return; }
     if (m.type === "call") {
       clearTimeout(this.timer);
       this.call = m;
-      const limit = m.what === "load" ? LOAD_LIMIT_MS : CALL_LIMIT_MS;
+      const limit = m.what === "load" ? LOAD_LIMIT_MS : this.callLimitMs();
       this.timer = setTimeout(() => this.die({ code: "timeout", detail: `${m.what}()`, position: m.position }), limit + SLACK_MS);
       return;
     }

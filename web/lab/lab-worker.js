@@ -3,7 +3,8 @@
 // Plain JSON both ways. In:  {id, cmd: "load", source, index}     -> {id, ok, deps}
 //                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}… (hands), {id, ok, result}
 //                            {id, cmd: "move", obs}                -> {id, ok, card}
-// Out at any time: {type: "ready", ms} | {type: "fatal", detail}
+// Out at any time: {type: "ready", ms, levels, limits: {call_ms, max_deals}} | {type: "fatal", detail}
+//                  (levels and limits from the engine: engine/lab.py ready_json, TIME_LIMIT_S and MAX_DEALS)
 //                  {type: "fetch", id, url}: a same-origin file this worker could not fetch; the page answers
 //                  {type: "fetched", id, status, contentType, body} or {type: "fetched", id, error: true}
 //                  {type: "call", what, position} / {type: "return"}: around every call into the bot (the page's
@@ -69,7 +70,7 @@ let py = null;
 let labPy = null;
 let box = null;
 let micropipReady = false;
-let levels = [];
+let engineInfo = null;   // {levels, limits} from engine/lab.py, sent with the ready message
 
 async function boot() {
   const t0 = performance.now();
@@ -86,12 +87,12 @@ async function boot() {
   box = labPy.Lab();
   labPy.set_watch((what, position) => postMessage({ type: "call", what, position: JSON.parse(position) }),
     () => postMessage({ type: "return" }));
-  levels = JSON.parse(labPy.levels_json());
+  engineInfo = JSON.parse(labPy.ready_json());
   return performance.now() - t0;
 }
 
 const ready = boot();
-ready.then((ms) => postMessage({ type: "ready", ms, levels }), (e) => postMessage({ type: "fatal", detail: String(e?.message || e) }));
+ready.then((ms) => postMessage({ type: "ready", ms, ...engineInfo }), (e) => postMessage({ type: "fatal", detail: String(e?.message || e) }));
 
 /** A Python entry point's JSON answer; {ok: false} is thrown as its error ({code, detail, position}). */
 function answer(text) {

@@ -3,11 +3,10 @@
 // (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
 import { BUILD } from "../js/build-info.js";
 import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n.js";
-import { CALL_LIMIT_MS, LabClient } from "./lab-client.js";
+import { LabClient } from "./lab-client.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 
 const DEFAULT_DEALS = 24;
-const MAX_DEALS = 3000;
 
 let view = null;     // the built view, once
 
@@ -50,7 +49,8 @@ class LabView {
       wrap: "off", dataset: { i18nAria: "lab.source" } });
     this.file = $("input", { type: "file", accept: ".py,text/x-python,text/plain", className: "lab-file-input", id: "lab-file" });
     this.opp = [0, 1].map((i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
-    this.deals = $("input", { id: "lab-deals", type: "number", min: 1, max: MAX_DEALS, step: 1, value: DEFAULT_DEALS, inputMode: "numeric" });
+    // its max: the engine's, set when the lab worker is ready (see maxDeals)
+    this.deals = $("input", { id: "lab-deals", type: "number", min: 1, step: 1, value: DEFAULT_DEALS, inputMode: "numeric" });
     this.seed = $("input", { id: "lab-seed", type: "text", value: "1", maxLength: 64, autocomplete: "off", inputMode: "numeric" });
     this.index = $("input", { id: "lab-index", type: "url", value: BUILD.lab?.index || "", autocomplete: "off", spellcheck: false });
     this.bar = $("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, dataset: { i18nAria: "lab.progress" } });
@@ -138,8 +138,9 @@ class LabView {
     this.renderBots();
     this.show(this.state.current || this.state.bots[0]?.name);
     this.fillLevels(["random", "easy", "normal", "hard", "expert"].filter((x) => x));   // until the worker says
-    this.client.start().then(({ levels }) => {
+    this.client.start().then(({ levels, limits }) => {
       this.fillLevels(levels);
+      if (limits?.max_deals) this.deals.max = limits.max_deals;
       return cacheForOffline();
     }).then((kept) => {
       if (!kept) return;
@@ -233,12 +234,24 @@ class LabView {
     await this.client.request({ cmd: "load", source: this.source.value, index: this.index.value.trim() });
   }
 
+  /** The most deals a run takes: the engine's limit, from the lab worker's ready message (waited for while the worker
+   *  starts); without a worker none here, and the engine refuses too many deals itself. */
+  async maxDeals() {
+    if (!this.client.limits) await this.client.start().catch(() => {});
+    return this.client.limits?.max_deals ?? Infinity;
+  }
+
   async run() {
     if (this.running) return;
-    const deals = Math.trunc(Number(this.deals.value));
-    if (!(deals >= 1 && deals <= MAX_DEALS)) { this.say(t("lab.badDeals", { max: fmtNumber(MAX_DEALS) }), true); return; }
-    this.dealsAsked = deals;
     this.setRunning(true);
+    const deals = Math.trunc(Number(this.deals.value));
+    const maxDeals = await this.maxDeals();
+    if (!(deals >= 1 && deals <= maxDeals)) {
+      this.setRunning(false);
+      this.say(t("lab.badDeals", { max: fmtNumber(maxDeals) }), true);
+      return;
+    }
+    this.dealsAsked = deals;
     this.error.hidden = true;
     this.result = null;
     this.renderResult();
@@ -280,7 +293,7 @@ class LabView {
     if (!r) { this.error.hidden = true; return; }
     if (r.error) {
       const e = r.error;
-      const reason = t(`lab.reason.${e.code}`, { limit: fmtNumber(CALL_LIMIT_MS / 1000) });
+      const reason = t(`lab.reason.${e.code}`, { limit: fmtNumber(this.client.callLimitMs() / 1000) });
       this.error.replaceChildren(h("p", { className: "lab-error-title" }, t("lab.failed", { reason })));
       if (e.position) this.error.append(h("p", {}, positionText(e.position)));
       if (e.detail) this.error.append(h("pre", { className: "lab-detail" }, e.detail));
