@@ -1,6 +1,6 @@
 """The engine–UI protocol, typed: every request, answer, event and view that crosses ``engine.web.handle``.
 
-Plain JSON only.  ``tools/gen_protocol_js.py`` writes these types as JSDoc ``@typedef``s into ``web/js/protocol.js``
+Plain JSON only.  ``tools/gen_protocol_js.py`` writes these types as JSDoc ``@typedef``s into web/js/engine/protocol.js
 (a test fails when the two differ), so the browser code is checked against the same shapes.  docs/protocol.md
 explains them.  Conventions: seats are 0..2 (0 is the human), cards are codes (``"SA"``, ``"H10"``), suits are
 letters (``"S" "H" "D" "C"``).  The engine never sends a sentence: it sends a ``code`` and the ``params`` a sentence

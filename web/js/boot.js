@@ -1,11 +1,11 @@
 // Start-up: the loading screen, the engine worker, the first game; and the error screen with Retry.
-import { announce, toast, updateToolbar } from "./a11y.js";
-import { StartRefused } from "./controller.js";
-import * as dialogs from "./dialogs.js";
-import { fmtNumber, refusalText, t } from "./i18n.js";
-import { clearSettings, saveSettings } from "./storage.js";
-import { PROTOCOL_VERSION } from "./protocol.js";
-import { nameOf, store } from "./store.js";
+import { announce, toast, updateToolbar } from "./ui/a11y.js";
+import { StartRefused } from "./game/controller.js";
+import * as dialogs from "./ui/dialogs.js";
+import { fmtNumber, refusalText, t } from "./i18n/i18n.js";
+import { clearSettings, saveSettings } from "./ui/storage.js";
+import { PROTOCOL_VERSION } from "./engine/protocol.js";
+import { nameOf, store } from "./game/store.js";
 
 /** Settings the player never chose take the engine's defaults. */
 function fillFromDefaults(s, defaults) {
@@ -71,10 +71,10 @@ function explain(err) {
 }
 
 export class Boot {
-  /** @param {{bridge: import("./bridge.js").EngineBridge, anim: import("./anim.js").Animator}} deps */
+  /** @param {{bridge: import("./engine/bridge.js").EngineBridge, anim: import("./table/anim.js").Animator}} deps */
   constructor({ bridge, anim }) {
     Object.assign(this, { bridge, anim });
-    /** @type {import("./controller.js").Controller|null} set by main.js once it exists */
+    /** @type {import("./game/controller.js").Controller|null} set by main.js once it exists */
     this.controller = null;
   }
 

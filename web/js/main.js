@@ -1,24 +1,24 @@
 // Wiring only: builds the modules, connects the DOM controls to the controller, starts the engine.
-import { renderHandButtons, updateToolbar } from "./a11y.js";
-import { Animator } from "./anim.js";
+import { renderHandButtons, updateToolbar } from "./ui/a11y.js";
+import { Animator } from "./table/anim.js";
 import { Boot, onLoadProgress, timing } from "./boot.js";
-import { EngineBridge } from "./bridge.js";
-import { Choreographer } from "./choreo.js";
-import { Controller } from "./controller.js";
-import * as dialogs from "./dialogs.js";
-import { setTutorialAction } from "./howto.js";
-import { Input } from "./input.js";
-import { installLab } from "./lab-hook.js";
-import { installLanguage } from "./language.js";
-import { installMirror } from "./mirror.js";
-import { Renderer } from "./renderer.js";
-import { installSave } from "./save.js";
-import { installSettings } from "./settings.js";
-import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
-import { store } from "./store.js";
-import { installTestHook } from "./testhook.js";
-import { installToolbar } from "./toolbar.js";
-import { Tutorial } from "./tutorial.js";
+import { EngineBridge } from "./engine/bridge.js";
+import { Choreographer } from "./game/choreo.js";
+import { Controller } from "./game/controller.js";
+import * as dialogs from "./ui/dialogs.js";
+import { setTutorialAction } from "./learn/howto.js";
+import { Input } from "./table/input.js";
+import { installLab } from "./hooks/lab-hook.js";
+import { installLanguage } from "./i18n/language.js";
+import { installMirror } from "./table/mirror.js";
+import { Renderer } from "./table/renderer.js";
+import { installSave } from "./saves/save.js";
+import { installSettings } from "./ui/settings.js";
+import { loadSettings, SPEED_NAMES, urlOverrides } from "./ui/storage.js";
+import { store } from "./game/store.js";
+import { installTestHook } from "./hooks/testhook.js";
+import { installToolbar } from "./ui/toolbar.js";
+import { Tutorial } from "./learn/tutorial.js";
 
 const $ = (sel) => document.querySelector(sel);
 
