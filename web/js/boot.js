@@ -71,10 +71,8 @@ function explain(err) {
 }
 
 export class Boot {
-  /** @param {{bridge: import("./engine/bridge.js").EngineBridge, anim: import("./table/anim.js").Animator}} deps */
-  constructor({ bridge, anim }) {
-    Object.assign(this, { bridge, anim });
-    /** @type {import("./game/controller.js").Controller|null} set by main.js once it exists */
+  constructor() {
+    /** @type {import("./game/controller.js").Controller|null} set by main.js once it exists: the engine's door */
     this.controller = null;
   }
 
@@ -82,9 +80,7 @@ export class Boot {
    *  the worker's code: the screen names what failed in player words, the technical detail behind "Details"). */
   fatal(err) {
     const c = this.controller;
-    c.gen++;
-    this.anim.cancelAll();
-    dialogs.closeAll();
+    c.halt();
     c.setPhase("error");
     const [message, detail] = explain(err);
     dialogs.loading.fail(message, detail);
@@ -98,12 +94,12 @@ export class Boot {
     dialogs.loading.show();
     try {
       timing.workerCreated = performance.now();
-      const info = await this.bridge.start();
+      const info = await c.startEngine();
       timing.engineReady = performance.now();
       timing.worker = info.stages;
       timing.workerMarks = info.marks;
       timing.workerStartedAt = info.workerStart - performance.timeOrigin;
-      const hello = await this.bridge.request({ cmd: "hello" });
+      const hello = await c.hello();
       if (!hello.ok || hello.protocol !== PROTOCOL_VERSION) {
         throw new Error(t("loading.protocol", { engine: hello.protocol ?? "?", app: PROTOCOL_VERSION }));
       }

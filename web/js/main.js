@@ -31,7 +31,7 @@ const anim = new Animator(renderer);
 installMirror(renderer);
 anim.setSpeed(session.speed);
 const bridge = new EngineBridge({ onProgress: onLoadProgress, onDead: (reason) => controller.recover(reason) });
-const boot = new Boot({ bridge, anim });
+const boot = new Boot();
 const choreo = new Choreographer({ renderer, anim });
 const controller = new Controller({ bridge, choreo, anim, renderer, settings, session, fatal: (m) => boot.fatal(m) });
 boot.controller = controller;
@@ -42,7 +42,7 @@ const input = new Input({
   isBlocked: () => store.ui.phase !== "play",
 });
 controller.onHintCard = (i) => input.select(i, true);   // focus on the hinted card: Enter plays it
-const tutorial = new Tutorial({ controller, bridge });
+const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
 installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); renderer.invalidate(); });
@@ -67,7 +67,7 @@ $("#hand-buttons").addEventListener("click", (e) => {
   if (b) controller.play(b.dataset.card);
 });
 
-installSave({ controller, bridge, boot });
+installSave({ controller, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });
 installLab({ controller });
 boot.start();

@@ -1,5 +1,6 @@
 // Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
 // engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
+// The one door to the game's engine worker: no other module sends it a request (the test hook only reads).
 import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "../ui/a11y.js";
 import { EngineDied } from "../engine/bridge.js";
 import * as dialogs from "../ui/dialogs.js";
@@ -33,9 +34,8 @@ export class Controller {
 
   /**
    * One protocol request. Null when the worker died (the recovery takes over) or failed (the error screen shows):
-   * callers just stop.
-   */
-  /**
+   * callers just stop. While the page is loading nothing recovers yet: the failure is thrown to the start-up
+   * (boot.js), whose error screen offers Retry.
    * @param {import("../engine/protocol.js").Request} req
    * @returns {Promise<import("../engine/protocol.js").Answer|null>}
    */
@@ -43,9 +43,72 @@ export class Controller {
     try {
       return await this.bridge.request(req);
     } catch (err) {
+      if (store.ui.phase === "loading") throw err;
       if (!(err instanceof EngineDied)) this.fatal(err.message || String(err));
       return null;
     }
+  }
+
+  /**
+   * A question that changes nothing (why, records, review): the answer, or null when the worker died or failed.
+   * A question never stops the game; a dead worker is the recovery's.
+   * @param {import("../engine/protocol.js").Request} req
+   */
+  async ask(req) {
+    try {
+      return await this.bridge.request(req);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Start the engine worker (at start-up, and again on Retry): resolves with its load report once it is ready. */
+  startEngine() { return this.bridge.start(); }
+
+  /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, defaults
+   *  and limits (asked at start-up) */
+  hello() { return this.engine({ cmd: "hello" }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").WhyAnswer|null>} why `card` cannot be played now */
+  why(card) { return this.ask({ cmd: "why", card }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").RecordsAnswer|null>} this game's finished hands' records */
+  records() { return this.ask({ cmd: "records" }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").ReviewAnswer|null>} `records` checked and replayed */
+  review(records) { return this.ask({ cmd: "review", records }); }
+
+  /**
+   * Rebuild the game from its setup and the cards played in each dealt hand (a resumed save, an undo): the engine
+   * replays and checks every card. When it could, the journal takes them, `rebuilt()` runs (the caller's own
+   * bookkeeping) and the game goes on from there at once, without animation.
+   * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
+   *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
+   */
+  async restore(setup, hands, rebuilt = () => {}) {
+    const myGen = this.gen;
+    const r = await this.engine({ cmd: "restore", setup, hands });
+    if (!r || myGen !== this.gen) return null;
+    if (r.ok) {
+      this.journal.setup = setup;
+      this.journal.hands = hands.map((h) => [...h]);
+      rebuilt();
+      this.resumeAt(r.view);
+    }
+    return r;
+  }
+
+  /**
+   * Stop everything under way: loops and answers of the game so far (a new generation), animations, the scene and
+   * its banner, and (unless `keepDialogs`) the open dialogs.
+   * @returns {number} the new game generation
+   */
+  halt({ keepDialogs = false } = {}) {
+    const myGen = ++this.gen;
+    this.anim.cancelAll();
+    this.choreo.reset();
+    if (!keepDialogs) dialogs.closeAll();
+    return myGen;
   }
 
   /**
@@ -57,9 +120,7 @@ export class Controller {
     const now = performance.now();
     this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
     this.deaths.push(now);
-    const myGen = ++this.gen;
-    this.anim.cancelAll();
-    this.choreo.reset();
+    const myGen = this.halt({ keepDialogs: true });
     store.ui.busy = true;
     toast(t("msg.engineRestarting"), "error", 20_000);
     announce(t("msg.engineRestarting"));
@@ -224,10 +285,7 @@ export class Controller {
   }
 
   async startGame(opts) {
-    const myGen = ++this.gen;
-    this.anim.cancelAll();
-    this.choreo.reset();
-    dialogs.closeAll();
+    const myGen = this.halt();
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
@@ -313,10 +371,7 @@ export class Controller {
 
   /** Go on from a rebuilt game (a resumed save): the engine's view replaces the model at once, no animation. */
   resumeAt(view) {
-    const myGen = ++this.gen;
-    this.anim.cancelAll();
-    this.choreo.reset();
-    dialogs.closeAll();
+    const myGen = this.halt();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
     setView(view);
     if (store.ui.phase === "loading") dialogs.loading.hide();

@@ -14,9 +14,9 @@ function flag() { try { return localStorage.getItem(FLAG); } catch { return "una
 function setFlag(v) { try { localStorage.setItem(FLAG, v); } catch { /* this visit only */ } }
 
 export class Tutorial {
-  /** @param {{controller: import("../game/controller.js").Controller, bridge: import("../engine/bridge.js").EngineBridge}} deps */
-  constructor({ controller, bridge }) {
-    Object.assign(this, { controller, bridge });
+  /** @param {{controller: import("../game/controller.js").Controller}} deps */
+  constructor({ controller }) {
+    this.controller = controller;
     this.active = false;
     this.queue = [];     // coach marks waiting to be shown: {key, params}
     this.seen = new Set();
@@ -81,10 +81,8 @@ export class Tutorial {
     const codes = new Set();
     for (const c of hand) {
       if (legal.has(c)) continue;
-      try {
-        const w = await this.bridge.request({ cmd: "why", card: c });
-        if (w?.code) codes.add(w.code);
-      } catch { /* the coach is optional: a failed question shows nothing */ }
+      const w = await this.controller.why(c);   // null when it failed: the coach is optional, nothing shows
+      if (w?.code) codes.add(w.code);
     }
     if (!this.active) return;
     if (!trump && codes.has("must_follow")) this.push("tut.follow", { suit: led });

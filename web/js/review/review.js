@@ -11,9 +11,9 @@ import { el, modal } from "../saves/save-ui.js";
 const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
 
 export class HandReview {
-  /** @param {{bridge: import("../engine/bridge.js").EngineBridge, coach?: Coach}} deps */
-  constructor({ bridge, coach = new Coach() }) {
-    this.bridge = bridge;
+  /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
+  constructor({ controller, coach = new Coach() }) {
+    this.controller = controller;
     this.coach = coach;
     this.coachSeat = null;
     this.hands = [];
@@ -27,7 +27,7 @@ export class HandReview {
    * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
    */
   async open(records, { names = null, start = null, labels = null, coachSeat = null } = {}) {
-    const r = await this.bridge.request({ cmd: "review", records });
+    const r = await this.controller.review(records);
     if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
     this.hands = r.hands;
     this.labels = labels;

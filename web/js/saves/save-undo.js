@@ -6,9 +6,9 @@ import { t } from "../i18n/i18n.js";
 import { isMyTurn, store } from "../game/store.js";
 
 export class Undo {
-  /** @param {{controller: import("../game/controller.js").Controller, bridge: object, autosave: import("./save.js").Autosave}} deps */
-  constructor({ controller, bridge, autosave }) {
-    Object.assign(this, { controller, bridge, autosave });
+  /** @param {{controller: import("../game/controller.js").Controller, autosave: import("./save.js").Autosave}} deps */
+  constructor({ controller, autosave }) {
+    Object.assign(this, { controller, autosave });
     this.button = document.getElementById("btn-undo");
   }
 
@@ -35,12 +35,12 @@ export class Undo {
     const hands = j.hands.map((x) => [...x]);
     hands[h] = hands[h].slice(0, i);
     store.ui.busy = true;
-    const r = await this.bridge.request({ cmd: "restore", setup: j.setup, hands });
-    if (!r?.ok) { store.ui.busy = false; toast(t("undo.failed"), "error"); return; }
-    j.hands = hands;
-    this.autosave.seats[h] = this.autosave.seats[h].slice(0, i);
-    this.autosave.usedUndo = true;
-    c.resumeAt(r.view);
+    const r = await c.restore(j.setup, hands, () => {
+      this.autosave.seats[h] = this.autosave.seats[h].slice(0, i);
+      this.autosave.usedUndo = true;
+    });
+    if (!r) return;   // the worker died (the recovery rebuilds the game as it was) or the game moved on
+    if (!r.ok) { store.ui.busy = false; toast(t("undo.failed"), "error"); return; }
     this.autosave.write();
     toast(t("undo.done"));
   }

@@ -61,10 +61,9 @@ export class Autosave {
   /**
    * @param {object} deps
    * @param {import("../game/controller.js").Controller} deps.controller  its journal is what is saved
-   * @param {import("../engine/bridge.js").EngineBridge} deps.bridge
    */
-  constructor({ controller, bridge }) {
-    Object.assign(this, { controller, bridge });
+  constructor({ controller }) {
+    this.controller = controller;
     this.records = [];          // finished hands' records (the engine's format), as the engine gave them
     this.enabled = true;        // false once another tab took the game over
     this.failedOnce = false;
@@ -97,8 +96,7 @@ export class Autosave {
 
   /** The finished hands' records, fresh from the engine. */
   async refreshRecords() {
-    let r = null;
-    try { r = await this.bridge.request({ cmd: "records" }); } catch { /* the worker died: recovery takes over */ }
+    const r = await this.controller.records();   // null when the worker died: the recovery takes over
     if (r?.ok && Array.isArray(r.records)) this.records = r.records;
   }
 
@@ -165,18 +163,17 @@ export class Autosave {
     const parsed = parseSave(text);
     if (!parsed.ok) return this.badSave(text, t(parsed.reason, { version: parsed.detail ?? "" }));
     const { save } = parsed;
-    const r = await this.bridge.request({ cmd: "restore", setup: save.setup, hands: save.hands });
-    if (!r?.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r?.error).slice(0, 300) }));
-    this.records = save.records;
-    this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
-    const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
-      && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => [-1, 0, 1, 2].includes(x)));
-    this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
-    this.usedUndo = save.undo === true;
-    this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
-    this.controller.journal.setup = save.setup;
-    this.controller.journal.hands = save.hands.map((h) => [...h]);
-    this.controller.resumeAt(r.view);
+    const r = await this.controller.restore(save.setup, save.hands, () => {
+      this.records = save.records;
+      this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
+      const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
+        && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => [-1, 0, 1, 2].includes(x)));
+      this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
+      this.usedUndo = save.undo === true;
+      this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
+    });
+    if (r === null) return true;   // the game moved on meanwhile (another tab took it): nothing to start here
+    if (!r.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r.error).slice(0, 300) }));
     document.body.dataset.resumed = "true";
     return true;
   }
@@ -203,15 +200,12 @@ export class Autosave {
  * Wire the autosave, the resume at start-up and the two-tab lock into the controller and the boot sequence.
  * @returns {Autosave}
  */
-export function installSave({ controller, bridge, boot }) {
-  const autosave = new Autosave({ controller, bridge });
+export function installSave({ controller, boot }) {
+  const autosave = new Autosave({ controller });
   const lock = new GameLock({
     onLost: () => {
       autosave.enabled = false;
-      controller.gen++;                // stops the bot loop and any pending answer
-      controller.anim.cancelAll();
-      controller.choreo.reset();
-      dialogs.closeAll();
+      controller.halt();               // stops the bot loop and any pending answer
       controller.setPhase("elsewhere");
       lock.showLost();
     },
@@ -231,12 +225,12 @@ export function installSave({ controller, bridge, boot }) {
     return autosave.resume();
   };
 
-  const undo = new Undo({ controller, bridge, autosave });
+  const undo = new Undo({ controller, autosave });
   document.getElementById("btn-undo")?.addEventListener("click", () => undo.undo());
   const renderer = controller.renderer, invalidate = renderer.invalidate.bind(renderer);
   renderer.invalidate = () => { invalidate(); undo.update(); };   // the toolbar follows the table (turn, busy)
 
-  const review = new HandReview({ bridge });
+  const review = new HandReview({ controller });
   const games = new GamesDialog({ autosave, review });
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
   // the hand summary's "Review hand": this game's hands, at the one just finished
