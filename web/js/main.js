@@ -41,7 +41,7 @@ const input = new Input({
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
   isBlocked: () => store.ui.phase !== "play",
 });
-controller.onHintCard = (i) => input.select(i, true);   // focus on the hinted card: Enter plays it
+controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinted card: Enter plays it
 const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 

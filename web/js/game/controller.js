@@ -6,6 +6,7 @@ import { EngineDied } from "../engine/bridge.js";
 import * as dialogs from "../ui/dialogs.js";
 import { cardName, hintDetails, hintText, levelName, refusalText, t } from "../i18n/i18n.js";
 import { saveSettings } from "../ui/storage.js";
+import { Emitter } from "./events.js";
 import { Journal } from "./journal.js";
 import { prefs } from "../ui/settings.js";
 import { buzz, sfx } from "../table/sound.js";
@@ -14,7 +15,14 @@ import { copyModel, isMyTurn, nameOf, setView, shown, store } from "./store.js";
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
 
-export class Controller {
+/**
+ * Events (`controller.on(name, fn)`):
+ * - "applied" (events): an engine answer's view is now the model; its events are about to animate
+ * - "newGame": the engine started a new game (the one before has ended)
+ * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
+ * - "hintCard" (index): the engine's hint names the player's hand card at `index`
+ */
+export class Controller extends Emitter {
   /**
    * @param {object} deps
    * @param {import("../engine/bridge.js").EngineBridge} deps.bridge
@@ -26,6 +34,7 @@ export class Controller {
    * @param {(message: string) => void} deps.fatal  the error screen
    */
   constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
+    super();
     Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
     this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
     this.journal = new Journal();
@@ -163,10 +172,9 @@ export class Controller {
     const before = copyModel(store.scene ?? store.model);
     this.journal.record(r.events);
     setView(r.view);
-    this.onApplied?.(r.events);   // the autosave (save.js)
+    this.emit("applied", r.events || []);   // the autosave (save.js), the tutorial's coach marks
     renderHandButtons();
     updateToolbar();
-    this.onEvents?.(r.events || []);   // observers (the tutorial's coach) see what happened
     await this.choreo.play(r.events || [], before, () => myGen === this.gen);
   }
 
@@ -262,7 +270,7 @@ export class Controller {
     }
     updateToolbar();
     renderHandButtons();
-    this.onSettled?.(v);   // the table is at rest: the player's turn, or a hand/game is over
+    this.emit("settled", v);   // the table is at rest: the player's turn, or a hand/game is over
   }
 
   /** The player's turn begins: a buzz and a tick if wanted, and the only legal card played if the player asked so. */
@@ -299,7 +307,7 @@ export class Controller {
       if (store.ui.phase !== "loading") { this.engineError(r); return; }
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
-    this.onNewGame?.();   // the autosave (save.js): the game it held ends here
+    this.emit("newGame");   // the autosave (save.js): the game it held ends here
     this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
@@ -349,7 +357,7 @@ export class Controller {
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);
-    if (i >= 0) this.onHintCard?.(i);   // focus on the hinted card: Enter plays it
+    if (i >= 0) this.emit("hintCard", i);   // focus on the hinted card: Enter plays it
     const text = t("msg.hint", { card: cardName(r.card), reason: hintText(r.reason) });
     hideToast();
     showHint(text, hintDetails(r.reason));

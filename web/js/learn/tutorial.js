@@ -21,12 +21,12 @@ export class Tutorial {
     this.queue = [];     // coach marks waiting to be shown: {key, params}
     this.seen = new Set();
     this.box = null;
-    controller.onEvents = (evs) => this.events(evs);
+    controller.on("applied", (evs) => this.events(evs));
     this.offered = false;
-    controller.onSettled = (v) => {
+    controller.on("settled", (v) => {
       if (!this.offered && v.phase === "play") { this.offered = true; this.offer(); }
       this.settled(v);
-    };
+    });
   }
 
   /** Start (or restart) the tutorial hand. */

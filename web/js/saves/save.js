@@ -210,8 +210,8 @@ export function installSave({ controller, boot }) {
       lock.showLost();
     },
   });
-  controller.onApplied = (events) => { autosave.afterApply(events); };
-  controller.onNewGame = () => autosave.newGame();
+  controller.on("applied", (events) => { autosave.afterApply(events); });
+  controller.on("newGame", () => autosave.newGame());
   boot.resumeSaved = async () => {
     await lock.claim(() => dialogs.loading.hide());
     const share = parseShare(location.hash, store.hello.levels);   // level ids (protocol 2)
@@ -227,8 +227,7 @@ export function installSave({ controller, boot }) {
 
   const undo = new Undo({ controller, autosave });
   document.getElementById("btn-undo")?.addEventListener("click", () => undo.undo());
-  const renderer = controller.renderer, invalidate = renderer.invalidate.bind(renderer);
-  renderer.invalidate = () => { invalidate(); undo.update(); };   // the toolbar follows the table (turn, busy)
+  controller.renderer.on("invalidate", () => undo.update());   // the toolbar follows the table (turn, busy)
 
   const review = new HandReview({ controller });
   const games = new GamesDialog({ autosave, review });

@@ -51,7 +51,6 @@ export function syncMirror() {
 
 /** Keep the mirror in step with the canvas: every renderer invalidation (each change of what it shows) syncs it. */
 export function installMirror(renderer) {
-  const invalidate = renderer.invalidate.bind(renderer);
-  renderer.invalidate = () => { invalidate(); syncMirror(); };
+  renderer.on("invalidate", syncMirror);
   syncMirror();
 }

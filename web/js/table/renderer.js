@@ -4,6 +4,7 @@ import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js"
 import { t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
+import { Emitter } from "../game/events.js";
 import { isMyTurn, shown, store } from "../game/store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
@@ -12,9 +13,11 @@ const GOLD = "#f5c84c";
 const HAND_POINTS = 157;
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
-export class Renderer {
+/** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
+export class Renderer extends Emitter {
   /** Draws `shown()` (the engine's view, or the animation scene) and `store.ui` (selection, peek, banner). */
   constructor(canvas) {
+    super();
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d", { alpha: false });
     this.art = new CardArt();
@@ -58,6 +61,7 @@ export class Renderer {
       this.frameRequested = true;
       requestAnimationFrame(() => { this.frameRequested = false; if (this.dirty) this.draw(); });
     }
+    this.emit("invalidate");   // the DOM mirror, the Undo button
   }
 
   /** What the table shows beyond the model, for the test hook: the deck, and frames drawn with cards in flight. */
