@@ -293,6 +293,7 @@ class Defaults(TypedDict):
     bots: list[str]
     names: list[str]
     rules: RulesJson
+    coach_iterations: int   # play-outs per decision the coach uses when a coach request names none
 
 
 class Limits(TypedDict):
@@ -305,11 +306,15 @@ class Limits(TypedDict):
 
 
 class HelloAnswer(TypedDict):
-    """Answer to hello.  levels: bot level ids, weakest first (the UI names them)."""
+    """Answer to hello.  levels: bot level ids, weakest first (the UI names them); seats at the table, the seat
+    the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them."""
 
     ok: Literal[True]
     protocol: int
     levels: list[str]
+    seats: int
+    human_seat: int
+    hand_points: int
     defaults: Defaults
     limits: Limits
 

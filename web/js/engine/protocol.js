@@ -284,6 +284,7 @@
  * @property {Array<string>} bots
  * @property {Array<string>} names
  * @property {RulesJson} rules
+ * @property {number} coach_iterations
  */
 
 /**
@@ -296,11 +297,15 @@
  */
 
 /**
- * Answer to hello.  levels: bot level ids, weakest first (the UI names them).
+ * Answer to hello.  levels: bot level ids, weakest first (the UI names them); seats at the table, the seat
+ * the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them.
  * @typedef {object} HelloAnswer
  * @property {true} ok
  * @property {number} protocol
  * @property {Array<string>} levels
+ * @property {number} seats
+ * @property {number} human_seat
+ * @property {number} hand_points
  * @property {Defaults} defaults
  * @property {Limits} limits
  */

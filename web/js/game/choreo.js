@@ -7,7 +7,7 @@ import { cardName, settlementText, t, trumpFixedText, tSeat } from "../i18n/i18n
 import { botCardPos } from "../table/layout.js";
 import { reducedMotion } from "../ui/settings.js";
 import { sfx } from "../table/sound.js";
-import { copyModel, nameOf, store } from "./store.js";
+import { copyModel, isHuman, nameOf, store } from "./store.js";
 
 export class Choreographer {
   /** @param {{renderer: import("../table/renderer.js").Renderer, anim: import("../table/anim.js").Animator}} deps */
@@ -108,9 +108,9 @@ export class Choreographer {
     scene.toPlay = null;
     scene.winningSeat = null;
     scene.legal = new Set();
-    if (seat === 0) {
+    if (isHuman(seat)) {
       const i = scene.hand.indexOf(card);
-      from = i >= 0 ? renderer.handCardPos(i) : renderer.seatAnchor(0);
+      from = i >= 0 ? renderer.handCardPos(i) : renderer.seatAnchor(seat);
       if (i >= 0) scene.hand.splice(i, 1);
       // nothing stays raised: the card that slides into the gap is not a pending choice
       store.ui.raised = -1;
@@ -130,7 +130,7 @@ export class Choreographer {
       delete entry.alpha;
     } else {
       const to = L.trick[seat];
-      const f = { card, x: from.x, y: from.y, rot: from.rot, scale: seat === 0 ? 1 : L.bw / L.cardW };
+      const f = { card, x: from.x, y: from.y, rot: from.rot, scale: isHuman(seat) ? 1 : L.bw / L.cardW };
       scene.flying.push(f);
       const s0 = f.scale;
       await anim.tween(330, (tt) => {

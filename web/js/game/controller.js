@@ -10,7 +10,7 @@ import { Emitter } from "./events.js";
 import { Journal } from "./journal.js";
 import { prefs } from "../ui/settings.js";
 import { buzz, sfx } from "../table/sound.js";
-import { copyModel, isMyTurn, nameOf, setView, shown, store } from "./store.js";
+import { copyModel, isHuman, isMyTurn, nameOf, setView, shown, store } from "./store.js";
 
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
@@ -189,7 +189,7 @@ export class Controller extends Emitter {
   /** Bots play until it is the human's turn or the hand is over. */
   async advance(myGen) {
     store.ui.busy = true;
-    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && store.view.to_play !== 0) {
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isHuman(store.view.to_play)) {
       await this.anim.wait(this.anim.speed.pause, true);
       if (myGen !== this.gen) return;
       const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
@@ -266,7 +266,7 @@ export class Controller extends Emitter {
       if (!labOpen) dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
     } else {
       this.setPhase("play");
-      if (v.to_play === 0) { announce(t("log.yourTurn")); this.myTurn(); }
+      if (isHuman(v.to_play)) { announce(t("log.yourTurn")); this.myTurn(); }
     }
     updateToolbar();
     renderHandButtons();
@@ -289,7 +289,7 @@ export class Controller extends Emitter {
   notNow(i) {
     this.renderer.nudge(i, this.anim);
     const seat = shown().toPlay ?? store.view?.to_play;
-    toast(seat != null && seat !== 0 ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
+    toast(seat != null && !isHuman(seat) ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
   }
 
   async startGame(opts) {
@@ -330,7 +330,7 @@ export class Controller extends Emitter {
   async play(card) {
     const v = store.view;
     if (!v || v.phase !== "play" || store.ui.phase !== "play") return;
-    if (v.to_play !== 0) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
+    if (!isHuman(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
     if (store.ui.busy || store.scene) return;
     store.ui.busy = true;
     const myGen = this.gen;

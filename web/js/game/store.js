@@ -5,8 +5,8 @@
  * @typedef {object} TableModel  what the table shows; derived from the engine's view only
  * @property {string} phase            the engine's phase: "play" | "hand-over" | "game-over" | "none"
  * @property {{name: string, bot: string|null}[]|null} players
- * @property {string[]} hand           seat 0's cards, in the engine's display order
- * @property {Set<string>} legal       seat 0's legal cards (empty when it is not seat 0's turn)
+ * @property {string[]} hand           the player's cards (the human seat's), in the engine's display order
+ * @property {Set<string>} legal       the player's legal cards (empty when it is not the player's turn)
  * @property {number[]} counts         cards left per seat
  * @property {{seat: number, card: string}[]} trick
  * @property {number|null} winningSeat  whose card wins the current trick so far (the engine says), or null
@@ -76,7 +76,8 @@ export const store = {
   model: emptyModel(),
   /** while events animate: the table as the animation shows it (choreo.js), else null */
   scene: null,
-  /** @type {import("../engine/protocol.js").HelloAnswer|null} the engine's hello: version, bot levels, defaults, limits */
+  /** @type {import("../engine/protocol.js").HelloAnswer|null} the engine's hello: version, bot levels, the seats
+   *  and which is the player's, the card points of a hand, defaults, limits */
   hello: null,
   /** UI-only state: never derived from the engine */
   ui: {
@@ -104,10 +105,16 @@ export function setView(v) {
 /** What the table shows now: the animation scene while events play, else the model. */
 export function shown() { return store.scene ?? store.model; }
 
-/** Seat 0 may play now: the engine says it is seat 0's turn and nothing is animating or waiting for the engine. */
+/** The seat this page plays, as the engine's hello says (null before it answered). */
+export const humanSeat = () => store.hello?.human_seat ?? null;
+
+/** `seat` is the player's (never before the engine's hello). */
+export const isHuman = (seat) => seat != null && seat === humanSeat();
+
+/** The player may play now: the engine says it is the player's turn and nothing is animating or waiting for it. */
 export function isMyTurn() {
   const m = store.model;
-  return store.ui.phase === "play" && m.phase === "play" && m.toPlay === 0 && !store.scene && !store.ui.busy;
+  return store.ui.phase === "play" && m.phase === "play" && isHuman(m.toPlay) && !store.scene && !store.ui.busy;
 }
 
 export const nameOf = (seat) => store.model.players?.[seat]?.name ?? `#${seat}`;

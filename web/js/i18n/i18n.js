@@ -1,5 +1,6 @@
 // The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
 // picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
+import { isHuman } from "../game/store.js";
 import de from "./locales/de.js";
 import en from "./locales/en.js";
 import fr from "./locales/fr.js";
@@ -101,11 +102,11 @@ export function t(key, params = {}) {
 }
 
 /**
- * A sentence about a player: seat 0 (the human) reads "You play…", "Du spielst…" (the catalog's `key.you`),
+ * A sentence about a player: the human seat reads "You play…", "Du spielst…" (the catalog's `key.you`),
  * the others "{name} plays…" — verbs agree with their subject in every language.
  */
 export function tSeat(key, seat, params = {}) {
-  return t(seat === 0 && has(`${key}.you`) ? `${key}.you` : key, params);
+  return t(isHuman(seat) && has(`${key}.you`) ? `${key}.you` : key, params);
 }
 
 export function cardSuit(code) { return code[0]; }

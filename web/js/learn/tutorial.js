@@ -4,7 +4,7 @@
 // moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
 import { richText } from "./howto.js";
 import { suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
-import { nameOf } from "../game/store.js";
+import { isHuman, nameOf } from "../game/store.js";
 
 const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
 /** The scripted deal: this seed deals the player a hand in which the main moments come up. */
@@ -75,7 +75,7 @@ export class Tutorial {
   async settled(v) {
     if (!this.active) return;
     if (v.phase === "hand-over" || v.phase === "game-over") { this.finish(); return; }
-    if (v.phase !== "play" || v.to_play !== 0) { this.next(); return; }
+    if (v.phase !== "play" || !isHuman(v.to_play)) { this.next(); return; }
     const trick = v.trick?.cards || [], trump = v.trump, hand = v.hand, legal = new Set(v.legal || []);
     const led = trick[0]?.card[0] ?? null;
     const codes = new Set();

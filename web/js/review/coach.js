@@ -4,12 +4,6 @@
 
 import { EngineBridge } from "../engine/bridge.js";
 
-/** The player's seat in the engine's protocol (the seat the coach checks in the player's own games). */
-export const HUMAN_SEAT = 0;
-
-/** Play-outs per decision (the engine's default; the same figure the CLI's `coach` uses). */
-export const COACH_ITERATIONS = 1500;
-
 /**
  * @typedef {{ decisions: import("../engine/protocol.js").CoachDecision[], count: number|null, done: boolean,
  *   error: import("../engine/protocol.js").ErrorInfo|null }} CoachReport
@@ -60,7 +54,8 @@ export class Coach {
       const bridge = await this.engine();
       let start = 0;
       while (start != null) {
-        const r = await bridge.request({ cmd: "coach", record, seat, start, limit: 1, iterations: COACH_ITERATIONS });
+        // as many play-outs per decision as the engine's default (hello's defaults.coach_iterations)
+        const r = await bridge.request({ cmd: "coach", record, seat, start, limit: 1 });
         if (!r.ok) { rep.error = r.error; break; }
         rep.decisions.push(...r.decisions);
         rep.count = r.count;

@@ -3,7 +3,8 @@
 // The data comes from the engine's `review` command (it replays and checks each record); the UI only shows it.
 // For the player's own hands the coach (coach.js, in a worker of its own) checks each decision in the background
 // and its findings appear under the hand as they come; "Show" jumps to the trick of a decision.
-import { COACH_ITERATIONS, Coach, coachKey } from "./coach.js";
+import { Coach, coachKey } from "./coach.js";
+import { store } from "../game/store.js";
 import { cardShort, fmtNumber, refusalText, settlementText, signed, suitLabel, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
 import { el, modal } from "../saves/save-ui.js";
@@ -152,7 +153,7 @@ export class HandReview {
         played + best, " ", show,
         d.mark ? el("div", { class: "coach-why", text: coachReason(d) }) : null);
     })));
-    if (rep.decisions.length) out.push(el("p", { class: "coach-legend", text: t("coach.legend", { n: COACH_ITERATIONS }) }));
+    if (rep.decisions.length) out.push(el("p", { class: "coach-legend", text: t("coach.legend", { n: store.hello.defaults.coach_iterations }) }));
     return out;
   }
 

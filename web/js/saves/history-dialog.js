@@ -1,13 +1,12 @@
 // The "Games" dialog: this game (download it, share its deal), import a record, statistics with charts, the history
 // of finished and abandoned games (review or download each), "reset statistics" with a confirmation.
 import { toast } from "../ui/a11y.js";
-import { HUMAN_SEAT } from "../review/coach.js";
 import { signed, t } from "../i18n/i18n.js";
 import { historyList, loadHistory, resetHistory, statisticsSection } from "./history.js";
 import { downloadGame, gameFile, recordsFromFile } from "./records.js";
 import { el, modal } from "./save-ui.js";
 import { compareLine, shareLink } from "./share.js";
-import { store } from "../game/store.js";
+import { humanSeat, store } from "../game/store.js";
 
 export class GamesDialog {
   /**
@@ -38,7 +37,7 @@ export class GamesDialog {
     const body = [];
     if (setup && v) {
       const over = v.phase === "game-over";
-      const link = shareLink(setup, over ? v.scores.net[0] : null);
+      const link = shareLink(setup, over ? v.scores.net[humanSeat()] : null);
       const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });
       body.push(el("h3", { text: t("games.current") }),
         el("p", {}, btn("btn-download-game", "games.download", async () => {
@@ -49,7 +48,7 @@ export class GamesDialog {
           navigator.clipboard?.writeText(link).then(() => toast(t("share.copied")), () => {});
         })),
         el("p", {}, el("label", {}, t("share.link") + " ", linkBox)));
-      if (over && a.shared?.friend != null) body.push(el("p", { id: "share-compare", text: compareLine(v.scores.net[0], a.shared.friend, signed) }));
+      if (over && a.shared?.friend != null) body.push(el("p", { id: "share-compare", text: compareLine(v.scores.net[humanSeat()], a.shared.friend, signed) }));
     }
     // The native picker's own words follow the browser's language, not the player's: it is hidden inside a label
     // that looks like a button and speaks the catalog's words (the label still opens it, by click or keyboard).
@@ -60,7 +59,7 @@ export class GamesDialog {
       el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
-      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: HUMAN_SEAT }), { class: "small" }) : null,
+      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() }), { class: "small" }) : null,
       g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ hands: g.hands_total, bots: g.bots, seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
     ]));
     const reset = btn("btn-reset-stats", "games.reset", () => {

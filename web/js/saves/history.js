@@ -1,6 +1,7 @@
 // History and statistics: finished and abandoned games kept in localStorage (validated when read), figures per bot
 // level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
 import { fmtDate, fmtNumber, levelName, signed, t } from "../i18n/i18n.js";
+import { humanSeat } from "../game/store.js";
 import { el } from "./save-ui.js";
 
 const KEY = "mittlere-jass.history";
@@ -56,24 +57,24 @@ export function entryOf({ id, setup, view, history, records, status, shared = fa
   };
 }
 
-/** Figures for the human (seat 0): per bot level and over every hand. */
-export function statistics(games) {
+/** Figures for the player (seat `me`: the engine's human seat): per bot level and over every hand. */
+export function statistics(games, me = humanSeat()) {
   const levels = new Map();
   const all = { hands: 0, middle: 0, noTrick: 0, over100: 0, match: 0 };
   for (const g of games) {
     const bots = [...new Set(g.bots)], key = bots.join(" + ");
     const s = levels.get(key) ?? { key, bots, games: 0, wins: 0, hands: 0, strokes: 0 };
     s.games += 1;
-    if (g.status === "finished" && g.winners?.includes(0)) s.wins += 1;
+    if (g.status === "finished" && g.winners?.includes(me)) s.wins += 1;
     for (const r of g.results) {
       if (r.case === "annulled") continue;
       s.hands += 1;
-      s.strokes += r.settlement[0];
+      s.strokes += r.settlement[me];
       all.hands += 1;
-      if (r.case === "ranking" && r.settlement[0] < 0) all.middle += 1;
-      if (r.tricks[0] === 0) all.noTrick += 1;
-      if (r.card_points[0] >= 100) all.over100 += 1;
-      if (r.case === "match" && r.settlement[0] > 0) all.match += 1;
+      if (r.case === "ranking" && r.settlement[me] < 0) all.middle += 1;
+      if (r.tricks[me] === 0) all.noTrick += 1;
+      if (r.card_points[me] >= 100) all.over100 += 1;
+      if (r.case === "match" && r.settlement[me] > 0) all.match += 1;
     }
     levels.set(key, s);
   }
@@ -97,7 +98,8 @@ const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionD
 
 /** The statistics section: figures per bot level, how hands ended, and the charts. */
 export function statisticsSection(games, current) {
-  const { levels, all } = statistics(games);
+  const me = humanSeat();
+  const { levels, all } = statistics(games, me);
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
     el("th", { scope: "row", text: s.bots.map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
@@ -113,15 +115,16 @@ export function statisticsSection(games, current) {
   const perHand = current?.results ?? games[0]?.results;
   if (perHand?.length) {
     let sum = 0;
-    out.push(el("h3", { text: t("stats.chartGame") }), chart([0, ...perHand.map((r) => (sum += r.settlement[0]))], t("stats.chartGame")));
+    out.push(el("h3", { text: t("stats.chartGame") }), chart([0, ...perHand.map((r) => (sum += r.settlement[me]))], t("stats.chartGame")));
   }
-  const recent = games.slice(0, 20).reverse().map((g) => g.net[0]);
+  const recent = games.slice(0, 20).reverse().map((g) => g.net[me]);
   if (recent.length > 1) out.push(el("h3", { text: t("stats.chartGames") }), chart(recent, t("stats.chartGames")));
   return out;
 }
 
 /** One row per stored game: date, length, bots, result; `actions(game)` gives its buttons. */
 export function historyList(games, actions) {
+  const me = humanSeat();
   if (!games.length) return [el("p", { text: t("history.empty") })];
   // data-label: the column's name, shown before each value where a phone lays a game out as a block (save.css)
   const cols = ["history.date", "history.hands", "stats.bots", "history.result"].map((k) => t(k));
@@ -132,7 +135,7 @@ export function historyList(games, actions) {
       el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
       el("td", { "data-label": label(1), text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
       el("td", { "data-label": label(2), text: g.bots.map(levelName).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
-      el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[0]) })
-        : t(g.winners?.includes(0) ? "history.won" : "history.lost", { net: signed(g.net[0]) }) }),
+      el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
+        : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),
       el("td", { class: "game-actions" }, actions(g))))))];
 }

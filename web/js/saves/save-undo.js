@@ -3,7 +3,7 @@
 // card); the game is marked as played with undo in the history.
 import { toast } from "../ui/a11y.js";
 import { t } from "../i18n/i18n.js";
-import { isMyTurn, store } from "../game/store.js";
+import { humanSeat, isMyTurn, store } from "../game/store.js";
 
 export class Undo {
   /** @param {{controller: import("../game/controller.js").Controller, autosave: import("./save.js").Autosave}} deps */
@@ -17,7 +17,7 @@ export class Undo {
     const j = this.controller.journal, seats = this.autosave.seats;
     const h = j.hands.length - 1;
     if (h < 0 || !seats || seats.length !== j.hands.length || seats[h].length !== j.hands[h].length) return -1;
-    return seats[h].lastIndexOf(0);
+    return seats[h].lastIndexOf(humanSeat());
   }
 
   /** Show the Undo button in practice games; enable it when there is a card of yours to take back. */

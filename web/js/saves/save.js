@@ -8,14 +8,13 @@ import { announce, toast } from "../ui/a11y.js";
 import * as dialogs from "../ui/dialogs.js";
 import { refusalText, t } from "../i18n/i18n.js";
 import { entryOf, recordGame } from "./history.js";
-import { HUMAN_SEAT } from "../review/coach.js";
 import { GamesDialog } from "./history-dialog.js";
 import { HandReview } from "../review/review.js";
 import { GameLock } from "./save-lock.js";
 import { Undo } from "./save-undo.js";
 import { downloadJSON, el, modal } from "./save-ui.js";
 import { askShare, clearShareHash, parseShare } from "./share.js";
-import { store } from "../game/store.js";
+import { humanSeat, store } from "../game/store.js";
 
 export const SAVE_KEY = "mittlere-jass.game";
 export const SAVE_FORMAT = "mittlere-jass-save";
@@ -236,7 +235,7 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
     await autosave.refreshRecords();
     if (!autosave.records.length) return;
-    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: HUMAN_SEAT });
+    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat() });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page

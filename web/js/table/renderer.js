@@ -5,12 +5,10 @@ import { t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
 import { Emitter } from "../game/events.js";
-import { isMyTurn, shown, store } from "../game/store.js";
+import { isHuman, isMyTurn, shown, store } from "../game/store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
-/** Card points in a hand, last trick included (docs/rules.md §2): the running total's denominator, shown only. */
-const HAND_POINTS = 157;
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
 /** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
@@ -144,7 +142,7 @@ export class Renderer extends Emitter {
 
   seatAnchor(seat) {  // where a seat's cards come from / tricks go to
     const L = this.layout;
-    if (seat === 0) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
+    if (isHuman(seat)) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
     return { x: L.bots[seat].x, y: L.bots[seat].y, rot: L.bots[seat].rot };
   }
 
@@ -258,7 +256,8 @@ export class Renderer extends Emitter {
     if (prefs.livePoints && m.handNo) {   // the running total of the hand's card points
       const taken = (m.pointsTaken || []).reduce((a, b) => a + b, 0);
       y += small + 7;
-      this.text(t("hud.points", { n: taken, total: HAND_POINTS }), x, y, { size: small, align: "right", color: "rgba(255,255,255,0.85)", maxW });
+      // out of the card points of a hand, last trick included (the engine's hello says how many)
+      this.text(t("hud.points", { n: taken, total: store.hello.hand_points }), x, y, { size: small, align: "right", color: "rgba(255,255,255,0.85)", maxW });
     }
     // the legend of the name plates: the dealer's badge and the net score
     y += small + 7;
@@ -350,7 +349,7 @@ export class Renderer extends Emitter {
     const tw = m.tricksWon[seat];
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
-    const sub = active ? (seat === 0 ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+    const sub = active ? (isHuman(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
       : `${first} · ${t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();

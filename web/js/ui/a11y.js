@@ -63,7 +63,7 @@ export function showHint(text, details = "") {
 }
 export function hideHint() { const box = $("#hint"); if (box) box.hidden = true; }
 
-/** One button per card of seat 0's hand: aria-disabled tells which cards may be played now. */
+/** One button per card of the player's hand: aria-disabled tells which cards may be played now. */
 export function renderHandButtons() {
   const box = $("#hand-buttons");
   const hadFocus = box.contains(document.activeElement);
