@@ -74,8 +74,8 @@ export class Controller extends Emitter {
   /** Start the engine worker (at start-up, and again on Retry): resolves with its load report once it is ready. */
   startEngine() { return this.bridge.start(); }
 
-  /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, defaults
-   *  and limits (asked at start-up) */
+  /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, seats (and
+   *  which is the player's), the card points of a hand, defaults and limits (asked at start-up) */
   hello() { return this.engine({ cmd: "hello" }); }
 
   /** @returns {Promise<import("../engine/protocol.js").WhyAnswer|null>} why `card` cannot be played now */
