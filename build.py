@@ -49,12 +49,15 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # lists no packages (the game loads none); see docs/web.md "Fewer bytes"
 PYODIDE_COPIED = ["pyodide.mjs", "pyodide.asm.mjs"]
 WASM_GZ = "pyodide.asm.wasm.gz"
-# the game's worker imports Pyodide's JavaScript half gzipped too (js/worker.js); the plain pyodide.asm.mjs stays for
-# the bot lab's worker and as the fallback, and is not precached (tools/pwa.py)
+# the game's worker imports Pyodide's JavaScript half gzipped too (js/engine/worker.js); the plain pyodide.asm.mjs stays
+# for the bot lab's worker and as the fallback, and is not precached (tools/pwa.py)
 ASM_GZ = "pyodide.asm.mjs.gz"
 # kept in the trimmed stdlib even when the probe does not import them: text codecs Python may pick at run time
 STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape",
                                              "raw_unicode_escape", "charmap")}
+# web/js/ modules the page does not preload: main.js and early.js have their own <script> in index.html, the worker
+# is not the page's
+NOT_PRELOADED = {"main.js", "engine/early.js", "engine/worker.js"}
 WHEEL_NAME = "mittlere_jass"
 FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -388,10 +391,11 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     dst = DIST / app_rel / "js" / "build-info.js"
     write_if_changed(dst, build_info)
     keep.add(dst)
-    # preload the whole module graph of the page (not the worker's) so it loads in one round instead of a waterfall
-    preload = "\n".join(f'<link rel="modulepreload" href="{app_rel}/js/{p.name}">' for p in assets
-                         if p.parent == WEB / "js" and p.suffix == ".js"
-                         and p.name not in ("main.js", "worker.js", "early.js"))
+    # preload the page's modules (every .js under web/js/, folders included, but the worker and the two that
+    # index.html loads itself) so the module graph loads in one round instead of a waterfall
+    preload = "\n".join(f'<link rel="modulepreload" href="{app_rel}/{p.relative_to(WEB).as_posix()}">'
+                         for p in assets if p.suffix == ".js" and WEB / "js" in p.parents
+                         and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED)
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())
@@ -430,7 +434,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         # the page's policy is also its <meta> tag; the engine worker gets its own (see tools/pwa.py)
         if path.endswith(("/", ".html")):
             self.send_header("Content-Security-Policy", pwa.PAGE_CSP)
-        elif path.endswith("/js/worker.js"):
+        elif path.endswith("/js/engine/worker.js"):
             self.send_header("Content-Security-Policy", pwa.WORKER_CSP)
         elif path.endswith("/lab/lab-worker.js"):
             self.send_header("Content-Security-Policy", lab_csp(Path(self.directory)))

@@ -10,7 +10,7 @@ export default [
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["web/js/worker.js", "web/sw.js", "web/lab/lab-worker.js"],
+    files: ["web/js/engine/worker.js", "web/sw.js", "web/lab/lab-worker.js"],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
   },
   {

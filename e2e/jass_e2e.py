@@ -73,11 +73,11 @@ def play_via_dom_button(page, card: str) -> None:
 
 
 def load_catalog(lang: str) -> dict:
-    """A catalog of web/js/locales/ as a dict (Node imports the module)."""
+    """A catalog of web/js/i18n/locales/ as a dict (Node imports the module)."""
     node = shutil.which("node")
     assert node, "node is needed to read the catalogs"
     code = ("const m = await import(process.argv[1]); console.log(JSON.stringify(m.default));")
-    out = subprocess.run([node, "--input-type=module", "-e", code, (ROOT / "web" / "js" / "locales" / f"{lang}.js").as_uri()],
+    out = subprocess.run([node, "--input-type=module", "-e", code, (ROOT / "web" / "js" / "i18n" / "locales" / f"{lang}.js").as_uri()],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)
 

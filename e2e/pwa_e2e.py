@@ -98,7 +98,7 @@ def wait_sw_complete(page, timeout=TIMEOUT) -> dict:
 
 
 def wait_snapshot(page, timeout=TIMEOUT) -> None:
-    """Wait until the engine worker has stored a Pyodide memory snapshot of at least 1 MB (web/js/snapshot.js)."""
+    """Wait until the engine worker has stored a Pyodide memory snapshot of at least 1 MB (web/js/engine/snapshot.js)."""
     poll(page, """async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot:'));
         if (!n) return false; const c = await caches.open(n); const k = await c.keys();
         return k.length === 1 && (await (await c.match(k[0])).arrayBuffer()).byteLength > 1e6; }""", timeout=timeout, every=0.2)

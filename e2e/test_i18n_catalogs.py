@@ -1,6 +1,6 @@
-"""The language catalogs (web/js/locales/*.js) without a browser: every key in every catalog with the same
+"""The language catalogs (web/js/i18n/locales/*.js) without a browser: every key in every catalog with the same
 {placeholders} and the plural forms each language needs; no user-visible literal outside the catalogs (a scan of
-web/js/*.js string literals and of index.html's text and labels).
+web/js/**/*.js string literals and of index.html's text and labels).
 
 The catalogs are read by Node (the modules are imported as they are, nothing is parsed by hand); Node is already
 needed by the build (npm) and the lint.
@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-LOCALES = WEB / "js" / "locales"
+LOCALES = WEB / "js" / "i18n" / "locales"
 LANGS = ["en", "de", "fr", "it", "ja"]
 
 # Node: import every catalog, and ask Intl which plural forms each language uses for the counts a game shows
@@ -269,7 +269,7 @@ def test_no_user_visible_literal_in_the_web_code():
     files = sorted(p for d in ("js", "lab") for p in (WEB / d).rglob("*.js") if LOCALES not in p.parents)
     assert len(files) > 10
     found = [f for p in files for f in ui_literals(p)]
-    assert not found, "text outside the catalogs (put it in web/js/locales/*.js and use t()):\n" + "\n".join(found)
+    assert not found, "text outside the catalogs (put it in web/js/i18n/locales/*.js and use t()):\n" + "\n".join(found)
 
 
 class _HtmlText(HTMLParser):

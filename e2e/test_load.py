@@ -20,7 +20,7 @@ PROBE = (ROOT / "tools" / "stdlib_probe.py").read_text()
 def probe_worker(page):
     """A second engine worker (worker.js as built), started by the test and not connected to the page's bridge, so
     the long probe does not trip the bridge's heartbeat. -> the Playwright Worker once Python is ready in it."""
-    engine = [w for w in page.workers if w.url.endswith("/js/worker.js")]
+    engine = [w for w in page.workers if w.url.endswith("/js/engine/worker.js")]
     assert engine, [w.url for w in page.workers]
     with page.expect_worker(lambda w: w.url == engine[0].url) as info:
         page.evaluate("(url) => { window.__probe = new Worker(url, { type: 'module', name: 'probe' }); }", engine[0].url)

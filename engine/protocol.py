@@ -1,6 +1,6 @@
 """The engine–UI protocol, typed: every request, answer, event and view that crosses ``engine.web.handle``.
 
-Plain JSON only.  ``tools/gen_protocol_js.py`` writes these types as JSDoc ``@typedef``s into ``web/js/protocol.js``
+Plain JSON only.  ``tools/gen_protocol_js.py`` writes these types as JSDoc ``@typedef``s into web/js/engine/protocol.js
 (a test fails when the two differ), so the browser code is checked against the same shapes.  docs/protocol.md
 explains them.  Conventions: seats are 0..2 (0 is the human), cards are codes (``"SA"``, ``"H10"``), suits are
 letters (``"S" "H" "D" "C"``).  The engine never sends a sentence: it sends a ``code`` and the ``params`` a sentence
@@ -293,6 +293,7 @@ class Defaults(TypedDict):
     bots: list[str]
     names: list[str]
     rules: RulesJson
+    coach_iterations: int   # play-outs per decision the coach uses when a coach request names none
 
 
 class Limits(TypedDict):
@@ -305,11 +306,15 @@ class Limits(TypedDict):
 
 
 class HelloAnswer(TypedDict):
-    """Answer to hello.  levels: bot level ids, weakest first (the UI names them)."""
+    """Answer to hello.  levels: bot level ids, weakest first (the UI names them); seats at the table, the seat
+    the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them."""
 
     ok: Literal[True]
     protocol: int
     levels: list[str]
+    seats: int
+    human_seat: int
+    hand_points: int
     defaults: Defaults
     limits: Limits
 

@@ -15,7 +15,18 @@ from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
-from .cards import CODES, NUM_SEATS, codes_of, iter_cards, parse_card, sort_key
+from .cards import (
+    CODES,
+    LAST_TRICK_BONUS,
+    NUM_SEATS,
+    PLAIN_POINTS,
+    SUITS,
+    TRUMP_POINTS,
+    codes_of,
+    iter_cards,
+    parse_card,
+    sort_key,
+)
 from .game import DEFAULT_HANDS, Game
 from .observation import Observation, observe
 from .obsjson import observation_to_json
@@ -58,6 +69,9 @@ DETAIL_MAX_LEN = 300
 COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
+#: Card points in one hand, last trick included (docs/rules.md §2): a trump suit, three plain ones and the +5 (157;
+#: a hand without trump counts its eights as 8 and comes to the same total).  The page shows it, via hello.
+HAND_POINTS = sum(TRUMP_POINTS) + (len(SUITS) - 1) * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
 
 
 class ProtocolError(Exception):
@@ -123,9 +137,10 @@ class Session:
     def cmd_hello(self, req: dict[str, Any]) -> HelloAnswer:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
+            "seats": NUM_SEATS, "human_seat": HUMAN, "hand_points": HAND_POINTS,
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
-                         "rules": DEFAULT_RULES.to_json()},
+                         "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
                        "name_max_len": NAME_MAX_LEN},
         }

@@ -171,13 +171,14 @@ def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float
     if res["phase"] != "play":
         raise RuntimeError(f"{url}: load failed ({res['phase']})")
     res["bytes_ready"] = counter.total()
-    # where the time went in the app's worker (ms since the worker started; see web/js/worker.js) and on the page
+    # where the time went in the app's worker (ms since the worker started; see web/js/engine/worker.js) and on the page
     res["stages"] = page.evaluate("() => window.__jass ? window.__jass.timing() : null")
     if window_s > 0:
         time.sleep(window_s)
         res["bytes_window"] = counter.total()
         res["by_path"] = counter.snapshot()
-        # did the service worker finish its precache within the window? (the app only; see web/js/sw-register.js)
+        # did the service worker finish its precache within the window? (the app only; see
+        # web/js/offline/sw-register.js)
         res["precached"] = page.evaluate("""async () => { if (!window.__jassSW) return null;
             const s = await window.__jassSW(); return s.controlled && s.files > 0 && s.cached === s.files; }""")
         # the warm start: a reload after the window (service worker cache, Python from the memory snapshot)
@@ -189,7 +190,7 @@ def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float
 
 
 def milestones(st: dict) -> str:
-    """The app's load milestones (web/js/boot.js timing, worker.js marks) as one line, in ms after navigation."""
+    """The app's load milestones (web/js/boot.js timing, engine/worker.js marks) as one line, in ms after navigation."""
     if not st.get("workerMarks"):
         return ""
     w0 = st.get("workerStartedAt", 0)

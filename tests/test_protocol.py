@@ -1,4 +1,4 @@
-"""The typed protocol: web/js/protocol.js mirrors engine/protocol.py (the drift test), and the English texts of
+"""The typed protocol: web/js/engine/protocol.js mirrors engine/protocol.py (the drift test), and the English texts of
 engine/text.py cover every code the engine sends."""
 
 import importlib.util
@@ -12,7 +12,7 @@ from engine import protocol
 from engine.text import error_text, event_text, refusal_text
 
 ROOT = Path(__file__).resolve().parent.parent
-PROTOCOL_JS = ROOT / "web" / "js" / "protocol.js"
+PROTOCOL_JS = ROOT / "web" / "js" / "engine" / "protocol.js"
 
 
 def _generator():
@@ -24,7 +24,7 @@ def _generator():
 
 def test_protocol_js_is_generated_from_the_python_types():
     assert PROTOCOL_JS.read_text(encoding="utf-8") == _generator().generate(), \
-        "web/js/protocol.js differs from engine/protocol.py: run python3 tools/gen_protocol_js.py"
+        "web/js/engine/protocol.js differs from engine/protocol.py: run python3 tools/gen_protocol_js.py"
 
 
 def test_generator_check_mode_passes_on_the_committed_file():

@@ -59,11 +59,23 @@ def human_turn(r: dict) -> dict:
 def test_hello_reports_version_levels_defaults_and_limits():
     assert call(cmd="hello") == {
         "ok": True, "protocol": 2, "levels": ["random", "easy", "normal", "hard", "expert"],
+        "seats": 3, "human_seat": 0, "hand_points": 157,
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
-                     "rules": {"undertrump_when_void": False, "no_trump": "eights"}},
+                     "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
         "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
     }
+
+
+def test_hello_numbers_are_the_ones_the_engine_plays_by():
+    hello = call(cmd="hello")
+    assert hello["defaults"]["coach_iterations"] == web.COACH_ITERATIONS   # what a coach request without one uses
+    r = call(cmd="new_game", hands=1, seed="7")
+    assert len(r["view"]["players"]) == hello["seats"]
+    assert r["view"]["players"][hello["human_seat"]]["bot"] is None   # no bot plays the page's seat
+    last, _ = play_game(3, "hello-points")
+    settled = [h for h in last["view"]["history"] if h["case"] != "annulled"]
+    assert settled and all(sum(h["card_points"]) == hello["hand_points"] for h in settled)
 
 
 def test_levels_command_is_gone():

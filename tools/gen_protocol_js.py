@@ -1,6 +1,6 @@
-"""Write web/js/protocol.js: JSDoc typedefs of the engine–UI protocol, generated from engine/protocol.py.
+"""Write web/js/engine/protocol.js: JSDoc typedefs of the engine–UI protocol, generated from engine/protocol.py.
 
-    python3 tools/gen_protocol_js.py           # rewrite web/js/protocol.js
+    python3 tools/gen_protocol_js.py           # rewrite web/js/engine/protocol.js
     python3 tools/gen_protocol_js.py --check   # exit 1 when the committed file differs (tests/test_protocol.py)
 
 Every TypedDict becomes an ``@typedef {object}`` with its ``@property`` lines (optional keys in brackets), every
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "web" / "js" / "protocol.js"
+OUT = ROOT / "web" / "js" / "engine" / "protocol.js"
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -107,7 +107,7 @@ def generate() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 when web/js/protocol.js is not up to date")
+    ap.add_argument("--check", action="store_true", help="exit 1 when web/js/engine/protocol.js is not up to date")
     args = ap.parse_args(argv)
     text = generate()
     if args.check:

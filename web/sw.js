@@ -6,7 +6,7 @@
 //   mismatch the file is fetched again past the HTTP cache, and if it still differs the install fails and the old
 //   version stays in charge (the browser retries on a later visit). Unchanged files are copied from the previous
 //   version's cache instead of being downloaded again. On a first visit, the files the engine worker downloaded are
-//   taken from its staging cache (jass-staged:<site path>, see js/worker.js) and the rest from the HTTP cache
+//   taken from its staging cache (jass-staged:<site path>, see js/engine/worker.js) and the rest from the HTTP cache
 //   (force-cache for the immutable paths: a host that sends no cache headers still gets them from there), so the
 //   precache downloads (next to) nothing a second time; the staging cache is deleted once the install is done.
 // * fetch: cache-first, from this version's cache only (the page, its worker and Pyodide all come from one build).
@@ -121,7 +121,7 @@ async function respond(path, request) {
   const hit = await cache.match(new URL(path, BASE).href);
   if (!hit) return fetch(request);          // evicted or never stored: the network is the only source left
   if (path === "index.html") return withHeader(hit, PAGE_CSP);
-  if (/^app-[0-9a-f]+\/js\/worker\.js$/.test(path)) return withHeader(hit, WORKER_CSP);
+  if (/^app-[0-9a-f]+\/js\/engine\/worker\.js$/.test(path)) return withHeader(hit, WORKER_CSP);
   return hit;
 }
 

@@ -1,11 +1,11 @@
 // Start-up: the loading screen, the engine worker, the first game; and the error screen with Retry.
-import { announce, toast, updateToolbar } from "./a11y.js";
-import { StartRefused } from "./controller.js";
-import * as dialogs from "./dialogs.js";
-import { fmtNumber, refusalText, t } from "./i18n.js";
-import { clearSettings, saveSettings } from "./storage.js";
-import { PROTOCOL_VERSION } from "./protocol.js";
-import { nameOf, store } from "./store.js";
+import { announce, toast, updateToolbar } from "./ui/a11y.js";
+import { StartRefused } from "./game/controller.js";
+import * as dialogs from "./ui/dialogs.js";
+import { fmtNumber, refusalText, t } from "./i18n/i18n.js";
+import { clearSettings, saveSettings } from "./ui/storage.js";
+import { PROTOCOL_VERSION } from "./engine/protocol.js";
+import { nameOf, store } from "./game/store.js";
 
 /** Settings the player never chose take the engine's defaults. */
 function fillFromDefaults(s, defaults) {
@@ -71,10 +71,8 @@ function explain(err) {
 }
 
 export class Boot {
-  /** @param {{bridge: import("./bridge.js").EngineBridge, anim: import("./anim.js").Animator}} deps */
-  constructor({ bridge, anim }) {
-    Object.assign(this, { bridge, anim });
-    /** @type {import("./controller.js").Controller|null} set by main.js once it exists */
+  constructor() {
+    /** @type {import("./game/controller.js").Controller|null} set by main.js once it exists: the engine's door */
     this.controller = null;
   }
 
@@ -82,9 +80,7 @@ export class Boot {
    *  the worker's code: the screen names what failed in player words, the technical detail behind "Details"). */
   fatal(err) {
     const c = this.controller;
-    c.gen++;
-    this.anim.cancelAll();
-    dialogs.closeAll();
+    c.halt();
     c.setPhase("error");
     const [message, detail] = explain(err);
     dialogs.loading.fail(message, detail);
@@ -98,12 +94,12 @@ export class Boot {
     dialogs.loading.show();
     try {
       timing.workerCreated = performance.now();
-      const info = await this.bridge.start();
+      const info = await c.startEngine();
       timing.engineReady = performance.now();
       timing.worker = info.stages;
       timing.workerMarks = info.marks;
       timing.workerStartedAt = info.workerStart - performance.timeOrigin;
-      const hello = await this.bridge.request({ cmd: "hello" });
+      const hello = await c.hello();
       if (!hello.ok || hello.protocol !== PROTOCOL_VERSION) {
         throw new Error(t("loading.protocol", { engine: hello.protocol ?? "?", app: PROTOCOL_VERSION }));
       }

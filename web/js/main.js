@@ -1,24 +1,24 @@
 // Wiring only: builds the modules, connects the DOM controls to the controller, starts the engine.
-import { renderHandButtons, updateToolbar } from "./a11y.js";
-import { Animator } from "./anim.js";
+import { renderHandButtons, updateToolbar } from "./ui/a11y.js";
+import { Animator } from "./table/anim.js";
 import { Boot, onLoadProgress, timing } from "./boot.js";
-import { EngineBridge } from "./bridge.js";
-import { Choreographer } from "./choreo.js";
-import { Controller } from "./controller.js";
-import * as dialogs from "./dialogs.js";
-import { setTutorialAction } from "./howto.js";
-import { Input } from "./input.js";
-import { installLab } from "./lab-hook.js";
-import { installLanguage } from "./language.js";
-import { installMirror } from "./mirror.js";
-import { Renderer } from "./renderer.js";
-import { installSave } from "./save.js";
-import { installSettings } from "./settings.js";
-import { loadSettings, SPEED_NAMES, urlOverrides } from "./storage.js";
-import { store } from "./store.js";
-import { installTestHook } from "./testhook.js";
-import { installToolbar } from "./toolbar.js";
-import { Tutorial } from "./tutorial.js";
+import { EngineBridge } from "./engine/bridge.js";
+import { Choreographer } from "./game/choreo.js";
+import { Controller } from "./game/controller.js";
+import * as dialogs from "./ui/dialogs.js";
+import { setTutorialAction } from "./learn/howto.js";
+import { Input } from "./table/input.js";
+import { installLab } from "./hooks/lab-hook.js";
+import { installLanguage } from "./i18n/language.js";
+import { installMirror } from "./table/mirror.js";
+import { Renderer } from "./table/renderer.js";
+import { installSave } from "./saves/save.js";
+import { installSettings } from "./ui/settings.js";
+import { loadSettings, SPEED_NAMES, urlOverrides } from "./ui/storage.js";
+import { store } from "./game/store.js";
+import { installTestHook } from "./hooks/testhook.js";
+import { installToolbar } from "./ui/toolbar.js";
+import { Tutorial } from "./learn/tutorial.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -31,7 +31,7 @@ const anim = new Animator(renderer);
 installMirror(renderer);
 anim.setSpeed(session.speed);
 const bridge = new EngineBridge({ onProgress: onLoadProgress, onDead: (reason) => controller.recover(reason) });
-const boot = new Boot({ bridge, anim });
+const boot = new Boot();
 const choreo = new Choreographer({ renderer, anim });
 const controller = new Controller({ bridge, choreo, anim, renderer, settings, session, fatal: (m) => boot.fatal(m) });
 boot.controller = controller;
@@ -41,8 +41,8 @@ const input = new Input({
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
   isBlocked: () => store.ui.phase !== "play",
 });
-controller.onHintCard = (i) => input.select(i, true);   // focus on the hinted card: Enter plays it
-const tutorial = new Tutorial({ controller, bridge });
+controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinted card: Enter plays it
+const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
 installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); renderer.invalidate(); });
@@ -67,7 +67,7 @@ $("#hand-buttons").addEventListener("click", (e) => {
   if (b) controller.play(b.dataset.card);
 });
 
-installSave({ controller, bridge, boot });
+installSave({ controller, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });
 installLab({ controller });
 boot.start();

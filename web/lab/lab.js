@@ -2,7 +2,7 @@
 // levels with a progress bar and the figures, and "play a game against this bot". Loaded only when the lab opens
 // (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
 import { BUILD } from "../js/build-info.js";
-import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n.js";
+import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n/i18n.js";
 import { LabClient } from "./lab-client.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 

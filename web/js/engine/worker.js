@@ -1,0 +1,371 @@
+// Module Web Worker: runs the Python engine in Pyodide. Knows no rules; it only forwards JSON strings.
+// Messages in:  {id, req: "<json>"}            -> out: {id, res: "<json>", ms}
+// Messages out: {type: "progress", loaded, total, stage}   stage: "download" | "python" | "engine" | "ready"
+//               {type: "ready", info}
+//               {type: "fatal", code, part, detail, message}   code: what failed, in words the UI translates
+//                 (load.<code> in i18n.js): "offline" | "download" | "missing" | "server" | "corrupt" | "wasm" |
+//                 "python" | "engine" | "unknown"; part: which download ("runtime", "stdlib", "packages", "engine",
+//                 or null); detail: the technical text (shown behind "details"); message: code + detail (older UI)
+//
+// Downloads (see docs/web.md "Loading"): the big files are fetched as soon as the worker starts, in parallel, not
+// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz), decompressed here while it streams
+// into WebAssembly.compileStreaming, which starts at once (a host that already sent Content-Encoding: gzip hands us
+// plain wasm: the magic bytes tell); Pyodide's JavaScript half is gzipped too (pyodide.asm.mjs.gz, imported from a
+// blob: URL); on a first visit every downloaded file is also put into a staging cache that the service worker's
+// precache takes them from, so no byte is downloaded twice.
+import { BUILD } from "../build-info.js";
+import { Snapshots } from "./snapshot.js";
+
+const appBase = new URL("../../", import.meta.url);    // app-<hash>/ (BUILD's URLs are relative to it)
+const siteRoot = new URL("../../../", import.meta.url);
+const pyodideBase = new URL(BUILD.pyodide, appBase).href;
+const wheelURL = new URL(BUILD.wheel, appBase).href;
+const wheelName = wheelURL.split("/").pop();
+const stdlibURL = pyodideBase + BUILD.stdlib;
+const wasmURL = pyodideBase + BUILD.wasm;
+const asmURL = pyodideBase + BUILD.asm;
+const lockURL = pyodideBase + "pyodide-lock.json";
+const sizes = BUILD.sizes || {};
+const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
+const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
+
+// which part of the game each download is, for the error messages
+const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
+  [BUILD.stdlib]: "stdlib", "pyodide-lock.json": "packages", [wheelName]: "engine" };
+const nameOf = (url) => String(url).split("?")[0].split("/").pop();
+
+// ------------------------------------------------------------------------------------------------ errors
+class LoadError extends Error {
+  constructor(code, part, detail) {
+    super(detail);
+    this.code = code;
+    this.part = part;
+  }
+}
+let firstFailure = null;   // the first download that failed: the root cause of whatever breaks after it
+function failed(code, name, detail) {
+  const e = new LoadError(code, PARTS[name] || null, `${name}: ${detail}`);
+  if (!firstFailure) firstFailure = e;
+  return e;
+}
+const offline = () => self.navigator && self.navigator.onLine === false;
+
+// ------------------------------------------------------------------------------------------------ progress
+const loaded = {};
+const marks = {};   // load milestones in ms since the worker started (name -> time), reported in ready.info
+let stage = "download";
+let lastReport = 0;
+function report(force) {
+  const now = performance.now();
+  if (!force && now - lastReport < 50) return;
+  lastReport = now;
+  const sum = Object.values(loaded).reduce((a, b) => a + b, 0);
+  postMessage({ type: "progress", loaded: Math.min(sum, totalBytes), total: totalBytes, stage });
+}
+// the two loader modules come by import(), not fetch: resource timing tells when they are complete
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const name = nameOf(e.name);
+      if (name in sizes && !(loaded[name] >= sizes[name])) { loaded[name] = sizes[name]; report(true); }
+    }
+  }).observe({ type: "resource", buffered: true });
+} catch { /* no resource timing: the bar moves on the other downloads and stages */ }
+
+// ------------------------------------------------------------------------------------------------ downloads
+// Stage (first visit only: no service-worker cache of this site exists yet) what was downloaded, for sw.js.
+// warm: the service worker's cache of this site exists (a later visit): the wasm and pyodide.asm.mjs are then taken
+// plain from their own URLs (sw.js makes them from the cached .gz), which V8's code caches work for (not for a blob:
+// URL or a stream without a URL): no download, no gunzip, no recompile.
+const warm = (async () => {
+  try { return (await caches.keys()).some((n) => n.startsWith(`jass:${siteRoot.pathname}:`)); } catch { return false; }
+})();
+const staging = warm.then((w) => (w ? null : caches.open(STAGED)), () => null).catch(() => null);
+
+/** fetch(url) -> a stream of its body that counts bytes for the progress bar and stages a copy; errors -> LoadError */
+async function download(url) {
+  const name = nameOf(url);
+  let resp;
+  try {
+    resp = await fetch(url);
+  } catch (e) {
+    throw failed(offline() ? "offline" : "download", name, String(e && e.message || e));
+  }
+  if (!resp.ok) throw failed(resp.status === 404 ? "missing" : "server", name, `HTTP ${resp.status} ${resp.statusText}`);
+  loaded[name] = 0;
+  const chunks = [];
+  const counter = new TransformStream({
+    transform(chunk, ctl) { loaded[name] += chunk.byteLength; chunks.push(chunk); report(false); ctl.enqueue(chunk); },
+    async flush() {
+      marks[`${name} done`] = performance.now();
+      report(true);
+      const cache = await staging;
+      if (cache) {
+        cache.put(url, new Response(new Blob(chunks), { headers: { "Content-Type": resp.headers.get("Content-Type") || "" } }))
+          .catch(() => {});
+      }
+    },
+  });
+  return { resp, body: resp.body.pipeThrough(counter) };
+}
+
+const readAll = async (name, p) => {
+  const { body } = await p;
+  try { return new Uint8Array(await new Response(body).arrayBuffer()); }
+  catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
+};
+
+/** A download's body, gunzipped while it streams when it starts with the gzip magic (1f 8b); a host that already
+ *  decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first bytes look right. */
+async function gunzipped(dl, name, plain) {
+  const { body } = await dl;
+  const reader = body.getReader();
+  let first;
+  try {
+    first = await reader.read();
+  } catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
+  const head = first.done ? new Uint8Array(0) : first.value;
+  const rest = new ReadableStream({
+    start(ctl) { if (head.byteLength) ctl.enqueue(head); },
+    async pull(ctl) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) ctl.close(); else ctl.enqueue(value);
+      } catch (e) { ctl.error(e); }
+    },
+  });
+  if (head[0] === 0x1f && head[1] === 0x8b) return rest.pipeThrough(new DecompressionStream("gzip"));
+  if (plain(head)) return rest;
+  throw failed("corrupt", name, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
+}
+
+// Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
+// Pyodide through the fetch hook.
+const early = new Map([[stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
+const wheelP = readAll(wheelName, download(wheelURL));
+// every one of them is needed: the first that fails ends the start with its own message
+for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+// the two gzipped runtime files: at once on a first visit; on a warm start only if the plain copy is not there
+const lazyDownload = (url) => {
+  let p = null;
+  return () => {
+    if (!p) { p = download(url); p.catch((e) => { if (!handle) fatal(e); }); }
+    return p;
+  };
+};
+const wasmDl = lazyDownload(wasmURL);
+const asmDl = lazyDownload(asmURL);
+const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
+const plainAsmURL = pyodideBase + "pyodide.asm.mjs";
+const origFetch = globalThis.fetch.bind(globalThis);
+/** on a warm start, the plain copy from the service worker (a Response with a URL: V8 caches the compiled wasm) */
+async function plainWasm() {
+  if (!(await warm)) return null;
+  try {
+    const resp = await origFetch(plainWasmURL);
+    if (resp.ok && resp.headers.get("Content-Type") === "application/wasm") return resp;
+  } catch { /* not served: the gzipped download below */ }
+  return null;
+}
+const plainWasmP = plainWasm();
+plainWasmP.then((r) => { if (!r) wasmDl(); });
+warm.then((w) => { if (!w) asmDl(); }, () => asmDl());
+
+// The wasm is compiled while it downloads (streaming compilation), from the first byte on, whatever Pyodide is doing
+// meanwhile; Pyodide's instantiateStreaming then instantiates this module (again for a second start: no download).
+const isWasm = (h) => h[0] === 0x00 && h[1] === 0x61 && h[2] === 0x73 && h[3] === 0x6d;
+const wasmModule = (async () => {
+  const plain = await plainWasmP;
+  if (plain) {
+    try {
+      const module = await WebAssembly.compileStreaming(plain);
+      loaded[BUILD.wasm] = sizes[BUILD.wasm] || 0;
+      marks.wasmCompiled = performance.now(); marks.wasmPlain = 1;
+      return module;
+    } catch (e) {
+      console.warn("Mittlere Jass: the cached pyodide.asm.wasm did not compile; using the gzipped one.", e);
+    }
+  }
+  const stream = await gunzipped(wasmDl(), BUILD.wasm, isWasm);
+  try {
+    const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
+    marks.wasmCompiled = performance.now();
+    return module;
+  } catch (e) {
+    throw firstFailure || new LoadError("wasm", "runtime", `${BUILD.wasm}: ${String(e && e.message || e)}`);
+  }
+})();
+wasmModule.catch((e) => { if (!handle) fatal(e); });
+const WASM = new Response(null, { status: 200 });   // what Pyodide's fetch of pyodide.asm.wasm gets: a token
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const resp = await source;
+  if (resp !== WASM) return instantiateStreaming(resp, imports);
+  const module = await wasmModule;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
+// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored gzipped too (a quarter of the bytes): gunzipped
+// here and imported from a blob: URL (the worker's CSP allows blob: scripts for this), then handed to loadPyodide.
+// If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
+const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
+const asmModule = (async () => {
+  if (await warm) {
+    try {
+      const factory = (await import(plainAsmURL)).default;
+      loaded[BUILD.asm] = sizes[BUILD.asm] || 0;
+      marks.asmImported = performance.now(); marks.asmPlain = 1;
+      return factory;
+    } catch (e) {
+      console.warn("Mittlere Jass: the cached pyodide.asm.mjs could not be imported; using the gzipped one.", e);
+    }
+  }
+  const text = await new Response(await gunzipped(asmDl(), BUILD.asm, isText)).blob()
+    .catch((e) => { throw failed(offline() ? "offline" : "corrupt", BUILD.asm, String(e && e.message || e)); });
+  const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } catch (e) {
+    console.warn("Mittlere Jass: pyodide.asm.mjs could not be imported from memory; Pyodide loads it itself.", e);
+    return undefined;
+  } finally {
+    URL.revokeObjectURL(url);
+    marks.asmImported = performance.now();
+  }
+})();
+
+// Pyodide fetches the wasm, the stdlib and the lock file with fetch(): hand it the downloads started above.
+globalThis.fetch = async (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (url === pyodideBase + "pyodide.asm.wasm") {
+    marks.wasmAsked ??= performance.now();
+    return WASM;
+  }
+  if (early.has(url)) {
+    const p = early.get(url);
+    early.delete(url);                   // a second fetch (a retry inside Pyodide) goes to the network
+    const { resp, body } = await p;
+    return new Response(body, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
+  }
+  return origFetch(input, init);
+};
+
+// ------------------------------------------------------------------------------------------------ start
+let handle = null;
+let fatalSent = false;
+function fatal(err) {
+  if (fatalSent) return;
+  fatalSent = true;
+  const e = firstFailure || err;
+  const code = e instanceof LoadError ? e.code : "unknown";
+  const detail = String((e && (e.message || e.reason?.message || e.reason)) || e);
+  const extra = e !== err && err ? `\n(then: ${String(err.message || err)})` : "";
+  postMessage({ type: "fatal", code, part: e instanceof LoadError ? e.part : null, detail: detail + extra,
+    message: `${code}: ${detail}` });
+}
+// Errors that escape Pyodide's own promise chains (e.g. a Content-Security-Policy refusal) must not leave the
+// loading screen waiting forever.
+self.addEventListener("unhandledrejection", (e) => { if (!handle) fatal(e.reason || e); });
+self.addEventListener("error", (e) => { if (!handle) fatal(e.error || e.message); });
+
+async function boot() {
+  const t0 = performance.now();
+  report(true);
+  // warm start from a memory snapshot (see snapshot.js), looked up while pyodide.mjs loads
+  const snaps = new Snapshots(BUILD.pyodideVersion, `${wheelName}+${BUILD.stdlib}`);
+  const snapP = snaps.find();
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(pyodideBase + "pyodide.mjs"));
+  } catch (e) {
+    throw failed(offline() ? "offline" : "download", "pyodide.mjs", String(e && e.message || e));
+  }
+  const tImport = performance.now();
+  const opts = { indexURL: pyodideBase, stdLibURL: stdlibURL, lockFileURL: lockURL, fullStdLib: false,
+    createPyodideModule: await asmModule };
+  const start = async (extra) => {
+    try {
+      return await loadPyodide({ ...opts, ...extra });
+    } catch (e) {
+      if (firstFailure) throw firstFailure;
+      const msg = String(e && e.message || e);
+      throw new LoadError(/WebAssembly|wasm/i.test(msg) ? "wasm" : "python", "runtime", msg);
+    }
+  };
+  // any failure to restore the snapshot falls back to the plain start below
+  const snap = await snapP;
+  let py = null;
+  if (snap) {
+    try {
+      py = await loadPyodide({ ...opts, _loadSnapshot: snap.bytes });
+      py.runPython("import random; random.seed()");
+      snaps.used = true;
+    } catch (e) {
+      if (firstFailure) throw firstFailure;
+      console.warn("Mittlere Jass: the Python snapshot could not be restored; starting without it.", e);
+      py = null;
+      await snaps.drop();
+    }
+  }
+  if (!py) {
+    stage = "python";
+    report(true);
+    py = await start({ _makeSnapshot: snaps.enabled });
+  }
+  const tPyodide = performance.now();
+  stage = "engine";
+  report(true);
+  let mod;
+  // The wheel (bytecode, no data files) goes on sys.path as it is: zipimport reads it (no unpacking: ~0.2 s less).
+  // A snapshot has it on sys.path already, but not the file (the file system is not part of a snapshot).
+  const wheel = await wheelP;
+  const path = JSON.stringify(`/lib/${wheelName}`);
+  try {
+    py.FS.writeFile(JSON.parse(path), wheel);
+    if (!snaps.used) py.runPython(`import sys, zipimport; zipimport.zipimporter(${path}); sys.path.insert(0, ${path})`);
+  } catch (e) {
+    throw failed("corrupt", wheelName, String(e && e.message || e));
+  }
+  try {
+    mod = py.pyimport("engine.web");
+  } catch (e) {
+    throw new LoadError("engine", "engine", String(e && e.message || e));
+  }
+  if (snaps.enabled && !snaps.used) {
+    const t = performance.now();
+    try { snaps.save(py.makeMemorySnapshot()); } catch { /* no snapshot this time */ }
+    marks.snapshotTaken = performance.now(); marks.snapshotMs = marks.snapshotTaken - t;
+  }
+  handle = mod.handle;
+  // for the e2e tests only (e2e/test_load.py runs tools/stdlib_probe.py here); unreachable from the page
+  self.__jassPython = py;
+  stage = "ready";
+  report(true);
+  const tEngine = performance.now();
+  return {
+    ms: tEngine - t0, pyodide: py.version, engine: BUILD.engineVersion,
+    // milliseconds inside the worker: importing pyodide.mjs, loadPyodide (the core), unpack + import of the engine
+    // snapshot: 1 when Python was restored from a memory snapshot (warm start), else 0
+    stages: { import: tImport - t0, pyodide: tPyodide - tImport, engine: tEngine - tPyodide, snapshot: snaps.used ? 1 : 0 },
+    workerStart: performance.timeOrigin, marks,
+  };
+}
+
+const ready = boot();
+ready.then(
+  (info) => postMessage({ type: "ready", info }),
+  (err) => fatal(err),
+);
+
+onmessage = async (ev) => {
+  if (ev.data?.type === "ping") { postMessage({ type: "pong" }); return; }  // the page's heartbeat
+  const { id, req } = ev.data || {};
+  try {
+    await ready;
+    const t = performance.now();
+    const res = handle(String(req)); // a Python str comes back as a plain JS string: no proxies
+    postMessage({ id, res: String(res), ms: performance.now() - t });
+  } catch (err) {
+    postMessage({ id, error: String((err && err.message) || err) });
+  }
+};

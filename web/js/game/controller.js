@@ -1,0 +1,423 @@
+// Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
+// engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
+// The one door to the game's engine worker: no other module sends it a request (the test hook only reads).
+import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "../ui/a11y.js";
+import { EngineDied } from "../engine/bridge.js";
+import * as dialogs from "../ui/dialogs.js";
+import { cardName, hintDetails, hintText, levelName, refusalText, t } from "../i18n/i18n.js";
+import { saveSettings } from "../ui/storage.js";
+import { Emitter } from "./events.js";
+import { Journal } from "./journal.js";
+import { prefs } from "../ui/settings.js";
+import { buzz, sfx } from "../table/sound.js";
+import { copyModel, isHuman, isMyTurn, nameOf, setView, shown, store } from "./store.js";
+
+const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
+const MAX_DEATHS = 2;
+
+/**
+ * Events (`controller.on(name, fn)`):
+ * - "applied" (events): an engine answer's view is now the model; its events are about to animate
+ * - "newGame": the engine started a new game (the one before has ended)
+ * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
+ * - "hintCard" (index): the engine's hint names the player's hand card at `index`
+ */
+export class Controller extends Emitter {
+  /**
+   * @param {object} deps
+   * @param {import("../engine/bridge.js").EngineBridge} deps.bridge
+   * @param {import("./choreo.js").Choreographer} deps.choreo
+   * @param {import("../table/anim.js").Animator} deps.anim
+   * @param {import("../table/renderer.js").Renderer} deps.renderer
+   * @param {object} deps.settings  saved settings (written back when the player changes them)
+   * @param {object} deps.session   this visit's settings: saved ones overridden by the URL
+   * @param {(message: string) => void} deps.fatal  the error screen
+   */
+  constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
+    super();
+    Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
+    this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
+    this.journal = new Journal();
+    this.deaths = [];
+  }
+
+  /**
+   * One protocol request. Null when the worker died (the recovery takes over) or failed (the error screen shows):
+   * callers just stop. While the page is loading nothing recovers yet: the failure is thrown to the start-up
+   * (boot.js), whose error screen offers Retry.
+   * @param {import("../engine/protocol.js").Request} req
+   * @returns {Promise<import("../engine/protocol.js").Answer|null>}
+   */
+  async engine(req) {
+    try {
+      return await this.bridge.request(req);
+    } catch (err) {
+      if (store.ui.phase === "loading") throw err;
+      if (!(err instanceof EngineDied)) this.fatal(err.message || String(err));
+      return null;
+    }
+  }
+
+  /**
+   * A question that changes nothing (why, records, review): the answer, or null when the worker died or failed.
+   * A question never stops the game; a dead worker is the recovery's.
+   * @param {import("../engine/protocol.js").Request} req
+   */
+  async ask(req) {
+    try {
+      return await this.bridge.request(req);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Start the engine worker (at start-up, and again on Retry): resolves with its load report once it is ready. */
+  startEngine() { return this.bridge.start(); }
+
+  /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, seats (and
+   *  which is the player's), the card points of a hand, defaults and limits (asked at start-up) */
+  hello() { return this.engine({ cmd: "hello" }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").WhyAnswer|null>} why `card` cannot be played now */
+  why(card) { return this.ask({ cmd: "why", card }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").RecordsAnswer|null>} this game's finished hands' records */
+  records() { return this.ask({ cmd: "records" }); }
+
+  /** @returns {Promise<import("../engine/protocol.js").ReviewAnswer|null>} `records` checked and replayed */
+  review(records) { return this.ask({ cmd: "review", records }); }
+
+  /**
+   * Rebuild the game from its setup and the cards played in each dealt hand (a resumed save, an undo): the engine
+   * replays and checks every card. When it could, the journal takes them, `rebuilt()` runs (the caller's own
+   * bookkeeping) and the game goes on from there at once, without animation.
+   * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
+   *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
+   */
+  async restore(setup, hands, rebuilt = () => {}) {
+    const myGen = this.gen;
+    const r = await this.engine({ cmd: "restore", setup, hands });
+    if (!r || myGen !== this.gen) return null;
+    if (r.ok) {
+      this.journal.setup = setup;
+      this.journal.hands = hands.map((h) => [...h]);
+      rebuilt();
+      this.resumeAt(r.view);
+    }
+    return r;
+  }
+
+  /**
+   * Stop everything under way: loops and answers of the game so far (a new generation), animations, the scene and
+   * its banner, and (unless `keepDialogs`) the open dialogs.
+   * @returns {number} the new game generation
+   */
+  halt({ keepDialogs = false } = {}) {
+    const myGen = ++this.gen;
+    this.anim.cancelAll();
+    this.choreo.reset();
+    if (!keepDialogs) dialogs.closeAll();
+    return myGen;
+  }
+
+  /**
+   * The worker died (crash, out of memory, killed, hung): start a new one and rebuild the game from the journal,
+   * then go on from the same position. Two failed attempts, or too many deaths in a minute, end on the error screen.
+   */
+  async recover(reason) {
+    if (!this.journal.setup || ["loading", "error"].includes(store.ui.phase)) return;
+    const now = performance.now();
+    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
+    this.deaths.push(now);
+    const myGen = this.halt({ keepDialogs: true });
+    store.ui.busy = true;
+    toast(t("msg.engineRestarting"), "error", 20_000);
+    announce(t("msg.engineRestarting"));
+    let problem = reason;
+    if (this.deaths.length <= MAX_DEATHS) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          await this.bridge.start();
+          const r = await this.bridge.request(this.journal.restoreRequest());
+          if (myGen !== this.gen) return;
+          if (!r.ok) throw new Error(r.error?.code || "restore refused");
+          setView(r.view);
+          this.renderer.relayout();
+          toast(t("msg.engineRestarted"), "info", 4000);
+          announce(t("msg.engineRestarted"));
+          this.recoveredAt = performance.now();
+          this.advance(myGen);
+          return;
+        } catch (err) {
+          problem = err.message || String(err);
+          if (myGen !== this.gen) return;
+        }
+      }
+    }
+    this.fatal(t("msg.engineGaveUp", { reason: problem }));
+  }
+
+  setPhase(p) {
+    store.ui.phase = p;
+    document.body.dataset.phase = document.body.dataset.lab ? "lab" : p;   // the bot lab keeps the page while open
+    updateToolbar();
+  }
+
+  /**
+   * Apply an engine answer: the view replaces the model, then the events animate from the table before it.
+   * @param {import("../engine/protocol.js").GameAnswer} r
+   * @param {number} myGen
+   */
+  async apply(r, myGen) {
+    const before = copyModel(store.scene ?? store.model);
+    this.journal.record(r.events);
+    setView(r.view);
+    this.emit("applied", r.events || []);   // the autosave (save.js), the tutorial's coach marks
+    renderHandButtons();
+    updateToolbar();
+    await this.choreo.play(r.events || [], before, () => myGen === this.gen);
+  }
+
+  engineError(r) {
+    const msg = r?.error?.code === "internal" ? r.error.detail || t("msg.unknownError")
+      : refusalText(r?.error, nameOf) || t("msg.unknownError");
+    toast(t("msg.engineError", { message: msg }), "error", 8000);
+    announce(t("msg.engineError", { message: msg }));
+    store.ui.busy = false;
+  }
+
+  /** Bots play until it is the human's turn or the hand is over. */
+  async advance(myGen) {
+    store.ui.busy = true;
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isHuman(store.view.to_play)) {
+      await this.anim.wait(this.anim.speed.pause, true);
+      if (myGen !== this.gen) return;
+      const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
+      const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
+      if (!r || myGen !== this.gen) return;
+      if (!r.ok) { this.engineError(r); return; }
+      await this.apply(r, myGen);
+      if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
+    }
+    if (myGen !== this.gen) return;
+    store.ui.busy = false;
+    this.settle();
+  }
+
+  /**
+   * The bot lab's bot plays its seat ("play a game against this bot"): the engine gives the seat's observation, the
+   * lab's worker answers with the player's bot, the engine checks and plays the card. When the bot fails (or the
+   * page was reloaded and the lab is gone), our default level plays that seat from then on, and the player is told.
+   */
+  async outsideMove() {
+    const o = await this.engine({ cmd: "observe" });
+    if (!o || !o.ok) return o;
+    const fallback = store.hello?.defaults?.bots?.[0] ?? "normal";
+    const tell = (code, kind) => {
+      const reason = t(`lab.reason.${code}`, { limit: 2 });
+      const msg = t(kind, { reason, seat: nameOf(o.seat), level: levelName(fallback) });
+      toast(msg, "error", 10_000);
+      announce(msg);
+    };
+    if (this.outside) {
+      let failure;
+      try {
+        const { card } = await this.outside.client.request({ cmd: "move", obs: o.observation });
+        const r = await this.engine({ cmd: "outside_move", card });
+        if (!r || r.ok) return r;
+        failure = { code: "illegal" };
+      } catch (err) {
+        failure = err;
+      }
+      this.outside = null;
+      this.outsideGone = true;
+      tell(failure?.code || "internal", "lab.botFailed");
+    } else if (!this.outsideGone) {
+      // a resumed game (the page was reloaded): the lab and its bot are gone, said once
+      this.outsideGone = true;
+      tell("reloaded", "lab.botGone");
+    }
+    return this.engine({ cmd: "outside_move", level: fallback });
+  }
+
+  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
+  playAgainst(client, name) {
+    this.outside = { client, name };
+    this.outsideGone = false;
+    const names = [0, 1, 2].map((s) => t(`name.${s}`));
+    names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
+    this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], names, practice: false })
+      .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
+      .catch(() => {});
+  }
+
+  /** After the animations: the dialog or the turn the engine's phase calls for. */
+  settle() {
+    const v = store.view;
+    this.renderer.invalidate();
+    const sheet = () => dialogs.showSheet(v, store.history);
+    // the bot lab covers the table (a game resumed under #lab): no dialog over it; the toolbar's way on waits
+    const labOpen = !!document.body.dataset.lab;
+    if (v.phase === "hand-over") {
+      this.setPhase("hand-over");
+      if (!labOpen) dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
+    } else if (v.phase === "game-over") {
+      this.setPhase("game-over");
+      if (!labOpen) dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
+    } else {
+      this.setPhase("play");
+      if (isHuman(v.to_play)) { announce(t("log.yourTurn")); this.myTurn(); }
+    }
+    updateToolbar();
+    renderHandButtons();
+    this.emit("settled", v);   // the table is at rest: the player's turn, or a hand/game is over
+  }
+
+  /** The player's turn begins: a buzz and a tick if wanted, and the only legal card played if the player asked so. */
+  myTurn() {
+    buzz();
+    sfx("turn");
+    const v = store.view;
+    if (!prefs.autoForced || v.legal.length !== 1) return;
+    const myGen = this.gen, card = v.legal[0];
+    setTimeout(() => {
+      if (myGen === this.gen && store.view === v && isMyTurn()) this.play(card);
+    }, Math.max(450, this.anim.speed.pause));
+  }
+
+  /** A tap on hand card i when it cannot be played now: the card shakes and a message says why. */
+  notNow(i) {
+    this.renderer.nudge(i, this.anim);
+    const seat = shown().toPlay ?? store.view?.to_play;
+    toast(seat != null && !isHuman(seat) ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
+  }
+
+  async startGame(opts) {
+    const myGen = this.halt();
+    hideToast();
+    hideHint();
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
+    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: opts.names ?? [0, 1, 2].map((s) => t(`name.${s}`)) };
+    const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
+    if (seed) req.seed = seed;
+    if (opts.rules) req.rules = { ...opts.rules };   // shape-checked from storage; the engine checks the values
+    const r = await this.engine(req);
+    if (!r || myGen !== this.gen) return;
+    if (!r.ok) {
+      if (store.ui.phase !== "loading") { this.engineError(r); return; }
+      throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
+    }
+    this.emit("newGame");   // the autosave (save.js): the game it held ends here
+    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    await this.apply(r, myGen);
+    if (myGen !== this.gen) return;
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    this.setPhase("play");
+    this.advance(myGen);
+  }
+
+  async nextHand() {
+    const myGen = this.gen;
+    store.ui.busy = true;
+    this.setPhase("play");
+    const r = await this.engine({ cmd: "next_hand" });
+    if (!r || myGen !== this.gen) return;
+    if (!r.ok) { this.engineError(r); return; }
+    await this.apply(r, myGen);
+    this.advance(myGen);
+  }
+
+  async play(card) {
+    const v = store.view;
+    if (!v || v.phase !== "play" || store.ui.phase !== "play") return;
+    if (!isHuman(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
+    if (store.ui.busy || store.scene) return;
+    store.ui.busy = true;
+    const myGen = this.gen;
+    const r = await this.engine({ cmd: "play", card });
+    if (!r || myGen !== this.gen) return;
+    if (!r.ok) {
+      // the engine's reason, shown as it is (the UI knows no rules)
+      store.ui.busy = false;
+      const reason = refusalText(r.error, nameOf);
+      toast(reason, "illegal");
+      announce(reason);
+      this.renderer.invalidate();
+      return;
+    }
+    hideToast();
+    hideHint();
+    await this.apply(r, myGen);
+    this.advance(myGen);
+  }
+
+  async hint() {
+    if (!isMyTurn()) return;
+    const r = await this.engine({ cmd: "hint" });
+    if (!r) return;
+    if (!r.ok) { this.engineError(r); return; }
+    const i = store.model.hand.indexOf(r.card);
+    if (i >= 0) this.emit("hintCard", i);   // focus on the hinted card: Enter plays it
+    const text = t("msg.hint", { card: cardName(r.card), reason: hintText(r.reason) });
+    hideToast();
+    showHint(text, hintDetails(r.reason));
+    announce(text);
+  }
+
+  openNewGame() {
+    const { settings, session } = this;
+    dialogs.showNewGame({
+      hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
+      onStart: (opts) => {
+        Object.assign(session, opts);
+        Object.assign(settings, opts);
+        saveSettings(settings);
+        this.startGame(session);
+      },
+    });
+  }
+
+  /** Go on from a rebuilt game (a resumed save): the engine's view replaces the model at once, no animation. */
+  resumeAt(view) {
+    const myGen = this.halt();
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
+    setView(view);
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    if (view.phase === "play") this.setPhase("play");
+    this.renderer.relayout();
+    renderHandButtons();
+    this.advance(myGen);
+  }
+
+  /** The way on from a dismissed hand-over or game-over dialog (toolbar "Next hand" / "Result"). */
+  continueOn() {
+    const v = store.view, sheet = () => dialogs.showSheet(v, store.history);
+    // the engine's view decides (the page's phase can still say hand-over while the next hand is being dealt)
+    if (store.ui.phase === "hand-over" && v?.phase === "hand-over" && v.hand_result) {
+      dialogs.showHandOver({ view: v, onNext: () => this.nextHand(), onSheet: sheet });
+    } else if (store.ui.phase === "game-over" && v?.phase === "game-over") {
+      dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
+    }
+  }
+
+  setPeek(on) {
+    store.ui.peek = on && !!(store.scene ?? store.model).lastTrick;
+    updateToolbar();
+    this.renderer.invalidate();
+  }
+
+  setSpeed(name) {
+    this.session.speed = this.settings.speed = name;
+    saveSettings(this.settings);
+    this.anim.setSpeed(name);
+  }
+}
+
+/** The engine refused to start a game with these settings (a bad seed, hands or bot level from the URL or storage). */
+export class StartRefused extends Error {
+  constructor(error) {
+    super(error?.code || "refused");
+    this.name = "StartRefused";
+    this.error = error;
+  }
+}

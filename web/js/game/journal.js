@@ -1,0 +1,24 @@
+// The page's own copy of the game: its setup and every card played, per dealt hand. If the engine worker dies,
+// a new worker rebuilds the game from it (the engine's `restore` replays every card and checks each one).
+
+export class Journal {
+  constructor() { this.reset(null); }
+
+  /** A new game: `setup` is what the engine needs to deal the same cards again (seed, hands, bots, rules, names). */
+  reset(setup) {
+    this.setup = setup;
+    /** @type {string[][]} the cards played in each dealt hand, in order (an annulled hand counts as dealt) */
+    this.hands = [];
+  }
+
+  /** Note the deals and plays of an engine answer's events. */
+  record(events) {
+    for (const ev of events || []) {
+      if (ev.type === "hand_dealt") this.hands.push([]);
+      else if (ev.type === "card_played" && this.hands.length) this.hands.at(-1).push(ev.card);
+    }
+  }
+
+  /** @returns {import("../engine/protocol.js").RestoreRequest} the engine request that rebuilds the game where it is */
+  restoreRequest() { return { cmd: "restore", setup: this.setup, hands: this.hands.map((h) => [...h]) }; }
+}

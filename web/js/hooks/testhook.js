@@ -1,0 +1,35 @@
+// A read-only hook for the end-to-end tests and the measurement script: no game move can be made through it.
+import { shown, store } from "../game/store.js";
+
+const READ_ONLY = ["why", "view", "hello", "records", "review"];
+
+/** Install `window.__jass`. */
+export function installTestHook({ bridge, renderer, canvas, timing, controller }) {
+  window.__jass = {
+    state: () => {
+      const { model, ui, view } = store;
+      return {
+        phase: ui.phase, busy: ui.busy || !!store.scene, toPlay: view?.to_play ?? null, hand: [...model.hand],
+        legal: [...model.legal], selected: ui.selected, handNo: model.handNo, counts: [...model.counts],
+        trump: model.trump, peek: ui.peek, banner: ui.banner && ui.banner.alpha > 0 ? ui.banner.text : null,
+      };
+    },
+    view: () => (store.view ? JSON.parse(JSON.stringify({ ...store.view, history: store.history })) : null),
+    cardRects: () => {
+      const r = canvas.getBoundingClientRect(), L = renderer.layout, m = shown();
+      return m.hand.map((card, i) => {
+        const p = renderer.handClickPoint(i), c = renderer.handCardPos(i);
+        return { card, legal: m.legal.has(card), x: p ? r.left + p.x : null, y: p ? r.top + p.y : null, cx: r.left + c.x, cy: r.top + c.y, w: L.cardW, h: L.cardH };
+      });
+    },
+    pileRect: (seat) => { const r = canvas.getBoundingClientRect(), p = renderer.layout.pile[seat]; return { x: r.left + p.x, y: r.top + p.y }; },
+    ask: (req) => (READ_ONLY.includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
+    stats: () => bridge.stats.slice(),
+    timing: () => ({ ...timing }),
+    // fault injection for the recovery tests: the worker dies silently, as a crash or an out-of-memory kill would
+    killWorker: () => bridge.killSilently(),
+    recovery: () => ({ deaths: controller.deaths.length, recoveredAt: controller.recoveredAt ?? null, journal: controller.journal.restoreRequest() }),
+    table: () => renderer.tableState(),
+    drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
+  };
+}

@@ -1,0 +1,239 @@
+// The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
+// picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
+import { isHuman } from "../game/store.js";
+import de from "./locales/de.js";
+import en from "./locales/en.js";
+import fr from "./locales/fr.js";
+import it from "./locales/it.js";
+import ja from "./locales/ja.js";
+
+/** The catalogs, in the order the language menu lists them. */
+export const CATALOGS = { en, de, fr, it, ja };
+export const LANGUAGES = Object.keys(CATALOGS);
+const STORE_KEY = "mittlere-jass.lang";
+/** Test-only pseudo-locale (?lang=xx): every English string made ~40% longer with accents, to check layouts. */
+export const PSEUDO = "xx";
+
+export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+/** The locale for Intl and <html lang>: the catalogs are written for Swiss usage (1'234.5, 1,5 in fr-CH). */
+const LOCALE = { en: "en", de: "de-CH", fr: "fr-CH", it: "it-CH", ja: "ja", [PSEUDO]: "en-XA" };
+const intlLocale = () => (lang === PSEUDO ? "en" : LOCALE[lang]);
+
+let lang = "en";
+let table = en;
+let plural = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
+const listeners = new Set();
+
+/** The first of the browser's preferred languages that has a catalog (de-CH -> de, gsw -> de), else English. */
+export function detectLanguage(prefs = navigator.languages || [navigator.language]) {
+  for (const p of prefs || []) {
+    const base = String(p || "").toLowerCase().split(/[-_]/)[0];
+    if (CATALOGS[base]) return base;
+    if (base === "gsw") return "de";   // Swiss German
+  }
+  return "en";
+}
+
+function saved() {
+  try { const v = localStorage.getItem(STORE_KEY); return CATALOGS[v] ? v : null; } catch { return null; }
+}
+function remember(code) {
+  try { localStorage.setItem(STORE_KEY, code); } catch { /* storage unavailable: this visit only */ }
+}
+
+/** ?lang=de for this visit only (tests, links); validated against the catalogs. */
+function fromUrl() {
+  try {
+    const v = new URLSearchParams(location.search).get("lang");
+    return v && (CATALOGS[v] || v === PSEUDO) ? v : null;
+  } catch { return null; }
+}
+
+/** Choose the language at start-up: the URL, else the remembered choice, else the browser's (remembered then). */
+export function initLanguage() {
+  const url = fromUrl();
+  let code = url ?? saved();
+  if (!code) { code = detectLanguage(); remember(code); }
+  setLanguage(code, { persist: false });
+  return lang;
+}
+
+/** Switch language (a menu choice is remembered); listeners redraw what they show. */
+export function setLanguage(code, { persist = true } = {}) {
+  if (code === PSEUDO) { table = pseudoCatalog(); lang = PSEUDO; }
+  else { lang = CATALOGS[code] ? code : "en"; table = CATALOGS[lang]; if (persist) remember(lang); }
+  plural = new Intl.PluralRules(intlLocale());
+  numbers = new Intl.NumberFormat(intlLocale());
+  document.documentElement.lang = LOCALE[lang];
+  for (const f of listeners) f(lang);
+}
+export function getLanguage() { return lang; }
+/** Call `f(lang)` after every language switch. */
+export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
+
+/** Intl writes the hyphen-minus in these languages; a negative figure gets the minus sign (−), as `signed` has. */
+const minus = (s) => s.replace(/-(?=\d)/, "\u2212");
+/** A number in the player's locale (digits, separators, − for negatives); `opts` as Intl.NumberFormat's. */
+export function fmtNumber(n, opts) {
+  return minus(opts ? new Intl.NumberFormat(intlLocale(), opts).format(n) : numbers.format(n));
+}
+/** A date (and time) in the player's locale. */
+export function fmtDate(d, opts = { dateStyle: "medium", timeStyle: "short" }) {
+  return new Intl.DateTimeFormat(intlLocale(), opts).format(d);
+}
+
+/** Does the catalog of the current language have `key`? */
+export function has(key) { return key in table || key in en; }
+
+/**
+ * The text of `key` in the current language with {placeholders} filled from `params`.
+ * Numbers are formatted for the locale; a plural entry picks its form from params.n.
+ */
+export function t(key, params = {}) {
+  let s = table[key] ?? en[key];
+  if (s == null) return key;
+  if (typeof s === "object") s = s[plural.select(Number(params.n))] ?? s.other;
+  return s.replace(/\{(\w+)\}/g, (m, k) => {
+    if (!(k in params)) return m;
+    const v = params[k];
+    return typeof v === "number" ? fmtNumber(v) : String(v);
+  });
+}
+
+/**
+ * A sentence about a player: the human seat reads "You play…", "Du spielst…" (the catalog's `key.you`),
+ * the others "{name} plays…" — verbs agree with their subject in every language.
+ */
+export function tSeat(key, seat, params = {}) {
+  return t(isHuman(seat) && has(`${key}.you`) ? `${key}.you` : key, params);
+}
+
+export function cardSuit(code) { return code[0]; }
+export function cardRank(code) { return code.slice(1); }
+
+let deck = "french";
+/** The pack on the table ("swiss" | "french"): suit and court names in sentences follow the cards the player sees. */
+export function setDeck(d) { deck = d === "swiss" ? "swiss" : "french"; }
+export function getDeck() { return deck; }
+
+/** A text that names cards or suits: its `.swiss` form (Under, Ober, Schellen…) when the Swiss pack is on the table. */
+export function tDeck(key, params = {}) {
+  return t(deck === "swiss" && has(`${key}.swiss`) ? `${key}.swiss` : key, params);
+}
+
+/** "♠A" short label and "Ace of spades" long name (word order per language). */
+export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
+export function cardName(code) {
+  const r = cardRank(code);
+  const rk = deck === "swiss" && has(`rank.swiss.${r}`) ? `rank.swiss.${r}` : `rank.${r}`;
+  return t("card.name", { rank: has(rk) ? t(rk) : r, suit: suitName(cardSuit(code)) });
+}
+export function suitName(suit) {
+  const k = deck === "swiss" ? `suit.swiss.${suit}` : `suit.${suit}`;
+  return has(k) ? t(k) : suit;
+}
+/** "♠ spades" (French pack) or "Rosen" (Swiss pack: the French symbol would not match the cards). */
+export function suitLabel(suit) { return deck === "swiss" ? suitName(suit) : `${SUIT_SYMBOL[suit] ?? ""} ${suitName(suit)}`; }
+
+/** A bot level's name (the engine sends ids; stored games keep any string): the catalog's for a level-shaped id (a
+ *  word, never "desc.expert"), else the id itself. */
+export function levelName(id) {
+  return /^[a-z]+$/.test(id) && has(`level.${id}`) ? t(`level.${id}`) : id;
+}
+
+/** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
+export function applyI18n(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  if (root === document) document.title = t("title");
+}
+
+/** +2 / −1 / 0 with a real minus sign (fmtNumber's), digits in the locale's style; `opts` as fmtNumber's. */
+export function signed(n, opts) { return n > 0 ? `+${fmtNumber(n, opts)}` : fmtNumber(n < 0 ? n : 0, opts); }
+
+/** "♦ is trump — fixed by Right" / "… fixed by you" */
+export function trumpFixedText(suit, seat, name) {
+  return tSeat("event.trumpFixed", seat, { suit: deck === "swiss" ? suitName(suit) : SUIT_SYMBOL[suit] ?? suit, name });
+}
+
+/** Names joined for "X & Y won" (the catalog decides the conjunction). */
+export function joinNames(names) {
+  return names.reduce((acc, n) => (acc == null ? n : t("over.and", { a: acc, b: n })), null) ?? "";
+}
+
+/**
+ * The sentence that explains a hand's settlement, from its case, the seats it is about and the card points.
+ * @param {{case: string, roles?: object, card_points?: number[]}} r
+ * @param {(seat: number) => string} nameOf
+ */
+export function settlementText(r, nameOf) {
+  const roles = r.roles || {}, pts = r.card_points || [];
+  const p = {};
+  for (const [role, seat] of Object.entries(roles)) {
+    if (typeof seat === "number") { p[role] = nameOf(seat); p[`${role}Points`] = pts[seat]; }   // i18n-ignore: {middlePoints}…
+  }
+  if (Array.isArray(roles.tied)) {
+    p.tiedA = nameOf(roles.tied[0]); p.tiedB = nameOf(roles.tied[1]); p.tiedPoints = pts[roles.tied[0]];
+  }
+  return t(`settle.${r.case}`, p);
+}
+
+/**
+ * The sentence for an engine refusal or error ({code, params}): card codes, suit letters and seats in the params
+ * become card names, suit names and player names.
+ * @param {{code: string, params?: object}} error
+ * @param {(seat: number) => string} nameOf
+ */
+export function refusalText(error, nameOf = (s) => `#${s}`) {
+  if (!error) return "";
+  const params = error.params || {};
+  const p = { ...params, code: error.code };
+  for (const k of ["card", "over"]) if (typeof params[k] === "string") p[k] = cardName(params[k]);
+  for (const k of ["suit", "trump"]) if (typeof params[k] === "string") p[k] = suitLabel(params[k]);
+  if (typeof params.seat === "number") p.name = nameOf(params.seat);
+  let key = `refusal.${error.code}`;
+  if (error.code === "must_follow" && params.trump) key = "refusal.must_follow_or_trump";
+  return has(key) ? t(key, p) : t("refusal.other", p);
+}
+
+/** A hint's reason ({code, params}) in plain words: the likeliest result of the hinted card. */
+export function hintText(reason) {
+  if (!reason) return "";
+  const p = reason.params || {};
+  if (reason.code === "solved" || reason.code === "sampled") {
+    const [outcome, pct] = Object.entries(p.outcomes || {}).sort((a, b) => b[1] - a[1])[0] || [];
+    if (outcome && has(`outcome.${outcome}`)) return t("hint.best", { outcome: t(`outcome.${outcome}`), pct });
+  }
+  const key = `hint.${reason.code}`;
+  return has(key) ? t(key, p) : t("hint.other");
+}
+
+/** The numbers behind a hint (expected strokes, sampled deals), for a "details" toggle; "" when there are none. */
+export function hintDetails(reason) {
+  const p = reason?.params || {};
+  if (!["solved", "sampled"].includes(reason?.code) || typeof p.mean !== "number") return "";
+  return t(`hint.details.${reason.code}`, p);
+}
+
+// ---------------------------------------------------------------------------------------- pseudo-locale
+const ACCENTED = { a: "å", e: "é", i: "î", o: "ö", u: "ü", c: "ç", n: "ñ", s: "š", y: "ý", A: "Å", E: "É", O: "Ö", U: "Ü" };
+function pseudo(s) {
+  let out = "", depth = 0;
+  for (const ch of s) {   // keep {placeholders} intact
+    if (ch === "{") depth++;
+    out += depth ? ch : (ACCENTED[ch] ?? ch);
+    if (ch === "}") depth--;
+  }
+  const pad = "·".repeat(Math.ceil(s.length * 0.4));
+  return `⟦${out}${pad}⟧`;
+}
+function pseudoCatalog() {
+  const out = {};
+  for (const [k, v] of Object.entries(en)) {
+    out[k] = typeof v === "string" ? pseudo(v) : Object.fromEntries(Object.entries(v).map(([f, s]) => [f, pseudo(s)]));
+  }
+  return out;
+}

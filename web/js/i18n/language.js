@@ -1,0 +1,61 @@
+// The player's language at start-up and its menus (the Settings dialog and the loading screen): every catalog listed
+// by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
+import { refreshHowTo, showHowTo } from "../learn/howto.js";
+import { suitIcon } from "../table/cards.js";
+import { CATALOGS, LANGUAGES, SUIT_SYMBOL, applyI18n, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
+import { addSettingRow, deckFor, onPrefChange, openSettings } from "../ui/settings.js";
+
+function languageSelect(select) {
+  const cur = getLanguage();
+  select.replaceChildren(...LANGUAGES.map((code) => {
+    const o = document.createElement("option");
+    o.value = code;
+    o.lang = code;
+    o.textContent = CATALOGS[code]["lang.name"];
+    o.selected = code === cur;
+    return o;
+  }));
+  select.onchange = () => setLanguage(select.value);
+  return select;
+}
+
+/** The loading screen's four tiles in the pack the table will deal (the page's HTML has the French signs). */
+function loadingSuits(deck) {
+  const tiles = document.querySelectorAll(".loading-suits span");
+  tiles.forEach((tile, i) => {
+    const suit = "SHDC"[i];
+    if (deck === "swiss") tile.replaceChildren(suitIcon("swiss", suit, 34));
+    else tile.textContent = SUIT_SYMBOL[suit];
+  });
+}
+
+/** Choose the language, fill the page's texts, add the menus and the How to play buttons. */
+export function installLanguage(onChange = () => {}) {
+  initLanguage();
+  applyI18n();
+  const useDeck = () => {
+    setDeck(deckFor());
+    document.documentElement.dataset.deck = getDeck();   // the header's ♠♥♦♣ only with the French pack (app.css)
+    loadingSuits(getDeck());
+  };
+  useDeck();
+  onPrefChange((name) => { if (name === "deck") useDeck(); });
+  const menus = () => document.querySelectorAll(".lang-select");
+  for (const s of menus()) languageSelect(s);
+  addSettingRow({
+    id: "set-lang", order: 10, label: "lang.label", help: "lang.help",
+    control: () => { const s = languageSelect(document.createElement("select")); s.id = "set-lang"; return s; },
+  });
+  onLanguageChange(() => {
+    useDeck();   // "automatic" picks the pack by language
+    applyI18n();
+    for (const s of menus()) languageSelect(s);
+    if (document.querySelector("#dlg-settings[open]")) {   // the open Settings dialog speaks the new language too
+      openSettings();
+      document.querySelector("#set-lang")?.focus();
+    }
+    onChange();
+    refreshHowTo();
+  });
+  for (const b of ["#btn-howto", "#btn-howto-loading"]) document.querySelector(b)?.addEventListener("click", showHowTo);
+}

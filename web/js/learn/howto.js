@@ -1,0 +1,149 @@
+// How to play: a dialog readable from the first second (it needs neither Python nor the engine), written in each
+// language's catalog (keys howto.*), with the cards drawn by the game's own card art (cards.js CardArt).
+import { CardArt } from "../table/cards.js";
+import { getDeck, t, tDeck } from "../i18n/i18n.js";
+import { store } from "../game/store.js";
+
+let tutorialAction = null;
+/** What the "first hand with a coach" button does (set by main.js once the tutorial exists). */
+export function setTutorialAction(fn) { tutorialAction = fn; }
+
+/**
+ * The page: sections of catalog paragraphs and card figures. A figure lists card codes and the label under each
+ * card (the point values of the rule book, docs/rules.md §2: documentation, not game logic).
+ */
+const PLAIN = { cards: ["SA", "SK", "SQ", "SJ", "S10", "S9", "S8", "S7", "S6"], labels: ["11", "4", "3", "2", "10", "0", "0", "0", "0"], caption: "howto.fig.plain" };
+const TRUMP = { cards: ["HJ", "H9", "HA", "HK", "HQ", "H10", "H8", "H7", "H6"], labels: ["20", "14", "11", "4", "3", "10", "0", "0", "0"], caption: "howto.fig.trump" };
+const FIXING = { cards: ["S7", "D6", "HK"], labels: ["howto.fig.led", "howto.fig.void", "howto.fig.void"], caption: "howto.fig.fix" };
+const PUUR = { cards: ["CJ", "SA", "D7"], labels: ["howto.fig.puur", "", ""], caption: "howto.fig.puurCaption" };
+
+const SECTIONS = [
+  { id: "goal", items: ["howto.goal.p1", "howto.goal.p2", "howto.goal.p3"] },
+  { id: "cards", items: ["howto.cards.p1", PLAIN, "howto.cards.p2", TRUMP, "howto.cards.p3"] },
+  { id: "trump", items: ["howto.trump.p1", "howto.trump.p2", FIXING, "howto.trump.p3"] },
+  { id: "play", items: ["howto.play.p1", "howto.play.p2", "howto.play.p3", PUUR, "howto.play.p4"] },
+  { id: "examples", items: ["howto.examples.p1", "howto.examples.p2"] },
+  { id: "sheet", items: ["howto.sheet.p1"] },
+  { id: "app", items: ["howto.app.p1", "howto.terms"] },
+];
+
+/** A catalog paragraph with **bold** parts (no HTML is ever parsed). */
+export function richText(tag, text) {
+  const el = document.createElement(tag);
+  text.split("**").forEach((part, i) => {
+    if (!part) return;
+    if (i % 2) { const b = document.createElement("strong"); b.textContent = part; el.append(b); }
+    else el.append(part);
+  });
+  return el;
+}
+
+const art = new CardArt();
+
+/** A row of cards drawn by the game's card art, each with its label below, and a caption. */
+function figure(fig, width) {
+  const n = fig.cards.length, dpr = Math.min(window.devicePixelRatio || 1, 3);
+  const gap = 4, cw = Math.floor(Math.min(58, (width - gap * (n - 1)) / n)), ch = Math.round(cw * 1.5);
+  const labelH = fig.labels.some((l) => l.startsWith("howto.")) ? 0 : 18;
+  const c = document.createElement("canvas");
+  const W = n * cw + (n - 1) * gap, H = ch + labelH + 2;
+  c.width = Math.round(W * dpr); c.height = Math.round(H * dpr);
+  c.style.width = `${W}px`; c.style.height = `${H}px`;
+  c.setAttribute("aria-hidden", "true");
+  const ctx = c.getContext("2d");
+  ctx.scale(dpr, dpr);
+  art.setSize(cw, ch, dpr, getDeck());   // the pack on the table
+  fig.cards.forEach((code, i) => {
+    const x = i * (cw + gap);
+    ctx.drawImage(art.get(code), x, 0, cw, ch);
+    const label = fig.labels[i];
+    if (label && labelH) {
+      ctx.font = `700 ${Math.max(11, Math.round(cw * 0.26))}px system-ui, sans-serif`;
+      ctx.fillStyle = "#f5c84c"; ctx.textAlign = "center"; ctx.textBaseline = "top";
+      ctx.fillText(label, x + cw / 2, ch + 3);
+    }
+  });
+  const f = document.createElement("figure");
+  f.className = "howto-fig";
+  f.dataset.cards = fig.cards.join(" ");
+  f.append(c);
+  const words = fig.labels.filter((l) => l.startsWith("howto.")).map((l) => t(l));
+  if (words.length) {   // labels with words go below as text, so they wrap and translate freely
+    const ul = document.createElement("ol");
+    ul.className = "howto-fig-labels";
+    fig.labels.forEach((l) => { const li = document.createElement("li"); li.textContent = l ? t(l) : ""; li.style.width = `${cw}px`; ul.append(li); });
+    ul.style.gap = `${gap}px`;
+    f.append(ul);
+  }
+  f.append(richText("figcaption", tDeck(fig.caption)));
+  return f;
+}
+
+let dlg = null;
+
+function build() {
+  dlg = document.createElement("dialog");
+  dlg.id = "dlg-howto";
+  dlg.className = "howto";
+  dlg.setAttribute("aria-labelledby", "howto-title");
+  document.body.append(dlg);
+  dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });   // a click on the backdrop
+}
+
+/** Fill the dialog in the current language (again after a language switch). */
+function render() {
+  const h = document.createElement("h2");
+  h.id = "howto-title";
+  h.textContent = t("howto.title");
+  const body = document.createElement("div");
+  body.className = "howto-body";
+  body.append(richText("p", t("howto.intro")));
+  const width = Math.min(dlg.clientWidth || 480, 520) - 8;
+  const toc = document.createElement("nav");
+  toc.className = "howto-toc";
+  for (const s of SECTIONS) {
+    const sec = document.createElement("section");
+    sec.id = `howto-${s.id}`;
+    const h3 = document.createElement("h3");
+    h3.textContent = t(`howto.${s.id}.h`);
+    sec.append(h3);
+    for (const item of s.items) sec.append(typeof item === "string" ? richText("p", tDeck(item)) : figure(item, width));
+    body.append(sec);
+    const a = document.createElement("a");
+    a.href = `#howto-${s.id}`;
+    a.textContent = t(`howto.${s.id}.h`);
+    a.addEventListener("click", (e) => { e.preventDefault(); sec.scrollIntoView({ behavior: "smooth", block: "start" }); });
+    toc.append(a);
+  }
+  const buttons = document.createElement("div");
+  buttons.className = "buttons";
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "primary";
+  close.textContent = t("btn.close");
+  close.addEventListener("click", () => dlg.close());
+  if (tutorialAction) {
+    const tut = document.createElement("button");
+    tut.type = "button";
+    tut.id = "btn-tutorial";
+    tut.textContent = t("btn.tutorial");
+    tut.disabled = !store.hello;   // the tutorial plays real cards: it waits for the engine
+    tut.addEventListener("click", () => { dlg.close(); tutorialAction(); });
+    buttons.append(tut);
+  }
+  buttons.append(close);
+  dlg.replaceChildren(h, toc, body, buttons);
+  close.autofocus = true;
+}
+
+/** Open How to play (any time: during loading too). */
+export function showHowTo() {
+  if (!dlg) build();
+  if (!dlg.open) dlg.showModal();
+  render();
+  dlg.querySelector(".howto-body").scrollTop = 0;
+  dlg.querySelector("button.primary")?.focus();
+}
+
+/** Re-render an open How to play after a language switch. */
+export function refreshHowTo() { if (dlg?.open) render(); }

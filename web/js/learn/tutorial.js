@@ -1,0 +1,152 @@
+// The interactive first hand: a fixed deal against two easy bots, with coach marks at the moments that matter
+// (must follow, an off-suit card fixes trump, the trump order, no undertrumping, the Puur exemption, the
+// settlement). The player plays real cards through the normal controller: the engine checks every one. Which
+// moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
+import { richText } from "./howto.js";
+import { suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
+import { isHuman, nameOf } from "../game/store.js";
+
+const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
+/** The scripted deal: this seed deals the player a hand in which the main moments come up. */
+export const TUTORIAL_GAME = { hands: 3, bots: ["easy", "easy"], seed: "46" };
+
+function flag() { try { return localStorage.getItem(FLAG); } catch { return "unavailable"; } }
+function setFlag(v) { try { localStorage.setItem(FLAG, v); } catch { /* this visit only */ } }
+
+export class Tutorial {
+  /** @param {{controller: import("../game/controller.js").Controller}} deps */
+  constructor({ controller }) {
+    this.controller = controller;
+    this.active = false;
+    this.queue = [];     // coach marks waiting to be shown: {key, params}
+    this.seen = new Set();
+    this.box = null;
+    controller.on("applied", (evs) => this.events(evs));
+    this.offered = false;
+    controller.on("settled", (v) => {
+      if (!this.offered && v.phase === "play") { this.offered = true; this.offer(); }
+      this.settled(v);
+    });
+  }
+
+  /** Start (or restart) the tutorial hand. */
+  start() {
+    this.active = true;
+    this.queue = [];
+    this.seen = new Set();
+    this.hide();
+    setFlag("done");
+    this.push("tut.welcome");
+    this.controller.startGame({ ...TUTORIAL_GAME });
+  }
+
+  /** Leave the tutorial: the game goes on as a normal game. */
+  skip() {
+    this.active = false;
+    this.queue = [];
+    this.hide();
+  }
+
+  /** On the first visit (no seed in the URL): offer the tutorial once. */
+  offer() {
+    if (flag() || new URLSearchParams(location.search).has("seed")) return;
+    this.show({ key: "tut.offer" }, [
+      { label: t("tut.start"), primary: true, action: () => this.start() },
+      { label: t("tut.notNow"), action: () => { setFlag("declined"); this.hide(); } },
+    ]);
+  }
+
+  push(key, params = {}) {
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.queue.push({ key, params });
+  }
+
+  events(evs) {
+    if (!this.active) return;
+    for (const ev of evs) {
+      if (ev.type !== "trump_fixed") continue;
+      this.push("tut.trumpFixed", { seat: ev.seat, suit: ev.suit });
+      this.push("tut.order");
+    }
+  }
+
+  /** The table is at rest: find the moment that has come, then show the next coach mark. */
+  async settled(v) {
+    if (!this.active) return;
+    if (v.phase === "hand-over" || v.phase === "game-over") { this.finish(); return; }
+    if (v.phase !== "play" || !isHuman(v.to_play)) { this.next(); return; }
+    const trick = v.trick?.cards || [], trump = v.trump, hand = v.hand, legal = new Set(v.legal || []);
+    const led = trick[0]?.card[0] ?? null;
+    const codes = new Set();
+    for (const c of hand) {
+      if (legal.has(c)) continue;
+      const w = await this.controller.why(c);   // null when it failed: the coach is optional, nothing shows
+      if (w?.code) codes.add(w.code);
+    }
+    if (!this.active) return;
+    if (!trump && codes.has("must_follow")) this.push("tut.follow", { suit: led });
+    if (!trump && led && !hand.some((c) => c[0] === led)) this.push("tut.void", { suit: led });
+    if (trump && codes.has("must_trump")) this.push("tut.trumpLed");
+    if (trump && led === trump && hand.includes(`${trump}J`) && !hand.some((c) => c[0] === trump && c !== `${trump}J`)
+      && [...legal].some((c) => c[0] !== trump)) this.push("tut.puur");
+    if (trump && (codes.has("undertrump") || (led && led !== trump && trick.some((x) => x.card[0] === trump)))) this.push("tut.undertrump");
+    this.next();
+  }
+
+  /** The hand is over: the settlement is explained inside the hand summary, and the tutorial ends. */
+  finish() {
+    this.active = false;
+    this.queue = [];
+    this.hide();
+    const body = document.querySelector("#dlg-hand[open] #hand-body") || document.querySelector("#dlg-over[open] #over-body");
+    if (!body) return;
+    const note = document.createElement("div");
+    note.className = "coach-note";
+    note.dataset.key = "tut.settle";
+    note.append(richText("p", t("tut.settle")), richText("p", t("tut.done")));
+    body.append(note);
+  }
+
+  next() {
+    if (!this.active || (this.box && !this.box.hidden)) return;
+    const m = this.queue.shift();
+    if (!m) return;
+    this.show(m, [
+      { label: t("tut.ok"), primary: true, action: () => { this.hide(); this.next(); } },
+      { label: t("tut.skip"), action: () => this.skip() },
+    ]);
+  }
+
+  text({ key, params }) {
+    const p = { ...params };
+    if (p.suit) p.suit = suitLabel(p.suit);
+    if (key === "tut.trumpFixed") return tSeat(key, params.seat, { ...p, name: nameOf(params.seat) });
+    return tDeck(key, p);   // the Under/Ober of the Swiss pack when it is on the table
+  }
+
+  show(m, buttons) {
+    if (!this.box) {
+      this.box = document.createElement("div");
+      this.box.id = "coach";
+      this.box.setAttribute("role", "status");
+      this.box.setAttribute("aria-live", "polite");
+      (document.querySelector(".table-wrap") || document.body).append(this.box);
+    }
+    const row = document.createElement("div");
+    row.className = "buttons";
+    for (const b of buttons) {
+      const el = document.createElement("button");
+      el.type = "button";
+      el.textContent = b.label;
+      if (b.primary) el.className = "primary";
+      el.addEventListener("click", b.action);
+      row.append(el);
+    }
+    this.box.dataset.key = m.key;
+    this.box.replaceChildren(richText("p", this.text(m)), row);
+    this.box.hidden = false;
+  }
+
+  hide() { if (this.box) this.box.hidden = true; }
+}

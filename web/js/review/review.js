@@ -1,0 +1,169 @@
+// Hand review: step through finished hands trick by trick (buttons and arrow keys), all three hands revealed, who
+// fixed trump and when, each trick's points (the last trick's +5 marked), and the settlement with its numbers.
+// The data comes from the engine's `review` command (it replays and checks each record); the UI only shows it.
+// For the player's own hands the coach (coach.js, in a worker of its own) checks each decision in the background
+// and its findings appear under the hand as they come; "Show" jumps to the trick of a decision.
+import { Coach, coachKey } from "./coach.js";
+import { store } from "../game/store.js";
+import { cardShort, fmtNumber, refusalText, settlementText, signed, suitLabel, t } from "../i18n/i18n.js";
+import { downloadHand } from "../saves/records.js";
+import { el, modal } from "../saves/save-ui.js";
+
+const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
+
+export class HandReview {
+  /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
+  constructor({ controller, coach = new Coach() }) {
+    this.controller = controller;
+    this.coach = coach;
+    this.coachSeat = null;
+    this.hands = [];
+    this.names = ["", "", ""];
+    this.i = 0;        // hand shown
+    this.step = 0;     // 0: the deal; k: after trick k
+  }
+
+  /**
+   * Ask the engine to check and replay `records`, then open the review (of the last hand unless `start` is given).
+   * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
+   */
+  async open(records, { names = null, start = null, labels = null, coachSeat = null } = {}) {
+    const r = await this.controller.review(records);
+    if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
+    this.hands = r.hands;
+    this.labels = labels;
+    this.coachSeat = coachSeat;
+    this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
+    this.i = start ?? this.hands.length - 1;
+    this.step = 0;
+    this.render();
+    return { ok: true };
+  }
+
+  trickCount() { return this.hands[this.i].tricks.length; }
+
+  go(dHand, dStep) {
+    if (dHand) {
+      this.i = Math.max(0, Math.min(this.hands.length - 1, this.i + dHand));
+      this.step = 0;
+    } else {
+      this.step = Math.max(0, Math.min(this.trickCount(), this.step + dStep));
+    }
+    this.render();
+  }
+
+  render() {
+    const h = this.hands[this.i], k = this.step, name = (s) => this.names[s];
+    const label = this.labels?.[this.i] ?? String(this.i + 1);
+    const played = new Set(h.tricks.slice(0, k).flatMap((tr) => tr.cards));
+    const pts = [0, 0, 0], won = [0, 0, 0];
+    for (const tr of h.tricks.slice(0, k)) { pts[tr.winner] += tr.points; won[tr.winner] += 1; }
+    const fixedTrick = h.trump_fixed_at == null ? null : Math.floor(h.trump_fixed_at / 3) + 1;
+    const head = [
+      el("p", { text: t("review.dealer", { name: name(h.dealer) }) }),
+      el("p", { id: "review-trump", text: h.trump ? t("review.trump", { suit: suitLabel(h.trump), name: name(h.trump_fixed_by), trick: fixedTrick }) : t("review.noTrump") }),
+    ];
+    const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
+      el("th", { scope: "row", text: name(s) }),
+      // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
+      el("td", {}, h.hands[s].flatMap((c) => [el("span", { class: played.has(c) ? "card played" : "card", "data-card": c, text: cardShort(c) }), " "])),
+      el("td", { "data-field": "points", text: t("review.running", { points: pts[s], tricks: won[s] }) })))));
+    let trickBox;
+    if (k === 0) {
+      trickBox = el("p", { id: "review-trick", "data-trick": 0, text: t("review.deal", { name: name((h.dealer + 1) % 3) }) });
+    } else {
+      const tr = h.tricks[k - 1];
+      const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: name((tr.leader + j) % 3) })).join(", ");
+      const bonus = k === LAST_TRICK_BONUS_TRICK ? " " + t("review.lastBonus") : "";
+      trickBox = el("p", { id: "review-trick", "data-trick": k, "data-points": tr.points, "data-winner": tr.winner },
+        el("strong", { text: t("review.trickNo", { k, n: h.tricks.length }) + " " }),
+        t("review.trick", { cards, name: name(tr.winner), points: tr.points }) + bonus);
+    }
+    const body = [el("p", { class: "review-where", text: t("review.handOf", { n: label, total: this.hands.length }) }), ...head, hands, trickBox];
+    if (this.coachSeat != null && h.complete && !h.annulled) body.push(this.coachPanel(h));
+    if (k === this.trickCount() && h.settlement_case) {
+      body.push(el("div", { id: "review-settlement", "data-case": h.settlement_case },
+        el("p", {}, el("strong", { text: t("case.label", { case: t(`case.${h.settlement_case}`) }) }), settlementText({ case: h.settlement_case, roles: h.roles ?? {}, card_points: h.card_points }, name)),
+        el("table", { class: "summary" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
+          el("th", { scope: "row", text: name(s) }),
+          el("td", { "data-field": "points", text: t("review.points", { n: h.card_points[s] }) }),
+          el("td", { "data-field": "tricks", text: t("review.tricks", { n: h.tricks_won[s] }) }),
+          el("td", { "data-field": "settlement", "data-value": h.settlement[s], text: signed(h.settlement[s]) })))))));
+    }
+    const btn = (id, key, fn, disabled) => { const b = el("button", { type: "button", id, text: t(key), disabled }); b.onclick = fn; return b; };
+    const buttons = [
+      btn("btn-review-prev-hand", "review.prevHand", () => this.go(-1, 0), this.i === 0),
+      btn("btn-review-prev", "review.prev", () => this.go(0, -1), k === 0),
+      btn("btn-review-next", "review.next", () => this.go(0, 1), k === this.trickCount()),
+      btn("btn-review-next-hand", "review.nextHand", () => this.go(1, 0), this.i === this.hands.length - 1),
+      btn("btn-review-download", "review.download", () => downloadHand(h.record, label), false),
+      btn("btn-review-close", "btn.close", () => this.dlg.close(), false),
+    ];
+    const shown = this.hands.length > 1 ? buttons : buttons.filter((b) => !b.id.endsWith("-hand"));
+    const focused = document.activeElement?.id;
+    this.dlg = modal("dlg-review", t("review.title"), body, shown, { dismissible: true, wide: true });
+    this.dlg.onkeydown = (e) => {
+      const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-1, 0], PageDown: [1, 0], Home: [0, -99], End: [0, 99] };
+      if (!moves[e.key]) return;
+      e.preventDefault();
+      this.go(...moves[e.key]);
+    };
+    const again = focused && this.dlg.querySelector(`#${focused}:not([disabled])`);
+    (again || this.dlg.querySelector("#btn-review-next:not([disabled])") || this.dlg.querySelector("#btn-review-close")).focus();
+  }
+
+  /** The coach's section for hand `h`: started on first look, filled in as each decision is checked. */
+  coachPanel(h) {
+    const seat = this.coachSeat, k = coachKey(h.record, seat);
+    const box = el("section", { id: "review-coach", "aria-live": "polite" }, this.coachContent(this.coach.report(h.record, seat)));
+    const fill = (rep) => {   // into the panel on screen, if it still shows this hand
+      const now = this.dlg?.open && this.dlg.querySelector("#review-coach");
+      if (now && coachKey(this.hands[this.i].record, this.coachSeat) === k) now.replaceChildren(...this.coachContent(rep));
+    };
+    this.coach.check(h.record, seat, fill).then(fill);
+    return box;
+  }
+
+  coachContent(rep) {
+    const head = el("h3", { text: t("coach.title") });
+    if (!rep || (rep.count == null && !rep.done)) return [head, el("p", { "data-coach": "starting", text: t("coach.starting") })];
+    if (rep.error) return [head, el("p", { "data-coach": "error", text: t("coach.failed", { reason: rep.error.code === "coach_failed" ? t("coach.noEngine") : refusalText(rep.error) }) })];
+    const out = [head];
+    if (!rep.done) {
+      out.push(el("p", { "data-coach": "checking" }, t("coach.checking", { done: rep.decisions.length, count: rep.count }), " ",
+        el("progress", { max: rep.count, value: rep.decisions.length, "aria-label": t("coach.title") })));
+    } else if (!rep.count) {
+      out.push(el("p", { "data-coach": "none", text: t("coach.none") }));
+    } else {
+      const lost = rep.decisions.reduce((a, d) => a + d.loss, 0);
+      out.push(el("p", { "data-coach": "done", "data-lost": lost.toFixed(3),
+        text: t("coach.summary", { n: rep.count, lost: fmtNumber(lost, { maximumFractionDigits: 2, minimumFractionDigits: 2 }) }) + " " +
+          t(rep.decisions.some((d) => d.mark) ? "coach.marked" : "coach.clean") }));
+    }
+    const biggest = Coach.biggest(rep.decisions);
+    const strokes = (x) => signed(Math.round(x * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    out.push(el("ol", { class: "coach-list" }, rep.decisions.map((d) => {
+      const big = biggest.includes(d.play_index);
+      const show = el("button", { type: "button", class: "small", "data-coach-show": d.trick, text: t("coach.show") });
+      show.onclick = () => { this.step = d.trick; this.render(); };
+      const played = t("coach.played", { trick: d.trick, card: cardShort(d.card), value: strokes(d.expected) });
+      const best = d.mark ? " " + t("coach.best", { card: cardShort(d.best), value: strokes(d.best_expected) }) : "";
+      return el("li", { "data-play": d.play_index, "data-mark": d.mark ?? "good", "data-loss": d.loss, class: big ? "coach-big" : null },
+        el("strong", { class: "coach-mark", text: t(`coach.mark.${d.mark ?? "good"}`) + (big ? " " + t("coach.biggest") : "") }), " ",
+        played + best, " ", show,
+        d.mark ? el("div", { class: "coach-why", text: coachReason(d) }) : null);
+    })));
+    if (rep.decisions.length) out.push(el("p", { class: "coach-legend", text: t("coach.legend", { n: store.hello.defaults.coach_iterations }) }));
+    return out;
+  }
+
+}
+
+/** The coach's reason for a marked decision, in words. */
+function coachReason(d) {
+  const r = d.reason, p = r.params ?? {};
+  if (r.code === "outcome_risk" || r.code === "outcome_missed") {
+    return t(`coach.reason.${r.code}`, { outcome: t(`outcome.${p.outcome}`), played: p.played_pct, best: p.best_pct, card: cardShort(d.best) });
+  }
+  return t("coach.reason.worse_on_average");
+}

@@ -1,0 +1,72 @@
+// The "Games" dialog: this game (download it, share its deal), import a record, statistics with charts, the history
+// of finished and abandoned games (review or download each), "reset statistics" with a confirmation.
+import { toast } from "../ui/a11y.js";
+import { signed, t } from "../i18n/i18n.js";
+import { historyList, loadHistory, resetHistory, statisticsSection } from "./history.js";
+import { downloadGame, gameFile, recordsFromFile } from "./records.js";
+import { el, modal } from "./save-ui.js";
+import { compareLine, shareLink } from "./share.js";
+import { humanSeat, store } from "../game/store.js";
+
+export class GamesDialog {
+  /**
+   * @param {object} deps
+   * @param {import("./save.js").Autosave} deps.autosave
+   * @param {import("../review/review.js").HandReview} deps.review
+   */
+  constructor({ autosave, review }) {
+    Object.assign(this, { autosave, review });
+  }
+
+  /** Import a file (picker or drop): the engine checks it, the review opens it; a bad file gets one line. */
+  async importFile(file) {
+    const got = await recordsFromFile(file);
+    const r = got.ok ? await this.review.open(got.records, { names: got.names, start: 0 }) : { ok: false, message: got.reason };
+    const status = document.getElementById("import-status");
+    if (r.ok) { if (status) status.textContent = ""; return true; }
+    const line = got.ok ? t("import.invalid", { reason: r.message }) : r.message;
+    if (status) { status.textContent = line; status.dataset.ok = "false"; }
+    toast(line, "error", 8000);
+    return false;
+  }
+
+  open() {
+    const a = this.autosave, setup = this.autosave.controller.journal.setup, v = store.view;
+    const games = loadHistory();
+    const btn = (id, key, fn, attrs = {}) => { const b = el("button", { type: "button", id, text: t(key), ...attrs }); b.onclick = fn; return b; };
+    const body = [];
+    if (setup && v) {
+      const over = v.phase === "game-over";
+      const link = shareLink(setup, over ? v.scores.net[humanSeat()] : null);
+      const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });
+      body.push(el("h3", { text: t("games.current") }),
+        el("p", {}, btn("btn-download-game", "games.download", async () => {
+          await a.refreshRecords();
+          downloadGame(gameFile(setup, a.records, store.history), setup.seed);
+        }), " ", btn("btn-copy-link", "share.copy", () => {
+          linkBox.select();
+          navigator.clipboard?.writeText(link).then(() => toast(t("share.copied")), () => {});
+        })),
+        el("p", {}, el("label", {}, t("share.link") + " ", linkBox)));
+      if (over && a.shared?.friend != null) body.push(el("p", { id: "share-compare", text: compareLine(v.scores.net[humanSeat()], a.shared.friend, signed) }));
+    }
+    // The native picker's own words follow the browser's language, not the player's: it is hidden inside a label
+    // that looks like a button and speaks the catalog's words (the label still opens it, by click or keyboard).
+    const picker = el("input", { type: "file", id: "import-file", class: "file-input", accept: ".json,application/json" });
+    picker.onchange = () => { if (picker.files[0]) this.importFile(picker.files[0]); picker.value = ""; };
+    body.push(el("h3", { text: t("games.import") }),
+      el("p", {}, el("label", { class: "file-pick", id: "import-pick" }, t("games.importPick"), picker)),
+      el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
+    body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
+    body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
+      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() }), { class: "small" }) : null,
+      g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ hands: g.hands_total, bots: g.bots, seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
+    ]));
+    const reset = btn("btn-reset-stats", "games.reset", () => {
+      if (!confirm(t("games.resetConfirm"))) return;
+      resetHistory();
+      this.open();
+    }, { disabled: !games.length });
+    modal("dlg-games", t("games.title"), body, [reset, btn("btn-games-close", "btn.close", () => document.getElementById("dlg-games").close(), { class: "primary" })], { dismissible: true, wide: true });
+  }
+}

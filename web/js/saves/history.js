@@ -1,0 +1,141 @@
+// History and statistics: finished and abandoned games kept in localStorage (validated when read), figures per bot
+// level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
+import { fmtDate, fmtNumber, levelName, signed, t } from "../i18n/i18n.js";
+import { humanSeat } from "../game/store.js";
+import { el } from "./save-ui.js";
+
+const KEY = "mittlere-jass.history";
+const VERSION = 1;
+const MAX_GAMES = 200;
+const KEEP_RECORDS = 30;     // the newest games keep their hand records (for the review); older ones only figures
+
+const isObj = (x) => x != null && typeof x === "object" && !Array.isArray(x);
+const ints = (a, n) => Array.isArray(a) && a.length === n && a.every(Number.isInteger);
+
+function validEntry(g) {
+  return isObj(g) && typeof g.id === "string" && g.id.length <= 40 && ["finished", "abandoned"].includes(g.status)
+    && Number.isInteger(g.hands_total) && Array.isArray(g.bots) && g.bots.length === 2 && g.bots.every((b) => typeof b === "string" && b.length <= 40)
+    && ints(g.net, 3) && Array.isArray(g.results)
+    && g.results.every((r) => isObj(r) && typeof r.case === "string" && ints(r.settlement, 3) && ints(r.card_points, 3) && ints(r.tricks, 3))
+    && (g.records == null || Array.isArray(g.records));
+}
+
+/** The stored games, newest first (entries that do not look like ours are left out). */
+export function loadHistory() {
+  let data;
+  try { data = JSON.parse(localStorage.getItem(KEY) || "null"); } catch { data = null; }
+  if (!isObj(data) || data.version !== VERSION || !Array.isArray(data.games)) return [];
+  return data.games.filter(validEntry);
+}
+
+function store(games) {
+  games.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  games = games.slice(0, MAX_GAMES).map((g, i) => (i < KEEP_RECORDS ? g : { ...g, records: null }));
+  try { localStorage.setItem(KEY, JSON.stringify({ version: VERSION, games })); return true; } catch { return false; }
+}
+
+/** Add or update a game (by id); a finished game is never turned back into an abandoned one. */
+export function recordGame(entry) {
+  const games = loadHistory();
+  const i = games.findIndex((g) => g.id === entry.id);
+  if (i >= 0 && games[i].status === "finished" && entry.status !== "finished") return false;
+  if (i >= 0) games[i] = entry; else games.push(entry);
+  return store(games);
+}
+
+export function resetHistory() {
+  try { localStorage.removeItem(KEY); } catch { /* nothing stored */ }
+}
+
+/** A history entry for a game: its setup, the view's standings and hand results, its records. */
+export function entryOf({ id, setup, view, history, records, status, shared = false, undo = false }) {
+  return {
+    id, status, ended_at: new Date().toISOString(), hands_total: setup.hands, bots: [...setup.bots], seed: setup.seed,
+    names: setup.names ?? null, net: [...view.scores.net], winners: view.winners ?? null, shared, undo,
+    results: history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
+    records: records ?? null,
+  };
+}
+
+/** Figures for the player (seat `me`: the engine's human seat): per bot level and over every hand. */
+export function statistics(games, me = humanSeat()) {
+  const levels = new Map();
+  const all = { hands: 0, middle: 0, noTrick: 0, over100: 0, match: 0 };
+  for (const g of games) {
+    const bots = [...new Set(g.bots)], key = bots.join(" + ");
+    const s = levels.get(key) ?? { key, bots, games: 0, wins: 0, hands: 0, strokes: 0 };
+    s.games += 1;
+    if (g.status === "finished" && g.winners?.includes(me)) s.wins += 1;
+    for (const r of g.results) {
+      if (r.case === "annulled") continue;
+      s.hands += 1;
+      s.strokes += r.settlement[me];
+      all.hands += 1;
+      if (r.case === "ranking" && r.settlement[me] < 0) all.middle += 1;
+      if (r.tricks[me] === 0) all.noTrick += 1;
+      if (r.card_points[me] >= 100) all.over100 += 1;
+      if (r.case === "match" && r.settlement[me] > 0) all.match += 1;
+    }
+    levels.set(key, s);
+  }
+  return { levels: [...levels.values()], all };
+}
+
+/** A line chart (SVG) of a series of integers, with the zero line. */
+export function chart(values, label) {
+  const W = 320, H = 120, pad = 10;
+  const lo = Math.min(0, ...values), hi = Math.max(0, ...values), span = hi - lo || 1;
+  const x = (i) => pad + (values.length > 1 ? (i * (W - 2 * pad)) / (values.length - 1) : (W - 2 * pad) / 2);
+  const y = (v) => H - pad - ((v - lo) * (H - 2 * pad)) / span;
+  const svg = el("svg", { svg: true, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, class: "chart", width: W, height: H });
+  svg.append(el("line", { svg: true, x1: pad, x2: W - pad, y1: y(0), y2: y(0), stroke: "#9ab", "stroke-dasharray": "4 3" }));
+  svg.append(el("polyline", { svg: true, points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "#ffd54f", "stroke-width": 2 }));
+  values.forEach((v, i) => svg.append(el("circle", { svg: true, cx: x(i), cy: y(v), r: 3, fill: v < 0 ? "#ef9a9a" : "#a5d6a7" })));
+  return svg;
+}
+
+const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionDigits: 0 }) : "–");
+
+/** The statistics section: figures per bot level, how hands ended, and the charts. */
+export function statisticsSection(games, current) {
+  const me = humanSeat();
+  const { levels, all } = statistics(games, me);
+  const rows = levels.map((s) => el("tr", { "data-bots": s.key },
+    el("th", { scope: "row", text: s.bots.map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("td", { text: fmtNumber(s.wins) }),
+    el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
+  const out = [
+    el("table", { class: "summary", id: "stats-levels" },
+      el("thead", {}, el("tr", {}, ["stats.bots", "stats.games", "stats.wins", "stats.mean"].map((k) => el("th", { scope: "col", text: t(k) })))),
+      el("tbody", {}, rows.length ? rows : el("tr", {}, el("td", { colspan: 4, text: t("stats.none") })))),
+    el("p", { id: "stats-hands", "data-hands": all.hands, text: t("stats.hands", {
+      n: all.hands, middle: pct(all.middle, all.hands), noTrick: pct(all.noTrick, all.hands),
+      over100: pct(all.over100, all.hands), match: pct(all.match, all.hands) }) }),
+  ];
+  const perHand = current?.results ?? games[0]?.results;
+  if (perHand?.length) {
+    let sum = 0;
+    out.push(el("h3", { text: t("stats.chartGame") }), chart([0, ...perHand.map((r) => (sum += r.settlement[me]))], t("stats.chartGame")));
+  }
+  const recent = games.slice(0, 20).reverse().map((g) => g.net[me]);
+  if (recent.length > 1) out.push(el("h3", { text: t("stats.chartGames") }), chart(recent, t("stats.chartGames")));
+  return out;
+}
+
+/** One row per stored game: date, length, bots, result; `actions(game)` gives its buttons. */
+export function historyList(games, actions) {
+  const me = humanSeat();
+  if (!games.length) return [el("p", { text: t("history.empty") })];
+  // data-label: the column's name, shown before each value where a phone lays a game out as a block (save.css)
+  const cols = ["history.date", "history.hands", "stats.bots", "history.result"].map((k) => t(k));
+  const label = (i) => t("field.label", { name: cols[i] });
+  return [el("table", { class: "summary", id: "history-list" },
+    el("thead", {}, el("tr", {}, [...cols, ""].map((text) => el("th", { scope: "col", text })))),
+    el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
+      el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
+      el("td", { "data-label": label(1), text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
+      el("td", { "data-label": label(2), text: g.bots.map(levelName).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
+      el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
+        : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),
+      el("td", { class: "game-actions" }, actions(g))))))];
+}

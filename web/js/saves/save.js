@@ -1,0 +1,250 @@
+// Autosave and resume. After every card and every decision the game is written to localStorage in one setItem
+// (atomic: a reader sees the old save or the new one, never half of one): the page's journal (setup + the cards of
+// every dealt hand), the finished hands' records (the engine's record format, as `python -m engine replay` reads
+// them), the settings and a format version. On load the ENGINE rebuilds the game from it (`restore` replays and
+// checks every card); a stored view is never trusted. A save that cannot be read or replayed is shown to the player
+// ("download it" / "discard and start a new game"), never dropped silently.
+import { announce, toast } from "../ui/a11y.js";
+import * as dialogs from "../ui/dialogs.js";
+import { refusalText, t } from "../i18n/i18n.js";
+import { entryOf, recordGame } from "./history.js";
+import { GamesDialog } from "./history-dialog.js";
+import { HandReview } from "../review/review.js";
+import { GameLock } from "./save-lock.js";
+import { Undo } from "./save-undo.js";
+import { downloadJSON, el, modal } from "./save-ui.js";
+import { askShare, clearShareHash, parseShare } from "./share.js";
+import { humanSeat, store } from "../game/store.js";
+
+export const SAVE_KEY = "mittlere-jass.game";
+export const SAVE_FORMAT = "mittlere-jass-save";
+export const SAVE_VERSION = 1;
+const MAX_CHARS = 2_000_000;     // a 240-hand game is ~150 KB; anything far bigger is not ours
+const MAX_HANDS = 600;           // dealt hands (annulled ones are dealt again)
+const CODE = /^[SHDC](?:[6-9JQKA]|10)$/;
+
+const isObj = (x) => x != null && typeof x === "object" && !Array.isArray(x);
+const isStr = (x, max = 200) => typeof x === "string" && x.length <= max;
+
+/**
+ * Check the shape of a stored save (the engine checks every card when it replays it).
+ * @returns {{ok: true, save: object} | {ok: false, reason: string, detail?: string}}  reason: a catalog key
+ */
+export function parseSave(text) {
+  if (typeof text !== "string" || text.length > MAX_CHARS) return { ok: false, reason: "save.bad.size" };
+  let s;
+  try { s = JSON.parse(text); } catch { return { ok: false, reason: "save.bad.json" }; }
+  if (!isObj(s) || s.format !== SAVE_FORMAT) return { ok: false, reason: "save.bad.format" };
+  if (s.version !== SAVE_VERSION) return { ok: false, reason: "save.bad.version", detail: String(s.version).slice(0, 20) };
+  const su = s.setup;
+  const setupOk = isObj(su) && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
+    && Array.isArray(su.bots) && su.bots.length === 2 && su.bots.every((b) => isStr(b, 40))
+    && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === 3 && su.names.every((n) => isStr(n, 40))))
+    && (su.rules == null || isObj(su.rules));
+  if (!setupOk) return { ok: false, reason: "save.bad.shape" };
+  const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
+    && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));
+  if (!handsOk) return { ok: false, reason: "save.bad.shape" };
+  if (!Array.isArray(s.records) || s.records.length > MAX_HANDS || !s.records.every(isObj)) return { ok: false, reason: "save.bad.shape" };
+  return { ok: true, save: s };
+}
+
+/** localStorage, guarded: private modes and full quotas throw; the game goes on without saving. */
+export const saveStorage = {
+  read() { try { return localStorage.getItem(SAVE_KEY); } catch { return null; } },
+  write(text) { localStorage.setItem(SAVE_KEY, text); },
+  clear() { try { localStorage.removeItem(SAVE_KEY); } catch { /* nothing stored */ } },
+};
+
+export class Autosave {
+  /**
+   * @param {object} deps
+   * @param {import("../game/controller.js").Controller} deps.controller  its journal is what is saved
+   */
+  constructor({ controller }) {
+    this.controller = controller;
+    this.records = [];          // finished hands' records (the engine's format), as the engine gave them
+    this.enabled = true;        // false once another tab took the game over
+    this.failedOnce = false;
+    this.startedAt = new Date().toISOString();
+    this.bytes = 0;             // size of the last save written (for the measurements)
+    this.shared = null;         // a shared deal being played: {friend: the sharer's net result or null}
+    this.pendingShare = null;   // set just before a shared deal is started
+    this.seats = [];            // who played each card of the journal (per dealt hand): for the undo
+    this.usedUndo = false;      // the game was played with undo (the history says so)
+  }
+
+  /** A new game: the one before goes to the history (abandoned unless it was finished); no finished hands yet. */
+  newGame() {
+    this.toHistory("abandoned");
+    this.records = [];
+    this.startedAt = new Date().toISOString();
+    this.shared = this.pendingShare;
+    this.pendingShare = null;
+    this.seats = [];
+    this.usedUndo = false;
+  }
+
+  /** Note the current game in the history (a game where no card was played is not worth keeping). */
+  toHistory(status) {
+    const setup = this.controller.journal.setup, v = store.view;
+    if (!setup || !v || !this.controller.journal.hands.some((h) => h.length)) return;
+    if (status === "abandoned" && v.phase === "game-over") return;
+    recordGame(entryOf({ id: this.startedAt, setup, view: v, history: store.history, records: this.records, status, shared: !!this.shared, undo: this.usedUndo }));
+  }
+
+  /** The finished hands' records, fresh from the engine. */
+  async refreshRecords() {
+    const r = await this.controller.records();   // null when the worker died: the recovery takes over
+    if (r?.ok && Array.isArray(r.records)) this.records = r.records;
+  }
+
+  /** A game is under way in the stored save (a shared link asks before replacing it). */
+  hasGameInProgress() {
+    const p = parseSave(saveStorage.read());
+    return p.ok && p.save.phase !== "game-over" && p.save.hands.some((h) => h.length);
+  }
+
+  /** The save object of the game as it is now. */
+  snapshot() {
+    const j = this.controller.journal, s = this.controller.settings;
+    return {
+      format: SAVE_FORMAT, version: SAVE_VERSION, saved_at: new Date().toISOString(), started_at: this.startedAt,
+      phase: store.view?.phase ?? null, shared: this.shared, undo: this.usedUndo, seats: this.seats,
+      settings: { speed: s.speed, hands: s.hands, bots: [...s.bots], seed: s.seed },
+      setup: j.setup, hands: j.hands.map((h) => [...h]), records: this.records,
+    };
+  }
+
+  /** After an engine answer was applied: write the save; once a hand is over, fetch its record first. */
+  async afterApply(events) {
+    for (const e of events || []) {
+      if (e.type === "hand_dealt") {
+        // a save without seats (resumed): from this deal on they are known again
+        if (!this.seats) this.seats = this.controller.journal.hands.slice(0, -1).map((h) => h.map(() => -1));
+        this.seats.push([]);
+      } else if (e.type === "card_played" && this.seats?.length) this.seats.at(-1).push(e.seat);
+    }
+    if (!this.enabled || !this.controller.journal.setup) return;
+    this.write();
+    if ((events || []).some((e) => e.type === "hand_over")) {
+      const gameOver = store.view?.phase === "game-over";
+      await this.refreshRecords();
+      this.write();
+      if (gameOver) this.toHistory("finished");
+    }
+  }
+
+  write() {
+    if (!this.enabled) return;
+    const text = JSON.stringify(this.snapshot());
+    try {
+      saveStorage.write(text);
+      this.bytes = text.length;
+      document.body.dataset.save = "on";
+    } catch {
+      document.body.dataset.save = "off";
+      if (!this.failedOnce) {
+        this.failedOnce = true;
+        toast(t("save.notSaving"), "info", 6000);
+        announce(t("save.notSaving"));
+      }
+    }
+  }
+
+  /**
+   * On start-up: rebuild the stored game, if any, by the engine's replay. True when a game was resumed; false when
+   * there is none or the player chose to discard a bad one (then the caller starts a new game).
+   */
+  async resume() {
+    const text = saveStorage.read();
+    if (text == null) return false;
+    const parsed = parseSave(text);
+    if (!parsed.ok) return this.badSave(text, t(parsed.reason, { version: parsed.detail ?? "" }));
+    const { save } = parsed;
+    const r = await this.controller.restore(save.setup, save.hands, () => {
+      this.records = save.records;
+      this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
+      const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
+        && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => [-1, 0, 1, 2].includes(x)));
+      this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
+      this.usedUndo = save.undo === true;
+      this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
+    });
+    if (r === null) return true;   // the game moved on meanwhile (another tab took it): nothing to start here
+    if (!r.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r.error).slice(0, 300) }));
+    document.body.dataset.resumed = "true";
+    return true;
+  }
+
+  /** A save that cannot be resumed: say why; the player downloads it or discards it (never a silent reset). */
+  badSave(text, reason) {
+    document.body.dataset.save = "bad";
+    return new Promise((resolve) => {
+      const download = el("button", { type: "button", id: "btn-save-download", text: t("save.download") });
+      const discard = el("button", { type: "button", id: "btn-save-discard", class: "primary", text: t("save.discard") });
+      const dlg = modal("dlg-save", t("save.bad.title"), [el("p", { id: "save-reason", text: reason }), el("p", { text: t("save.bad.help") })], [download, discard]);
+      download.onclick = () => downloadJSON(`mittlere-jass-save-${Date.now()}.json`, text);
+      discard.onclick = () => {
+        dlg.close();
+        saveStorage.clear();
+        delete document.body.dataset.save;
+        resolve(false);
+      };
+    });
+  }
+}
+
+/**
+ * Wire the autosave, the resume at start-up and the two-tab lock into the controller and the boot sequence.
+ * @returns {Autosave}
+ */
+export function installSave({ controller, boot }) {
+  const autosave = new Autosave({ controller });
+  const lock = new GameLock({
+    onLost: () => {
+      autosave.enabled = false;
+      controller.halt();               // stops the bot loop and any pending answer
+      controller.setPhase("elsewhere");
+      lock.showLost();
+    },
+  });
+  controller.on("applied", (events) => { autosave.afterApply(events); });
+  controller.on("newGame", () => autosave.newGame());
+  boot.resumeSaved = async () => {
+    await lock.claim(() => dialogs.loading.hide());
+    const share = parseShare(location.hash, store.hello.levels);   // level ids (protocol 2)
+    if (share) clearShareHash();
+    if (share?.error) toast(t("share.bad"), "error", 8000);
+    else if (share && (!autosave.hasGameInProgress() || await askShare())) {
+      autosave.pendingShare = { friend: share.friend };
+      await controller.startGame({ hands: share.hands, bots: share.bots, seed: share.seed });
+      return true;
+    }
+    return autosave.resume();
+  };
+
+  const undo = new Undo({ controller, autosave });
+  document.getElementById("btn-undo")?.addEventListener("click", () => undo.undo());
+  controller.renderer.on("invalidate", () => undo.update());   // the toolbar follows the table (turn, busy)
+
+  const review = new HandReview({ controller });
+  const games = new GamesDialog({ autosave, review });
+  document.getElementById("btn-games")?.addEventListener("click", () => games.open());
+  // the hand summary's "Review hand": this game's hands, at the one just finished
+  document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
+    await autosave.refreshRecords();
+    if (!autosave.records.length) return;
+    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat() });
+    if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
+  });
+  // drop a record file anywhere on the page
+  document.addEventListener("dragover", (e) => { if ([...(e.dataTransfer?.types ?? [])].includes("Files")) e.preventDefault(); });
+  document.addEventListener("drop", (e) => {
+    const file = e.dataTransfer?.files?.[0];
+    if (!file) return;
+    e.preventDefault();
+    games.importFile(file);
+  });
+  return autosave;
+}

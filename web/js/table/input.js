@@ -1,0 +1,120 @@
+// Pointer and keyboard input: canvas taps/clicks on cards and piles, arrows + Enter/Space through the hand.
+// It writes only UI state (selection, hover, focus) and reports plays and peeks to its callbacks.
+import { tapRaise } from "../ui/settings.js";
+import { isMyTurn, shown, store } from "../game/store.js";
+
+export class Input {
+  /**
+   * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
+   * onNotNow(i) shows that hand card i cannot be played now (not your turn).
+   */
+  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {} }) {
+    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow });
+    const ui = store.ui;
+    const pos = (e) => {
+      const r = canvas.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+    canvas.addEventListener("pointermove", (e) => {
+      if (e.pointerType === "touch") return;
+      const { x, y } = pos(e);
+      const i = renderer.handIndexAt(x, y);
+      canvas.style.cursor = i >= 0 || renderer.pileAt(x, y) >= 0 ? "pointer" : "default";
+      if (i !== ui.hover) { ui.hover = i; renderer.invalidate(); }
+      const tip = renderer.tooltipAt(x, y);   // what a plate's badge and numbers mean
+      if (canvas.title !== tip) canvas.title = tip;
+    });
+    canvas.addEventListener("pointerleave", () => { ui.hover = -1; renderer.invalidate(); });
+    // touch: a drag upwards from a hand card plays it
+    let drag = null;
+    canvas.addEventListener("pointerdown", (e) => {
+      const { x, y } = pos(e);
+      drag = { i: renderer.handIndexAt(x, y), y, type: e.pointerType };
+    });
+    canvas.addEventListener("pointerup", (e) => {
+      const d = drag;
+      drag = null;
+      if (!d || d.i < 0 || isBlocked() || ui.peek) return;
+      const { y } = pos(e);
+      if (d.y - y > renderer.layout.cardH * 0.3) { this.dragged = true; this.tapCard(d.i, true); }
+    });
+    canvas.addEventListener("click", (e) => {
+      if (this.dragged) { this.dragged = false; return; }
+      if (ui.peek) { onPeek(false); return; }   // the last-trick overlay closes on any tap
+      if (isBlocked()) return;
+      const { x, y } = pos(e);
+      const i = renderer.handIndexAt(x, y);
+      if (i >= 0) {
+        ui.focusVisible = false;
+        this.tapCard(i, e.pointerType === "mouse" || !tapRaise());
+        return;
+      }
+      if (ui.raised >= 0) { ui.raised = -1; renderer.invalidate(); return; }   // a tap beside the hand lowers it
+      if (renderer.pileAt(x, y) >= 0) onPeek(true);
+    });
+
+    // keyboard: arrows move the selection (and DOM focus) through the hand; Enter/Space on a card button plays it
+    document.addEventListener("keydown", (e) => {
+      if (isBlocked() || e.altKey || e.ctrlKey || e.metaKey) return;
+      const tag = (document.activeElement?.tagName || "").toLowerCase();
+      if (["input", "select", "textarea"].includes(tag)) return;
+      if (document.querySelector("dialog[open]")) return;
+      const hand = shown().hand, n = hand.length;
+      if (!n) return;
+      let i = ui.selected;
+      const inHand = document.activeElement?.closest?.("#hand-buttons");
+      if (e.key === "ArrowRight" || e.key === "ArrowDown") i = i < 0 ? 0 : Math.min(n - 1, i + 1);
+      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = i < 0 ? n - 1 : Math.max(0, i - 1);
+      else if (e.key === "Home") i = 0;
+      else if (e.key === "End") i = n - 1;
+      else if ((e.key === "Enter" || e.key === " ") && !inHand && i >= 0 && i < n && tag !== "button") {
+        e.preventDefault();
+        onPlay(hand[i]);
+        return;
+      } else if (e.key === "Escape" && ui.peek) { onPeek(false); return; }
+      else return;
+      e.preventDefault();
+      this.select(i, true);
+    });
+    handButtons.addEventListener("focusin", (e) => {
+      const b = e.target.closest("button[data-card]");
+      if (!b) return;
+      const i = shown().hand.indexOf(b.dataset.card);
+      if (i >= 0 && i !== ui.selected) { ui.selected = i; }
+      ui.focusVisible = true;
+      renderer.invalidate();
+    });
+    handButtons.addEventListener("focusout", () => { ui.focusVisible = false; renderer.invalidate(); });
+  }
+
+  /**
+   * A tap or click on hand card i: plays it at once (`direct`: mouse, a drag up, or tap-to-raise off), else the first
+   * tap raises the card and a second tap on the raised card plays it. Not your turn: the card shakes, a message says
+   * whose turn it is.
+   */
+  tapCard(i, direct) {
+    const ui = store.ui, card = shown().hand[i];
+    if (!isMyTurn()) {
+      this.onNotNow(i);
+      return;
+    }
+    if (!direct && ui.raised !== i) {
+      ui.raised = i;
+      this.renderer.invalidate();
+      return;
+    }
+    ui.raised = -1;
+    this.onPlay(card);
+  }
+
+  select(i, focus) {
+    const { renderer } = this, ui = store.ui;
+    ui.selected = i;
+    ui.focusVisible = true;
+    if (focus) {
+      const b = this.handButtons.querySelector(`button[data-card="${shown().hand[i]}"]`);
+      if (b && document.activeElement !== b) b.focus({ preventScroll: true });
+    }
+    renderer.invalidate();
+  }
+}

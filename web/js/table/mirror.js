@@ -1,0 +1,56 @@
+// The table in the DOM, beside the canvas: one element per seat (`[data-seat]` with data-net, data-points,
+// data-tricks) and `#trick[data-cards]` (the current trick's codes in play order). It follows what the canvas shows
+// (`shown()`: the engine's view, or the animation scene), for screen readers and tests. Read-only: nothing here
+// changes the game.
+import { cardShort, signed, t } from "../i18n/i18n.js";
+import { nameOf, shown, store } from "../game/store.js";
+
+let box = null;
+
+function build() {
+  box = document.createElement("div");
+  box.id = "mirror";
+  box.className = "sr-only";
+  for (const seat of [0, 1, 2]) {
+    const p = document.createElement("p");
+    p.dataset.seat = String(seat);
+    box.append(p);
+  }
+  const trick = document.createElement("p");
+  trick.id = "trick";
+  trick.dataset.cards = "";
+  box.append(trick);
+  (document.querySelector("main") || document.body).append(box);
+}
+
+function set(el, attr, value) {
+  if (el.getAttribute(attr) !== value) el.setAttribute(attr, value);
+}
+
+/** Bring the mirror in step with the table (cheap when nothing changed). */
+export function syncMirror() {
+  if (!box) build();
+  const m = shown();
+  for (const seat of [0, 1, 2]) {
+    const el = box.children[seat];
+    const net = m.net[seat] ?? 0, points = m.pointsTaken[seat] ?? 0, tricks = m.tricksWon[seat] ?? 0;
+    set(el, "data-net", String(net));
+    set(el, "data-points", String(points));
+    set(el, "data-tricks", String(tricks));
+    set(el, "data-to-play", m.toPlay === seat ? "true" : "false");
+    const text = m.players ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points, tricks }) : "";
+    if (el.textContent !== text) el.textContent = text;
+  }
+  const trick = box.querySelector("#trick");
+  const codes = m.trick.map((c) => c.card);
+  set(trick, "data-cards", codes.join(" "));
+  set(trick, "data-phase", store.ui.phase);
+  const text = codes.length ? t("mirror.trick", { cards: codes.map(cardShort).join(" ") }) : t("mirror.noTrick");
+  if (trick.textContent !== text) trick.textContent = text;
+}
+
+/** Keep the mirror in step with the canvas: every renderer invalidation (each change of what it shows) syncs it. */
+export function installMirror(renderer) {
+  renderer.on("invalidate", syncMirror);
+  syncMirror();
+}

@@ -1,0 +1,471 @@
+// Canvas renderer: draws the table model (what the engine's view and events say) at the device pixel ratio.
+import { CardArt, drawDeckSuit, roundRect } from "./cards.js";
+import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
+import { t, tSeat, signed } from "../i18n/i18n.js";
+import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
+import { soundStats } from "./sound.js";
+import { Emitter } from "../game/events.js";
+import { isHuman, isMyTurn, shown, store } from "../game/store.js";
+
+const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+const GOLD = "#f5c84c";
+const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
+
+/** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
+export class Renderer extends Emitter {
+  /** Draws `shown()` (the engine's view, or the animation scene) and `store.ui` (selection, peek, banner). */
+  constructor(canvas) {
+    super();
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d", { alpha: false });
+    this.art = new CardArt();
+    this.W = 0; this.H = 0; this.dpr = 1;
+    this.layout = null;
+    this.dirty = true;
+    this.frameRequested = false;
+    this.animating = 0;
+    this.frames = 0; this.flyFrames = 0;   // frames drawn, and those with a card in flight (the test hook reads them)
+    this.nudges = 0;                        // "not your turn" shakes shown
+    this.resize();
+    new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)?.addEventListener?.("change", () => this.resize());
+    onPrefChange(() => this.relayout());
+  }
+
+  resize() {
+    const r = this.canvas.parentElement.getBoundingClientRect();
+    const dpr = Math.min(window.devicePixelRatio || 1, 3);
+    const W = Math.max(200, Math.round(r.width)), H = Math.max(200, Math.round(r.height));
+    if (W === this.W && H === this.H && dpr === this.dpr) return;
+    this.W = W; this.H = H; this.dpr = dpr;
+    this.canvas.width = Math.round(W * dpr);
+    this.canvas.height = Math.round(H * dpr);
+    this.canvas.style.width = W + "px";
+    this.canvas.style.height = H + "px";
+    this.relayout();
+  }
+
+  relayout() {
+    this.layout = computeLayout(this.W, this.H, shown().hand.length);
+    const key = this.art.key;
+    this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
+    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
+    this.invalidate();
+  }
+
+  invalidate() {
+    this.dirty = true;
+    if (!this.frameRequested) {
+      this.frameRequested = true;
+      requestAnimationFrame(() => { this.frameRequested = false; if (this.dirty) this.draw(); });
+    }
+    this.emit("invalidate");   // the DOM mirror, the Undo button
+  }
+
+  /** What the table shows beyond the model, for the test hook: the deck, and frames drawn with cards in flight. */
+  tableState() {
+    const L = this.layout, m = shown();
+    const raised = m.hand.map((_, i) => i).filter((i) => this.liftOf(i) > 0);
+    return {
+      deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
+      reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges, livePoints: prefs.livePoints,
+      winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
+      // the width of each hand card left free by its neighbour in the same row: what a finger can tap
+      tapWidths: m.hand.map((_, i) => {
+        const a = L.hand[i], b = L.hand[i + 1];
+        return b && Math.abs(b.y - a.y) < L.cardH * 0.2 && b.x > a.x ? b.x - a.x : L.cardW;
+      }),
+    };
+  }
+
+  // ------------------------------------------------------------------ geometry used by input and the test hook
+  /** How far hand card i is raised by a choice of the player (not by being playable): a raised (tapped) card, the
+   *  keyboard's focused card, the card under the mouse. */
+  liftOf(i) {
+    const L = this.layout, ui = store.ui;
+    if (i === ui.raised) return L.cardH * 0.12;
+    if (i === ui.selected && ui.focusVisible) return L.cardH * 0.09;
+    if (i === ui.hover) return L.cardH * 0.05;
+    return 0;
+  }
+
+  handCardPos(i) {
+    const L = this.layout, m = shown(), base = L.hand[i];
+    if (!base) return null;
+    let lift = this.liftOf(i);
+    if (isMyTurn() && m.legal.has(m.hand[i])) lift += L.cardH * 0.07;
+    let x = base.x;
+    const nudge = store.ui.nudge;
+    if (nudge && nudge.i === i) x += Math.sin(nudge.t * Math.PI * 6) * L.cardW * 0.06 * (1 - nudge.t);
+    return { x, y: base.y - lift, rot: base.rot };
+  }
+
+  /** Shake hand card i briefly: a tap that cannot play now (not your turn) is seen, not silently dropped. */
+  nudge(i, anim) {
+    this.nudges++;
+    if (i < 0 || reducedMotion()) { this.invalidate(); return; }
+    const n = { i, t: 0 };
+    store.ui.nudge = n;
+    anim.tween(360, (tt) => { n.t = tt; }, true).then(() => { if (store.ui.nudge === n) store.ui.nudge = null; this.invalidate(); });
+  }
+
+  /** Index of the topmost hand card under (x, y), or -1. */
+  handIndexAt(x, y) {
+    const L = this.layout, m = shown(), visible = store.scene?.handVisible;
+    for (let i = m.hand.length - 1; i >= 0; i--) {
+      if (visible != null && i >= visible) continue;
+      const p = this.handCardPos(i);
+      if (p && insideCard(x, y, p, L.cardW, L.cardH)) return i;
+    }
+    return -1;
+  }
+
+  /** A point inside the visible part of hand card i (table coordinates), checked by hit-testing. */
+  handClickPoint(i) {
+    const L = this.layout, p = this.handCardPos(i);
+    const visible = i === shown().hand.length - 1 ? L.cardW : Math.min(L.step, L.cardW);
+    for (const [fx, fy] of [[0.45, -0.3], [0.3, -0.1], [0.5, 0.1], [0.2, 0.3]]) {
+      const q = cardToTable(p, -L.cardW / 2 + visible * fx, L.cardH * fy);
+      if (this.handIndexAt(q.x, q.y) === i) return q;
+    }
+    return null;
+  }
+
+  pileAt(x, y) {
+    const L = this.layout;
+    for (const s of [0, 1, 2]) {
+      const p = L.pile[s];
+      if (Math.abs(x - p.x) < L.bw * 0.7 && Math.abs(y - p.y) < L.bh * 0.7) return s;
+    }
+    return -1;
+  }
+
+  seatAnchor(seat) {  // where a seat's cards come from / tricks go to
+    const L = this.layout;
+    if (isHuman(seat)) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
+    return { x: L.bots[seat].x, y: L.bots[seat].y, rot: L.bots[seat].rot };
+  }
+
+  // ------------------------------------------------------------------------------------------------ drawing
+  card(code, x, y, rot, scale = 1, alpha = 1) {
+    const L = this.layout, ctx = this.ctx;
+    const w = L.cardW * scale, h = L.cardH * scale;
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.translate(x, y); ctx.rotate(rot);
+    const sh = this.art.shadow(), pad = this.art.shadowPad * scale;
+    ctx.drawImage(sh, -w / 2 - pad, -h / 2 - pad + 2 * scale, w + 2 * pad, h + 2 * pad);
+    ctx.drawImage(this.art.get(code), -w / 2, -h / 2, w, h);
+    ctx.restore();
+  }
+
+  draw() {
+    this.dirty = false;
+    const ctx = this.ctx, L = this.layout, m = shown(), ui = store.ui;
+    if (!L) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawFelt();
+    if (!m.players) return;
+    this.drawHud();
+    for (const s of [1, 2]) this.drawBot(s);
+    for (const s of [0, 1, 2]) { this.drawPlate(s); this.drawPile(s); }
+    // current trick, and the card winning it so far (the engine says which)
+    for (const { seat, card, alpha } of m.trick) {
+      const p = L.trick[seat];
+      this.card(card, p.x, p.y, p.rot, 1, alpha ?? 1);
+    }
+    if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
+    this.drawTrickLabels();
+    this.drawHand();
+    const flying = store.scene?.flying ?? [];
+    this.frames++;
+    if (flying.length) this.flyFrames++;
+    for (const f of flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
+    if (ui.peek) this.drawPeek();
+    if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
+  }
+
+  drawFelt() {
+    // the felt is painted once per size into an offscreen canvas: a frame only copies it
+    const key = `${this.W}x${this.H}@${this.dpr}`;
+    if (this.feltKey !== key) {
+      this.feltKey = key;
+      this.felt = document.createElement("canvas");
+      this.felt.width = this.canvas.width; this.felt.height = this.canvas.height;
+      const fctx = this.felt.getContext("2d");
+      fctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      this.paintFelt(fctx);
+    }
+    this.ctx.save();
+    this.ctx.setTransform(1, 0, 0, 1, 0, 0);
+    this.ctx.drawImage(this.felt, 0, 0);
+    this.ctx.restore();
+  }
+
+  paintFelt(ctx) {
+    const { W, H } = this;
+    const g = ctx.createRadialGradient(W / 2, H * 0.42, Math.min(W, H) * 0.1, W / 2, H * 0.45, Math.max(W, H) * 0.75);
+    g.addColorStop(0, "#2f8a57"); g.addColorStop(0.6, "#1f6b41"); g.addColorStop(1, "#123f27");
+    ctx.fillStyle = g; ctx.fillRect(0, 0, W, H);
+    const L = this.layout;
+    ctx.save();
+    ctx.strokeStyle = "rgba(255,255,255,0.07)"; ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.ellipse(L.cx, L.cy, Math.min(W * 0.36, L.cardW * 3.4), L.cardH * 1.15, 0, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
+    const ctx = this.ctx;
+    ctx.font = `${weight} ${size}px ${FONT}`;
+    ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
+    ctx.fillText(str, x, y, maxW);
+  }
+
+  drawHud() {
+    const ctx = this.ctx, L = this.layout, m = shown();
+    const fs = Math.max(11, Math.round(L.hud.trump.h * 0.24));
+    const b = { ...L.hud.trump };
+    if (m.trump) {   // grow the panel to fit "fixed by <name>" rather than squeezing the text
+      ctx.font = `400 ${fs}px ${FONT}`;
+      const need = ctx.measureText(tSeat("hud.fixedBy", m.trumpFixedBy, { name: m.players[m.trumpFixedBy]?.name ?? "" })).width + b.h * 0.72 + 34;
+      b.w = Math.min(Math.max(b.w, need), L.W * 0.5);
+    }
+    ctx.save();
+    roundRect(ctx, b.x, b.y, b.w, b.h, 10);
+    ctx.fillStyle = "rgba(8,30,18,0.62)"; ctx.fill();
+    ctx.strokeStyle = m.trump ? "rgba(245,200,76,0.75)" : "rgba(255,255,255,0.18)"; ctx.lineWidth = 1.5; ctx.stroke();
+    this.text(t("hud.trump").toUpperCase(), b.x + 10, b.y + fs + 4, { size: fs * 0.85, weight: 700, color: "rgba(255,255,255,0.7)" });
+    if (m.trump) {
+      const r = b.h * 0.36;
+      ctx.beginPath(); ctx.arc(b.x + b.w - r - 8, b.y + b.h / 2, r, 0, Math.PI * 2);
+      ctx.fillStyle = "#fbf8f0"; ctx.fill();
+      drawDeckSuit(ctx, this.art.deck, m.trump, b.x + b.w - r - 8, b.y + b.h / 2, r * 1.25);
+      const who = m.players[m.trumpFixedBy]?.name ?? "";
+      this.text(tSeat("hud.fixedBy", m.trumpFixedBy, { name: who }), b.x + 10, b.y + b.h - 10, { size: fs, color: "#fff", maxW: b.w - 2 * r - 24 });
+    } else {
+      this.text(t("hud.noTrump"), b.x + 10, b.y + b.h - 10, { size: fs, color: "rgba(255,255,255,0.85)", maxW: b.w - 16 });
+    }
+    const hs = Math.max(12, Math.round(L.cardW * 0.17));
+    const x = L.hud.hand.x;
+    let y = L.hud.hand.y + hs + 2;
+    if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), x, y,
+      { size: hs, weight: 700, align: "right", color: "rgba(255,255,255,0.9)" });
+    const small = Math.max(11, Math.round(hs * 0.82)), maxW = L.W * 0.42;
+    if (prefs.livePoints && m.handNo) {   // the running total of the hand's card points
+      const taken = (m.pointsTaken || []).reduce((a, b) => a + b, 0);
+      y += small + 7;
+      // out of the card points of a hand, last trick included (the engine's hello says how many)
+      this.text(t("hud.points", { n: taken, total: store.hello.hand_points }), x, y, { size: small, align: "right", color: "rgba(255,255,255,0.85)", maxW });
+    }
+    // the legend of the name plates: the dealer's badge and the net score
+    y += small + 7;
+    const legend = `${t("seat.dealer")} · ${t("hud.netLegend")}`;
+    ctx.font = `400 ${small}px ${FONT}`;
+    const w = Math.min(ctx.measureText(legend).width, maxW - small * 1.6), r = small * 0.55;
+    this.text(legend, x, y, { size: small, align: "right", color: "rgba(255,255,255,0.7)", maxW: maxW - small * 1.6 });
+    const bx = x - w - r - 5, by = y - small * 0.36;
+    ctx.beginPath(); ctx.arc(bx, by, r, 0, Math.PI * 2);
+    ctx.fillStyle = "#fbf8f0"; ctx.fill();
+    this.text(t("seat.dealerMark"), bx, by + 1, { size: r * 1.3, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+    ctx.restore();
+  }
+
+  /** The explanation of what is under the pointer (the canvas's tooltip): a name plate's badge, net and points. */
+  tooltipAt(x, y) {
+    const L = this.layout, m = shown();
+    if (!L || !m.players) return "";
+    for (const s of [0, 1, 2]) {
+      const p = L.plates[s];
+      if (x < p.x || x > p.x + p.w || y < p.y || y > p.y + p.h) continue;
+      const parts = [m.players[s].name];
+      if (m.dealer === s) parts.push(t("seat.dealer"));
+      parts.push(`${t("sheet.net")} ${signed(m.net?.[s] ?? 0)}`);
+      if (prefs.livePoints) parts.push(t("seat.pointsShort", { n: m.pointsTaken?.[s] ?? 0 }));
+      return parts.join(" · ");
+    }
+    return "";
+  }
+
+  drawBot(seat) {
+    // a bot's stack of backs is painted once per (size, count) into a sprite: one blit per frame instead of
+    // two dozen rotated, scaled images (software-rendered canvases pay for each at commit time)
+    const L = this.layout, m = shown(), deal = store.scene?.dealVisible;
+    const n = deal ? deal[seat] : m.counts[seat];
+    if (!n) return;
+    const key = `${this.art.key}|${L.W}x${L.H}|${seat}|${n}`;
+    this.stackSprites = this.stackSprites || new Map();
+    let sp = this.stackSprites.get(key);
+    if (!sp) {
+      if (this.stackSprites.size > 64) this.stackSprites.clear();
+      const pad = L.bw * 0.2;
+      const w = L.bh + 2 * pad, h = L.bw + L.stackStep * (n - 1) + 2 * pad;
+      const c = document.createElement("canvas");
+      c.width = Math.ceil(w * this.dpr); c.height = Math.ceil(h * this.dpr);
+      const b = L.bots[seat];
+      const x0 = b.x - w / 2, y0 = b.y - h / 2;
+      const saved = this.ctx;
+      this.ctx = c.getContext("2d");
+      this.ctx.setTransform(this.dpr, 0, 0, this.dpr, -x0 * this.dpr, -y0 * this.dpr);
+      for (let k = 0; k < n; k++) {
+        const p = botCardPos(L, seat, k, n);
+        this.card("back", p.x, p.y, p.rot, L.bw / L.cardW);
+      }
+      this.ctx = saved;
+      sp = { c, x: x0, y: y0, w, h };
+      this.stackSprites.set(key, sp);
+    }
+    this.ctx.drawImage(sp.c, sp.x, sp.y, sp.w, sp.h);
+  }
+
+  drawPlate(seat) {
+    const ctx = this.ctx, L = this.layout, m = shown(), p = L.plates[seat];
+    const player = m.players[seat];
+    const active = m.phase === "play" && m.toPlay === seat && !store.scene?.dealing;
+    ctx.save();
+    if (active) { ctx.shadowColor = GOLD; ctx.shadowBlur = 14; }
+    roundRect(ctx, p.x, p.y, p.w, p.h, 10);
+    ctx.fillStyle = active ? "rgba(60,45,8,0.85)" : "rgba(8,30,18,0.7)"; ctx.fill();
+    ctx.shadowBlur = 0;
+    ctx.lineWidth = active ? 2.5 : 1; ctx.strokeStyle = active ? GOLD : "rgba(255,255,255,0.2)"; ctx.stroke();
+    const fs = Math.max(12, Math.round(p.h * 0.32));
+    const pad = 9;
+    let nameX = p.x + pad;
+    if (m.dealer === seat) {  // dealer marker
+      const r = fs * 0.62;
+      ctx.beginPath(); ctx.arc(p.x + pad + r, p.y + p.h * 0.34, r, 0, Math.PI * 2);
+      ctx.fillStyle = "#fbf8f0"; ctx.fill();
+      this.text(t("seat.dealerMark"), p.x + pad + r, p.y + p.h * 0.34 + 1, { size: fs * 0.8, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+      nameX += 2 * r + 6;
+    }
+    const net = m.net?.[seat] ?? 0;
+    const netText = signed(net);
+    ctx.font = `800 ${fs}px ${FONT}`;
+    // the name gets what the net score leaves, with a gap (a long name is squeezed, never drawn into the score)
+    const nameW = p.x + p.w - pad - ctx.measureText(netText).width - 8 - nameX;
+    this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: nameW });
+    this.text(netText, p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
+    const tw = m.tricksWon[seat];
+    // live points (a setting) take the place of the card count, which the stacks show anyway
+    const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
+    const sub = active ? (isHuman(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+      : `${first} · ${t("seat.tricks", { n: tw })}`;
+    this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
+    ctx.restore();
+  }
+
+  drawPile(seat) {
+    const L = this.layout, m = shown(), n = m.tricksWon[seat];
+    if (!n) return;
+    const p = L.pile[seat], s = L.bw / L.cardW * 0.8;
+    for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === 1 ? -1 : 1), s);
+    const ctx = this.ctx, r = Math.max(9, L.cardW * 0.12);
+    ctx.beginPath(); ctx.arc(p.x + L.bw * 0.35, p.y - L.bh * 0.3, r, 0, Math.PI * 2);
+    ctx.fillStyle = GOLD; ctx.fill();
+    this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: r * 1.2, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+  }
+
+  /** A gold frame around the trick card that wins so far. */
+  drawWinning(seat) {
+    const ctx = this.ctx, L = this.layout, p = L.trick[seat];
+    ctx.save();
+    ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+    roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
+    ctx.lineWidth = 5; ctx.strokeStyle = "rgba(20,14,2,0.7)"; ctx.stroke();
+    ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
+    ctx.restore();
+  }
+
+  /** Who played what: a small name tag beside each card of the current trick. */
+  drawTrickLabels() {
+    const L = this.layout, m = shown(), fs = Math.max(11, Math.round(L.cardW * 0.13));
+    for (const { seat } of m.trick) {
+      const p = L.trick[seat], win = seat === m.winningSeat;
+      this.text(m.players[seat].name, p.x, p.y + L.cardH / 2 + fs + 6, {
+        size: fs, weight: win ? 800 : 600, align: "center", color: win ? GOLD : "rgba(255,255,255,0.85)", maxW: L.cardW * 1.3,
+      });
+    }
+  }
+
+  drawHand() {
+    const ctx = this.ctx, L = this.layout, m = shown();
+    const myTurn = isMyTurn(), ui = store.ui;
+    const n = store.scene?.handVisible ?? m.hand.length;
+    for (let i = 0; i < Math.min(n, m.hand.length); i++) {
+      const code = m.hand[i], p = this.handCardPos(i);
+      this.card(code, p.x, p.y, p.rot);
+      const legal = m.legal.has(code);
+      ctx.save();
+      ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+      if (m.trump && code[0] === m.trump) this.trumpBadge(-L.cardW * 0.37, -L.cardH * 0.12, L.cardW * 0.1);
+      if (myTurn && !legal) {
+        roundRect(ctx, -L.cardW / 2, -L.cardH / 2, L.cardW, L.cardH, L.cardW * 0.08);
+        ctx.fillStyle = "rgba(10,25,18,0.5)"; ctx.fill();
+      } else if (myTurn && legal) {
+        roundRect(ctx, -L.cardW / 2 + 1, -L.cardH / 2 + 1, L.cardW - 2, L.cardH - 2, L.cardW * 0.08);
+        ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
+      }
+      if (i === ui.selected && ui.focusVisible) {
+        roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
+        ctx.lineWidth = 3; ctx.strokeStyle = "#5ab0ff"; ctx.stroke();
+      }
+      ctx.restore();
+    }
+  }
+
+  /** The mark of a trump card in the hand: a gold star in a dark disc, under the corner index (never covered). */
+  trumpBadge(x, y, r) {
+    const ctx = this.ctx;
+    ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = "rgba(20,14,2,0.9)"; ctx.fill();
+    ctx.lineWidth = Math.max(1, r * 0.18); ctx.strokeStyle = GOLD; ctx.stroke();
+    ctx.beginPath();
+    for (let k = 0; k < 10; k++) {
+      const a = -Math.PI / 2 + k * Math.PI / 5, q = k % 2 ? r * 0.36 : r * 0.8;
+      ctx.lineTo(x + Math.cos(a) * q, y + Math.sin(a) * q);
+    }
+    ctx.closePath(); ctx.fillStyle = GOLD; ctx.fill();
+  }
+
+  drawPeek() {
+    const ctx = this.ctx, L = this.layout, m = shown();
+    ctx.save();
+    ctx.fillStyle = "rgba(0,0,0,0.55)"; ctx.fillRect(0, 0, L.W, L.H);   // the table behind, dimmed
+    const w = Math.min(L.W - 20, L.cardW * 4.2), h = L.cardH * 1.75;
+    const x = L.cx - w / 2, y = L.cy - h / 2 - L.cardH * 0.1;
+    roundRect(ctx, x, y, w, h, 14);
+    ctx.fillStyle = "#0b2416"; ctx.fill();   // opaque: the current trick does not show through
+    ctx.strokeStyle = GOLD; ctx.lineWidth = 1.5; ctx.stroke();
+    const fs = Math.max(12, L.cardW * 0.15);
+    const lt = m.lastTrick;
+    if (!lt) {
+      this.text(t("peek.none"), L.cx, y + h / 2, { size: fs, align: "center", base: "middle" });
+    } else {
+      this.text(tSeat("peek.title", lt.winner, { name: m.players[lt.winner].name, points: t("points", { n: lt.points }) }), L.cx, y + fs + 8,
+        { size: fs, weight: 700, align: "center", maxW: w - 16 });
+      const s = 0.78;
+      lt.cards.forEach(({ seat, card }, k) => {
+        const px = L.cx + (k - 1) * L.cardW * 0.95, py = y + h / 2 + fs * 0.6;
+        this.card(card, px, py, 0, s);
+        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs, { size: fs * 0.8, align: "center", color: seat === lt.winner ? GOLD : "#fff", weight: seat === lt.winner ? 700 : 400, maxW: L.cardW });
+      });
+    }
+    ctx.restore();
+  }
+
+  drawBanner(text, alpha) {
+    const ctx = this.ctx, L = this.layout;
+    const fs = Math.max(15, Math.round(L.cardW * 0.2));
+    ctx.save();
+    ctx.globalAlpha = alpha;
+    ctx.font = `700 ${fs}px ${FONT}`;
+    const tw = Math.min(ctx.measureText(text).width, L.W - 40);
+    const w = tw + fs * 2, h = fs * 2.2;
+    roundRect(ctx, L.banner.x - w / 2, L.banner.y - h / 2, w, h, h / 2);
+    ctx.fillStyle = "rgba(20,14,2,0.88)"; ctx.fill();
+    ctx.strokeStyle = GOLD; ctx.lineWidth = 2; ctx.stroke();
+    this.text(text, L.banner.x, L.banner.y + 1, { size: fs, weight: 700, align: "center", base: "middle", color: "#fff6dc", maxW: L.W - 40 });
+    ctx.restore();
+  }
+}

@@ -1,0 +1,102 @@
+// The DOM beside the canvas: hand buttons (keyboard and screen readers), the game log, toasts, toolbar states.
+import { cardName, cardShort, t } from "../i18n/i18n.js";
+import { isMyTurn, store } from "../game/store.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Append a line to the role=log region (screen readers announce it). */
+export function announce(text) {
+  const log = $("#log");
+  const p = document.createElement("p");
+  p.textContent = text;
+  log.append(p);
+  while (log.childElementCount > 400) log.firstElementChild.remove();
+}
+
+let toastTimer = 0;
+/** A short message over the table; kind: info | illegal | error. */
+export function toast(text, kind = "info", ms = 4500) {
+  const el = $("#toast");
+  el.textContent = text;
+  el.dataset.kind = kind;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+}
+export function hideToast() { $("#toast").hidden = true; }
+
+/**
+ * The hint in plain words over the table, with the numbers behind it (expected strokes, sampled deals) behind a
+ * "Details" toggle. Stays until the player plays (hideHint). Focus is left alone: it sits on the hinted card.
+ */
+export function showHint(text, details = "") {
+  let box = $("#hint");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "hint";
+    box.setAttribute("role", "status");
+    const p = document.createElement("p");
+    p.className = "hint-text";
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "hint-more";
+    more.setAttribute("aria-controls", "hint-details");
+    const d = document.createElement("p");
+    d.className = "hint-details";
+    d.id = "hint-details";
+    more.addEventListener("click", () => {
+      const open = more.getAttribute("aria-expanded") !== "true";
+      more.setAttribute("aria-expanded", String(open));
+      d.hidden = !open;
+    });
+    box.append(p, more, d);
+    $(".table-wrap").append(box);
+  }
+  $(".hint-text", box).textContent = text;
+  const more = $(".hint-more", box), d = $(".hint-details", box);
+  more.textContent = t("btn.details");
+  more.setAttribute("aria-expanded", "false");
+  more.hidden = !details;
+  d.textContent = details;
+  d.hidden = true;
+  box.hidden = false;
+}
+export function hideHint() { const box = $("#hint"); if (box) box.hidden = true; }
+
+/** One button per card of the player's hand: aria-disabled tells which cards may be played now. */
+export function renderHandButtons() {
+  const box = $("#hand-buttons");
+  const hadFocus = box.contains(document.activeElement);
+  const { hand, legal } = store.model;
+  const myTurn = isMyTurn();
+  const frag = document.createDocumentFragment();
+  hand.forEach((code, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.card = code;
+    const playable = myTurn && legal.has(code);
+    b.setAttribute("aria-disabled", playable ? "false" : "true");
+    b.setAttribute("aria-label", t(playable ? "aria.card" : "aria.cardIllegal", { card: cardName(code) }));
+    b.tabIndex = i === Math.max(0, store.ui.selected) ? 0 : -1;
+    b.textContent = cardShort(code);
+    frag.append(b);
+  });
+  box.replaceChildren(frag);
+  if (hadFocus && hand.length) {
+    const i = Math.max(0, Math.min(store.ui.selected, hand.length - 1));
+    box.children[i]?.focus({ preventScroll: true });
+  }
+}
+
+/** Enable the toolbar buttons that can do something now. */
+export function updateToolbar() {
+  const { ui, model } = store;
+  $("#btn-hint").disabled = !isMyTurn();
+  $("#btn-last").disabled = !(store.scene ?? model).lastTrick;
+  $("#btn-last").setAttribute("aria-pressed", ui.peek ? "true" : "false");
+  $("#btn-sheet").disabled = !store.view;
+  $("#btn-new").disabled = !store.hello;
+  const cont = $("#btn-continue");   // the way on when the hand-over or game-over dialog was dismissed
+  cont.hidden = !["hand-over", "game-over"].includes(ui.phase) || !!document.querySelector("dialog[open]");
+  cont.textContent = t(ui.phase === "game-over" ? "btn.result" : "btn.next");
+}

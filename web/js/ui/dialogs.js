@@ -1,0 +1,214 @@
+// Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
+import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, signed, suitLabel } from "../i18n/i18n.js";
+import { SPEED_NAMES } from "./storage.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v == null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("data-")) e.setAttribute(k, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return e;
+}
+
+function open(dlg) {
+  if (!dlg.open) dlg.showModal();
+  const first = dlg.querySelector("[autofocus]") || dlg.querySelector("button");
+  first?.focus();
+}
+export function closeAll() { for (const d of document.querySelectorAll("dialog[open]")) d.close(); }
+
+// ------------------------------------------------------------------------------------------------ loading
+export const loading = {
+  show() {
+    $("#loading").hidden = false;
+    $("#loading-error").hidden = true;
+    $("#loading-progress").hidden = false;
+    this.progress(0, t("loading.start"));
+  },
+  progress(frac, label) {
+    const bar = $("#loading-bar");
+    bar.value = Math.max(0, Math.min(1, frac)) * bar.max;   // not rounded: the bar glides (boot.js eases it)
+    if (bar.getAttribute("aria-valuetext") !== label) bar.setAttribute("aria-valuetext", label);
+    const status = $("#loading-status");
+    if (status.textContent !== label) status.textContent = label;
+  },
+  /** The error screen: `message` in player words; `detail` (technical) behind a "Details" disclosure. */
+  fail(message, detail = "") {
+    $("#loading").hidden = false;
+    $("#loading-progress").hidden = true;
+    $("#loading-error").hidden = false;
+    $("#loading-error-detail").textContent = message;
+    let more = $("#loading-error-more");
+    if (!more) {
+      more = el("details", { id: "loading-error-more", class: "err-more" }, el("summary"), el("pre"));
+      $("#loading-error-detail").after(more);
+      $("pre", more).style.whiteSpace = "pre-wrap";
+    }
+    $("summary", more).textContent = t("load.details");
+    $("pre", more).textContent = detail;
+    more.open = false;
+    more.hidden = !detail;
+    $("#btn-retry").focus();
+  },
+  hide() { $("#loading").hidden = true; },
+};
+
+// ------------------------------------------------------------------------------------------------ new game
+/** The new-game dialog; `hello` is the engine's (levels, defaults); `names` the players' names. */
+export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
+  const dlg = $("#dlg-new");
+  const form = $("form", dlg);
+  const hands = $("#ng-hands", dlg);
+  const { levels, defaults } = hello;
+  names = names || defaults.names;
+  const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
+  hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
+  for (const k of [0, 1]) {
+    const sel = $(`#ng-bot${k + 1}`, dlg), desc = $(`#ng-bot${k + 1}-desc`, dlg);
+    $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
+    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: id === settings.bots[k] }, levelName(id))));
+    const describe = () => { desc.textContent = has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : ""; };
+    sel.onchange = describe;
+    describe();
+  }
+  $("#ng-seed", dlg).value = settings.seed || "";
+  const practice = $("#ng-practice", dlg);
+  if (practice) practice.checked = !!settings.practice;
+  // the rule variants (docs/rules.md §7): the player's last choice, else the rule book's defaults from the engine
+  const rules = { ...defaults.rules, ...(settings.rules || {}) };
+  const undertrump = $("#ng-undertrump", dlg), noTrump = $("#ng-notrump", dlg);
+  undertrump.checked = rules.undertrump_when_void === true;
+  const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
+  noTrump.replaceChildren(...modes.map((m) => el("option", { value: m, selected: m === rules.no_trump }, has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    dlg.close();
+    onStart({
+      hands: Number(hands.value),
+      bots: [$("#ng-bot1", dlg).value, $("#ng-bot2", dlg).value],
+      seed: $("#ng-seed", dlg).value.trim(),
+      practice: !!practice?.checked,
+      rules: { undertrump_when_void: undertrump.checked, no_trump: noTrump.value },
+    });
+  };
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ hand summary
+function resultMarks(n) {
+  if (n > 0) return "|".repeat(n);
+  if (n < 0) return "○".repeat(-n);
+  return "–";
+}
+
+function handTable(view, r) {
+  const names = view.players.map((p) => p.name);
+  const bonus = r.last_trick_bonus_seat;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  return el("table", { class: "summary" },
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("hand.player") }),
+      el("th", { scope: "col", text: t("hand.points") }),
+      el("th", { scope: "col", text: t("hand.tricks") }),
+      el("th", { scope: "col", text: t("hand.result") }))),
+    el("tbody", {}, names.map((name, s) => el("tr", { "data-seat": s, class: r.settlement[s] < 0 ? "neg" : r.settlement[s] > 0 ? "pos" : "" },
+      el("th", { scope: "row", text: name }),
+      el("td", { "data-field": "points" }, fmtNumber(r.card_points[s]),
+        s === bonus ? el("span", { class: "bonus", title: tSeat("hand.bonus", s, { name }) }, " (+5)") : null),
+      el("td", { "data-field": "tricks", text: r.tricks[s] }),
+      el("td", { "data-field": "settlement", "data-value": r.settlement[s] },
+        el("span", { class: "chalk-marks", "aria-hidden": "true", text: resultMarks(r.settlement[s]) }),
+        " ", el("span", { class: "num", text: signed(r.settlement[s]) }))))),
+    el("tfoot", {}, el("tr", {},
+      el("th", { scope: "row", text: t("hand.total") }),
+      el("td", { "data-field": "points-total", text: fmtNumber(sum(r.card_points)) }),
+      el("td", { "data-field": "tricks-total", text: fmtNumber(sum(r.tricks)) }),
+      el("td", {}))));
+}
+
+export function showHandOver({ view, onNext, onSheet }) {
+  const nameOf = (s) => view.players[s].name;
+  const dlg = $("#dlg-hand");
+  const r = view.hand_result;
+  $("#hand-title", dlg).textContent = t("hand.title", { n: r.hand_no, total: view.hands_total });
+  const body = $("#hand-body", dlg);
+  body.replaceChildren(
+    el("p", { class: "case" }, el("strong", { text: t("case.label", { case: t(`case.${r.case}`) }) }), settlementText(r, nameOf)),
+    el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
+    r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
+    r.last_trick_bonus_seat != null && r.case !== "annulled"
+      ? el("p", { class: "bonus-note", text: tSeat("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
+  );
+  const next = $("#btn-next", dlg);
+  next.onclick = () => { dlg.close(); onNext(); };
+  $("#btn-hand-sheet", dlg).onclick = () => onSheet();
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ score sheet
+function tally(n, mark) {
+  // strokes in groups of five for easy counting, zeros in a row
+  const groups = [];
+  for (let i = 0; i < n; i += 5) groups.push(mark.repeat(Math.min(5, n - i)));
+  return groups.join(" ");
+}
+
+export function showSheet(view, history) {
+  const dlg = $("#dlg-sheet");
+  const body = $("#sheet-body", dlg);
+  const names = view.players.map((p) => p.name);
+  const sc = view.scores;
+  const cols = names.map((name, s) => el("div", { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
+    el("h3", { text: name }),
+    el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
+    el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }),
+    el("div", { class: "net" }, el("span", { class: "lbl sr-only", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
+  const rows = (history || []).map((h) => el("tr", { "data-hand": h.hand_no },
+    el("th", { scope: "row", text: h.hand_no }),
+    names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
+    el("td", { class: "case", text: t(`case.${h.case}`) })));
+  const labels = el("div", { class: "chalk-labels", "aria-hidden": "true" },
+    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), el("span", { text: t("sheet.zeros") }), el("span", { text: t("sheet.net") }));
+  body.replaceChildren(
+    el("div", { class: "chalk-cols" }, labels, cols),
+    rows.length
+      ? el("table", { class: "chalk-hands" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: t("sheet.case") }))),
+        el("tbody", {}, rows))
+      : el("p", { class: "empty", text: t("sheet.empty") }),
+    el("p", { class: "legend", text: t("sheet.legend") }),
+  );
+  open(dlg);
+}
+
+// ------------------------------------------------------------------------------------------------ game over
+export function showGameOver({ view, onNew, onSheet }) {
+  const dlg = $("#dlg-over");
+  const names = view.players.map((p) => p.name);
+  const net = view.scores.net;
+  const winners = view.winners || [];
+  const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
+  const winNames = joinNames(winners.map((s) => names[s]));
+  $("#over-body", dlg).replaceChildren(
+    el("p", { class: "winner", text: (winners.length > 1 ? t("over.winners", { names: winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
+    el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
+      el("tbody", {}, order.map((s) => {
+        const rank = 1 + order.filter((o) => net[o] > net[s]).length;
+        return el("tr", { "data-seat": s, class: winners.includes(s) ? "win" : "" },
+          el("td", { text: rank }), el("th", { scope: "row", text: (winners.includes(s) ? "★ " : "") + names[s] }), el("td", { class: "net-value", text: signed(net[s]) }));
+      }))));
+  $("#btn-over-new", dlg).onclick = () => { dlg.close(); onNew(); };
+  $("#btn-over-sheet", dlg).onclick = () => onSheet();
+  open(dlg);
+}
+
+export function fillSpeedSelect(sel, current) {
+  sel.replaceChildren(...SPEED_NAMES.map((s) => el("option", { value: s, selected: s === current }, t(`speed.${s}`))));
+}

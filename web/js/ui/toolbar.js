@@ -1,0 +1,82 @@
+// The toolbar stays one tidy row at every width and in every language: when its buttons do not fit beside the
+// title, the least needed ones move, one by one, into a menu (☰) that lists them with their labels. Whatever
+// another module adds to the toolbar later goes into the menu first.
+import { t } from "../i18n/i18n.js";
+
+/** Toolbar controls by how long they stay in the bar (last = first to leave); unknown ones leave before these. */
+const KEEP = ["#btn-continue", "#btn-hint", "#btn-last", "#btn-undo", "#btn-howto", "#btn-new", "#btn-sheet", "#btn-games", ".speed", "#btn-settings"];
+
+let bar, nav, menuBtn, dlg;
+
+function items() { return [...nav.children].filter((el) => el !== menuBtn); }
+
+/** Controls in the order they leave the bar: unknown (new) ones first, then KEEP from its end. */
+function leaveOrder() {
+  const rank = (el) => { const i = KEEP.findIndex((s) => el.matches(s)); return i < 0 ? KEEP.length : i; };
+  return items().sort((a, b) => rank(b) - rank(a));
+}
+
+const fits = () => bar.scrollWidth <= bar.clientWidth + 1 && nav.scrollWidth <= nav.clientWidth + 1;
+
+/** Lay the toolbar out again: everything in the bar if it fits, else move controls into the menu until it does. */
+export function fitToolbar() {
+  if (!bar) return;
+  for (const el of items()) el.classList.remove("in-menu");
+  menuBtn.hidden = true;
+  if (fits()) return;
+  menuBtn.hidden = false;
+  for (const el of leaveOrder()) {
+    if (fits()) break;
+    if (el.matches("#btn-continue")) continue;   // the way on after a hand never hides
+    el.classList.add("in-menu");
+  }
+  if (dlg?.open) fillMenu();
+}
+
+/** The menu lists every control that left the bar, with its full label, in toolbar order. */
+function fillMenu() {
+  const list = dlg.querySelector(".menu-items");
+  const moved = items().filter((el) => el.classList.contains("in-menu") && el.matches("button") && !el.hidden);
+  list.replaceChildren(...moved.map((src) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.for = src.id;
+    b.textContent = src.getAttribute("aria-label") || src.textContent;
+    b.disabled = src.disabled;
+    if (src.hasAttribute("aria-pressed")) b.setAttribute("aria-pressed", src.getAttribute("aria-pressed"));
+    b.addEventListener("click", () => { dlg.close(); src.click(); });
+    return b;
+  }));
+}
+
+function openMenu() {
+  fillMenu();
+  dlg.querySelector("h2").textContent = t("menu.title");
+  dlg.querySelector("[data-close]").textContent = t("btn.close");
+  dlg.showModal();
+  menuBtn.setAttribute("aria-expanded", "true");
+  dlg.querySelector(".menu-items button:not(:disabled)")?.focus();
+}
+
+/** Watch the toolbar: it is fitted again when the window, the language or a control's visibility changes. */
+export function installToolbar() {
+  bar = document.querySelector(".topbar");
+  nav = bar.querySelector(".actions");
+  menuBtn = document.querySelector("#btn-menu");
+  dlg = document.querySelector("#dlg-menu");
+  menuBtn.addEventListener("click", openMenu);
+  dlg.addEventListener("close", () => menuBtn.setAttribute("aria-expanded", "false"));
+  dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });
+  dlg.querySelector("[data-close]").addEventListener("click", () => dlg.close());
+  let queued = false;
+  const refit = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fitToolbar(); });
+  };
+  new ResizeObserver(refit).observe(bar);
+  // a button shown or hidden, a label changed (language), a button added by another module
+  // (the menu button's own show/hide during a fit is no reason to fit again)
+  new MutationObserver((recs) => { if (recs.some((r) => r.target !== menuBtn)) refit(); }).observe(nav, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
+  fitToolbar();
+}
