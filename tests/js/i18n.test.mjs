@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
 import { load } from "./web.mjs";
 
+const { store } = await load("store");
 const { t, tSeat, setLanguage, fmtNumber, signed, detectLanguage, levelName, has, CATALOGS } = await load("i18n");
 afterEach(() => setLanguage("en", { persist: false }));
 
@@ -50,12 +51,16 @@ test("placeholders: filled when given, kept when not; an unknown key shows itsel
 });
 
 test("a sentence about the player uses the second person where the catalog has it", () => {
+  store.hello = { human_seat: 0 };   // the engine says which seat is the player's
   for (const lang of Object.keys(CATALOGS)) {
     setLanguage(lang, { persist: false });
     const youKeys = Object.keys(CATALOGS[lang]).filter((k) => k.endsWith(".you"));
     for (const k of youKeys) {
       const base = k.slice(0, -4);
       assert.equal(tSeat(base, 0, { name: "N", n: 1 }), t(k, { name: "N", n: 1 }), `${lang} ${k}`);
+      store.hello = { human_seat: 1 };
+      assert.equal(tSeat(base, 1, { name: "N", n: 1 }), t(k, { name: "N", n: 1 }), `${lang} ${k}: seat 1 is the player now`);
+      store.hello = { human_seat: 0 };
       if (has(base)) assert.equal(tSeat(base, 1, { name: "N", n: 1 }), t(base, { name: "N", n: 1 }), `${lang} ${base}`);
     }
   }

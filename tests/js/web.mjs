@@ -1,12 +1,12 @@
 // Where the browser app's pure modules live (one table, so a move in web/js/ changes one line here), and the few
 // browser globals they touch, made up for Node.
 export const MODULES = {
-  layout: "layout.js",
-  store: "store.js",
-  save: "save.js",
-  share: "share.js",
-  records: "records.js",
-  i18n: "i18n.js",
+  layout: "table/layout.js",
+  store: "game/store.js",
+  save: "saves/save.js",
+  share: "saves/share.js",
+  records: "saves/records.js",
+  i18n: "i18n/i18n.js",
 };
 
 /** Import one of the app's modules by its short name. */
