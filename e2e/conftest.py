@@ -1,13 +1,22 @@
 """End-to-end fixtures: the BUILT dist/ served on 127.0.0.1, Debian's Chromium via Playwright.
 
-* The session builds dist/ itself (`python build.py`: quick when nothing changed), so `pytest e2e` works alone and
-  after scripts/test.sh (which builds first) alike.
+* The session builds dist/ itself (`python build.py`: quick when nothing changed), so `pytest e2e` works alone;
+  scripts/test.sh builds first and sets JASS_DIST_BUILT=1, and then the session does not build again.
 * Chromium: $CHROMIUM_PATH or /usr/bin/chromium. When it is missing the tests FAIL with a clear message (never skip).
+* Warm pages: the `page` fixture opens a new page in a browser context kept for the whole session (`WarmContexts`),
+  so Pyodide starts from the memory snapshot and the HTTP and service-worker caches (a seed/URL case of
+  test_hardening.py: 2.8 s instead of 8.2 s, both at a load of about 8 on 2 cores).
+  Before each test the context is reset to a returning player with nothing stored: every other page closed (which
+  releases the save lock), routes removed, online, localStorage and sessionStorage empty, no Web Lock held or asked.
+  What stays is only what makes the start fast: Cache Storage (the snapshot, the service worker's caches) and the
+  service worker itself. A test whose point is a first visit, a cold load or a request the caches would answer is
+  marked `@pytest.mark.fresh_context` and gets a new context, as every test had before.
 * Every test page records requests, console errors and page errors; at teardown it asserts that no request left
   127.0.0.1 and that the console stayed clean, and on failure saves a screenshot into e2e/artifacts/.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -18,12 +27,30 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from jass_e2e import ROOT, PageWatch, screenshot_if_failed  # noqa: E402
+from jass_e2e import KEEPER_PATH, ROOT, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+
+# Run in the keeper page (on the site's origin) before each test: empty the origin's storage and wait until no page
+# holds or asks for a Web Lock (the save lock of a page just closed is released asynchronously).
+RESET_STORAGE_JS = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (let i = 0; i < 250; i++) {
+    const q = await navigator.locks.query();
+    if (!q.held.length && !q.pending.length && !localStorage.length) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return JSON.stringify(await navigator.locks.query());
+}"""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fresh_context: the test's `page` lives in a new browser context (a first "
+                                       "visit: no caches, no snapshot, no service worker) instead of a warm shared one")
 
 
 def chromium_path() -> str:
@@ -41,16 +68,82 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def site() -> str:
-    """Build dist/ (quick when unchanged) and serve it on a free port on 127.0.0.1 for the whole session."""
-    proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, capture_output=True, text=True)
-    if proc.returncode != 0:
-        pytest.fail(f"python build.py failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
+    """Build dist/ (quick when unchanged; skipped when scripts/test.sh built it: JASS_DIST_BUILT=1) and serve it on
+    a free port on 127.0.0.1 for the whole session."""
+    if os.environ.get("JASS_DIST_BUILT") != "1" or not (ROOT / "dist" / "index.html").is_file():
+        proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode != 0:
+            pytest.fail(f"python build.py failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
     import build  # noqa: E402  (the repo root is on sys.path)
     srv = build.make_server(0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{srv.server_address[1]}/"
     srv.shutdown()
     srv.server_close()
+
+
+class WarmContexts:
+    """Browser contexts kept for the session, one per name and set of options, each with a keeper page parked on the
+    site's origin (a static file, not the app) from which its storage is emptied."""
+
+    def __init__(self, browser, site: str, defaults: dict):
+        self.browser, self.site, self.defaults = browser, site, defaults
+        self.pool: dict[str, tuple] = {}
+
+    def get(self, name: str = "default", **options):
+        """The context called `name` with `options` (added to the session's context arguments), reset: only the
+        keeper page open, no route, online, nothing in localStorage/sessionStorage, no Web Lock held."""
+        key = json.dumps([name, options], sort_keys=True)
+        if key not in self.pool:
+            ctx = self.browser.new_context(**{**self.defaults, **options})
+            keeper = ctx.new_page()
+            keeper.goto(self.site + KEEPER_PATH)
+            self.pool[key] = (ctx, keeper)
+        ctx, keeper = self.pool[key]
+        self.reset(ctx, keeper)
+        return ctx
+
+    @staticmethod
+    def reset(ctx, keeper) -> None:
+        for p in ctx.pages:
+            if p is not keeper:
+                p.close()
+        ctx.unroute_all(behavior="ignoreErrors")
+        ctx.set_offline(False)
+        ok = keeper.evaluate(RESET_STORAGE_JS)
+        assert ok is True, f"the shared context did not come clean: locks {ok}"
+
+    def close(self) -> None:
+        for ctx, _ in self.pool.values():
+            ctx.close()
+        self.pool.clear()
+
+
+@pytest.fixture(scope="session")
+def warm_contexts(browser, site, browser_context_args):
+    """The session's WarmContexts: `warm_contexts.get(locale='de-CH')` -> a reset shared context."""
+    pool = WarmContexts(browser, site, browser_context_args)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def context(request, browser, browser_context_args, warm_contexts):
+    """The shared warm context (reset), or a new one for a test marked fresh_context."""
+    if request.node.get_closest_marker("fresh_context"):
+        ctx = browser.new_context(**browser_context_args)
+        yield ctx
+        ctx.close()
+        return
+    yield warm_contexts.get()
+
+
+@pytest.fixture
+def page(context):
+    """A new page in `context`, closed after the test (any other page the test opened closes at the next reset)."""
+    p = context.new_page()
+    yield p
+    p.close()
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)

@@ -11,6 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 WAIT = 30_000
+# A static file of dist/ (not the app): the shared contexts park a page there to reach the site's storage.
+KEEPER_PATH = "build.json"
+# Browser context options the tests share (a warm context is kept per set of options, see conftest.WarmContexts)
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 
 
 class PageWatch:
@@ -48,6 +53,12 @@ def wait_my_turn_or_phase(page, timeout=WAIT) -> str:
         timeout=timeout)
     s = state(page)
     return "turn" if s["phase"] == "play" else s["phase"]
+
+
+def wait_painted(page) -> None:
+    """Wait until the browser has run two more animation frames: a frame the table asked for before this call (it
+    draws on requestAnimationFrame) has been painted into the canvas by then."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def click_card_on_canvas(page, card: str) -> None:

@@ -68,9 +68,14 @@ def fetch_text(url: str):
 
 
 def poll(page, fn: str, arg=None, timeout=TIMEOUT, every=0.05):
-    """Like page.wait_for_function, but without eval() in the page: Playwright's wait_for_function evaluates its
-    predicate with eval(), which the app's Content-Security-Policy (rightly) refuses. page.evaluate compiles the
-    function through the DevTools protocol, which the page's CSP does not govern. `fn` is a JS function source."""
+    """Wait until the ASYNC JavaScript function `fn` (its source) resolves to something truthy; -> that value.
+
+    Synchronous conditions use Playwright's page.wait_for_function, which works on the app's pages despite their
+    Content-Security-Policy (no 'unsafe-eval'): Playwright evaluates the predicate's source once, in the synchronous
+    part of its first evaluation, where Chromium allows it, and calls that function from then on. But it calls the
+    predicate without awaiting it: an async predicate returns a Promise, which is truthy, so the wait would end at
+    once. Cache Storage and the service worker answer only through promises, hence this loop of page.evaluate calls.
+    A navigation in progress destroys the page's context: then it tries again."""
     end = time.monotonic() + timeout / 1000
     while True:
         try:
@@ -87,8 +92,9 @@ def poll(page, fn: str, arg=None, timeout=TIMEOUT, every=0.05):
 
 
 def wait_phase(page, *phases, timeout=TIMEOUT) -> str:
-    return poll(page, "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
-                list(phases), timeout)
+    return page.wait_for_function(
+        "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
+        arg=list(phases), timeout=timeout).json_value()
 
 
 def wait_sw_complete(page, timeout=TIMEOUT) -> dict:
@@ -112,15 +118,16 @@ def play_full_hand(page) -> int:
     """Play every card of the human's hand (first legal card, clicked on the canvas) until the hand is over."""
     played = 0
     while True:
-        s = poll(page, """() => { const s = window.__jass.state();
-            return ((s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over') && s; }""")
+        s = page.wait_for_function("""() => { const s = window.__jass.state();
+            return ((s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over') && s; }""",
+                                   timeout=TIMEOUT).json_value()
         if s["phase"] != "play":
             break
         card = s["legal"][0]
         r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
         assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [r["x"], r["y"]]) == "table"
         page.mouse.click(r["x"], r["y"])
-        poll(page, "(c) => !window.__jass.state().hand.includes(c)", card)
+        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
         played += 1
     assert played == 12, played
     assert page.evaluate("document.body.dataset.phase") in ("hand-over", "game-over")
@@ -144,9 +151,9 @@ def not_served(url: str) -> bool:
 
 @pytest.fixture
 def strict_page(browser, request):
-    """A page in a fresh context that ENFORCES the app's CSP (the shared `page` fixture bypasses it, see conftest.py),
-    records securitypolicyviolation events, and at teardown asserts: no request left 127.0.0.1, a clean console, no CSP
-    violation (page or worker)."""
+    """A page in a new context (a first visit: no caches, no snapshot, no service worker, unlike the warm `page` of
+    conftest.py) that records securitypolicyviolation events, and at teardown asserts: no request left 127.0.0.1, a
+    clean console, no CSP violation (page or worker). (Every test page enforces the app's CSP: none bypasses it.)"""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.add_init_script(CSP_WATCH)

@@ -5,10 +5,12 @@ import json
 import subprocess
 import sys
 
+import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import (
     ARTIFACTS,
+    PHONE,
     ROOT,
     PageWatch,
     click_card_on_canvas,
@@ -25,6 +27,7 @@ REFUSAL_WORDS = {"must_follow": "follow suit", "must_trump": "play a trump", "un
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
+@pytest.mark.fresh_context   # a first load: every download is seen
 def test_loads_a_playable_table(open_app, page, watch):
     open_app("?speed=instant&seed=3")
     expect(page.locator("#loading")).to_be_hidden()
@@ -282,10 +285,9 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
     expect(sheet).to_be_hidden()
 
 
-def test_phone_portrait_layout_and_touch(browser, site):
+def test_phone_portrait_layout_and_touch(warm_contexts, site):
     """A phone in portrait (390x844, DPR 3, touch): the whole hand is reachable and a tap plays a card."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
+    page = warm_contexts.get(**PHONE).new_page()
     w = PageWatch(page)
     try:
         page.goto(site + "?speed=instant&seed=8")
@@ -312,9 +314,10 @@ def test_phone_portrait_layout_and_touch(browser, site):
         page.screenshot(path=str(ARTIFACTS / "test_phone_portrait_layout_and_touch.png"))
         raise
     finally:
-        ctx.close()
+        page.close()
 
 
+@pytest.mark.fresh_context   # the engine's download must reach the network (no cache may answer it)
 def test_load_failure_shows_message_and_retry_works(page, site, watch):
     page.route("**/engine/*.whl", lambda route: route.abort())
     page.goto(site)

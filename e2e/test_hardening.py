@@ -69,6 +69,7 @@ def test_stored_settings_that_make_no_sense_do_not_lock_the_game(page, site, wat
     assert len(view(page)["hand"]) == 12
 
 
+@pytest.mark.fresh_context   # the wheel's download must reach the network (no cache may answer it)
 def test_error_screen_offers_reset_settings(page, site, watch):
     # a wheel that cannot be loaded ends on the error screen: Reset settings and Retry are both offered
     page.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PageWatch, load_catalog, screenshot_if_failed, toolbar_click
+from jass_e2e import DESKTOP, PageWatch, load_catalog, screenshot_if_failed, toolbar_click
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["de", "fr", "it", "ja"]
@@ -41,13 +41,17 @@ def english_leftovers(text: str, phrases: list[str]) -> list[str]:
 
 
 @pytest.fixture
-def lang_page(browser, site, request):
-    """lang_page(locale, query) -> a page in a fresh context whose browser prefers `locale`."""
+def lang_page(browser, warm_contexts, site, request):
+    """lang_page(locale, query) -> a page whose browser prefers `locale`: in the shared warm context for that locale
+    and viewport (reset: nothing stored), or in a new context (`fresh`: a first visit; `hold_python`: the loading
+    screen, whose downloads no cache may answer)."""
     made = []
 
-    def _open(locale: str, query: str = "?speed=instant&seed=7", wait=True, viewport=None, hold_python=False):
-        ctx = browser.new_context(locale=locale, viewport=viewport or {"width": 1280, "height": 800})
-        page = ctx.new_page()
+    def _open(locale: str, query: str = "?speed=instant&seed=7", wait=True, viewport=None, hold_python=False,
+              fresh=False):
+        options = {"locale": locale, **DESKTOP, **({"viewport": viewport} if viewport else {})}
+        ctx = browser.new_context(**options) if fresh or hold_python else None
+        page = (ctx or warm_contexts.get(**options)).new_page()
         w = PageWatch(page)
         made.append((ctx, page, w))
         if hold_python:   # Pyodide and the engine never arrive: the page stays in its loading phase
@@ -61,12 +65,14 @@ def lang_page(browser, site, request):
     for ctx, page, w in made:
         screenshot_if_failed(page, request)
         assert not w.errors, "console errors:\n" + "\n".join(w.errors)
-        ctx.close()
+        page.close()
+        if ctx:
+            ctx.close()
 
 
 @pytest.mark.parametrize("locale,lang", [("de-CH", "de"), ("ja-JP", "ja"), ("rm-CH", "en")])
 def test_first_visit_follows_the_browser_language(lang_page, locale, lang):
-    page = lang_page(locale)
+    page = lang_page(locale, fresh=True)
     assert page.evaluate("document.documentElement.lang") == HTML_LANG[lang]
     assert page.evaluate("document.querySelector('#loading .lang-select').value") == lang
     cat = load_catalog(lang)

@@ -12,7 +12,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT
+from jass_e2e import PHONE, ROOT
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
 LAB_WAIT = 180_000   # Python starts in the lab's worker, then an arena runs: generous on a loaded machine
@@ -129,8 +129,10 @@ def test_a_finished_game_reopened_under_the_lab_waits_behind_it(open_app, page, 
     expect(page.locator("#dlg-over")).to_be_visible()
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
     open_lab(page, site)
-    page.wait_for_function("() => window.__jass && window.__jass.view()?.phase === 'game-over'", timeout=60_000)
-    page.wait_for_timeout(500)   # the resumed game settles after the lab opened: it must not open its dialog then
+    # the resumed game settles after the lab opened, and it must not open its dialog then: the table's own phase
+    # becomes game-over in that very step (controller.settle(), where the dialog would open), so once it has, the
+    # moment has passed
+    page.wait_for_function("() => window.__jass && window.__jass.state().phase === 'game-over'", timeout=60_000)
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert page.evaluate("document.body.dataset.phase") == "lab"
     page.click('[data-action="lab-close"]')
@@ -355,6 +357,7 @@ def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, pa
     assert len(gone) == 1 and "reloaded" in gone[0] and "Normal" in gone[0], _toasts(page)
 
 
+@pytest.mark.fresh_context   # offline: only what this visit stored may answer
 def test_the_lab_works_offline_once_opened(page, site, watch):
     open_lab(page, site)
     page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
@@ -405,12 +408,10 @@ def test_the_lab_starts_from_the_site_caches_when_no_service_worker_answers(brow
         ctx.close()
 
 
-def test_the_figures_fit_a_phone_in_every_language(browser, site):
+def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
     """On a 390 px phone the results table shows all six columns without scrolling sideways, in each language (the
     German headers are the longest: they break at soft hyphens)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True,
-                              has_touch=True)
-    page = ctx.new_page()
+    page = warm_contexts.get(**PHONE).new_page()
     try:
         for lang in ("de", "fr", "it", "ja", "en"):
             page.goto(f"{site}?lang={lang}#lab")
@@ -422,9 +423,10 @@ def test_the_figures_fit_a_phone_in_every_language(browser, site):
                                        "return [t.scrollWidth, t.clientWidth]; }")
             assert cols == 6 and width <= box, f"{lang}: the table is {width} px wide in a {box} px box"
     finally:
-        ctx.close()
+        page.close()
 
 
+@pytest.mark.fresh_context   # no cache may hold the lab's files yet
 def test_a_lab_file_the_worker_cannot_fetch_comes_through_the_page(page, site):
     """A same-origin file the lab's worker cannot fetch (and no cache has) is fetched by the page and handed over.
     Here the first request for each of the lab's big files fails; the lab starts anyway and plays."""

@@ -139,13 +139,13 @@ def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
             on_card(page)
 
 
-def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(browser, site, open_app, page, watch):
+def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(warm_contexts, site, open_app, page,
+                                                                            watch):
     # the same game, uninterrupted, in a separate browser profile
-    ctx = browser.new_context()
-    ref_page = ctx.new_page()
+    ref_page = warm_contexts.get("another profile").new_page()
     ref_page.goto(f"{site}?speed=instant&{GAME}")
     reference = play_to_the_end(ref_page)
-    ctx.close()
+    ref_page.close()
 
     rng = random.Random(10)
     page.add_init_script(CAPTURE_AT_RESUME)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import load_catalog, state, toolbar_click, wait_my_turn_or_phase
+from jass_e2e import DESKTOP, PHONE, load_catalog, state, toolbar_click, wait_my_turn_or_phase, wait_painted
 
 TIMEOUT = 60_000
 
@@ -41,7 +42,7 @@ def test_both_decks_render_and_differ(open_app, page, watch):
     for deck in ("swiss", "french"):
         open_app(f"?speed=instant&seed=3&deck={deck}")
         wait_my_turn_or_phase(page)
-        page.wait_for_timeout(300)
+        wait_painted(page)   # the turn's frame (settle() asks for one) is in the canvas
         s = state(page)
         seen[deck] = card_pixels(page, s["hand"].index(s["legal"][-1]))   # a playable card: not dimmed
         # the header's French suit signs are shown with the French pack only
@@ -69,6 +70,7 @@ def test_the_trump_banner_leaves_the_table_with_its_hand(open_app, page, watch):
     assert s["banner"] is None, s["banner"]
 
 
+@pytest.mark.fresh_context   # the loading screen, held: Pyodide's download must reach the network
 def test_the_loading_screen_shows_the_pack_the_table_will_deal(page, site):
     """The loading screen's four tiles: the Swiss suits drawn (gold, green, red) with the Swiss pack, the French
     signs with the French one. The engine is held back so the loading screen stays up."""
@@ -94,16 +96,15 @@ def test_the_loading_screen_shows_the_pack_the_table_will_deal(page, site):
             assert gold > 50, gold   # the Schellen and the Eichel at least
 
 
-def test_deck_follows_the_language_by_default(browser, site):
+def test_deck_follows_the_language_by_default(warm_contexts, site):
     """No saved choice: a de-CH browser gets the Swiss pack, an en-US one the French pack."""
     got = {}
     for locale in ("de-CH", "en-US"):
-        ctx = browser.new_context(locale=locale)
-        page = ctx.new_page()
+        page = warm_contexts.get(locale=locale, **DESKTOP).new_page()
         page.goto(site + "?speed=instant&seed=3")
         page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
         got[locale] = page.evaluate("window.__jass.table().deck")
-        ctx.close()
+        page.close()
     assert got == {"de-CH": "swiss", "en-US": "french"}
 
 
@@ -164,11 +165,10 @@ def test_a_tap_when_it_is_not_your_turn_shows_feedback(open_app, page, watch):
     assert r["card"] in state(page)["hand"]   # nothing was played
 
 
-def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(browser, site):
+def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(warm_contexts, site):
     """Phone (touch): after a tap plays a card, no card is drawn raised at the next turn (the old defect); with
     tap-to-raise on, a first tap raises a card and a second tap plays it. Every card offers a 44 px tap target."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
+    page = warm_contexts.get(**PHONE).new_page()
     try:
         page.goto(site + "?speed=fast&seed=8")
         page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
@@ -183,7 +183,7 @@ def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(browser, site):
         page.touchscreen.tap(r["x"], r["y"])
         page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
         assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
-        page.wait_for_timeout(200)
+        wait_painted(page)   # the turn is drawn (any card raised by the tap would be raised in it)
         assert table(page)["raised"] == []
         # tap to raise (the setting, through the Settings dialog)
         toolbar_click(page, "#btn-settings")   # on a phone Settings waits in the menu
@@ -193,14 +193,16 @@ def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(browser, site):
         card = s["legal"][0]
         r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
         page.touchscreen.tap(r["x"], r["y"])
-        page.wait_for_timeout(200)
+        # the tap has been handled once a card is raised or the card has left the hand (played: the old defect)
+        page.wait_for_function("(c) => window.__jass.table().raised.length || !window.__jass.state().hand.includes(c)",
+                               arg=card, timeout=TIMEOUT)
         assert table(page)["raised"] == [state(page)["hand"].index(card)]
         assert card in state(page)["hand"]
         r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
         page.touchscreen.tap(r["x"], r["y"])
         page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
     finally:
-        ctx.close()
+        page.close()
 
 
 def test_escape_on_game_over_leaves_a_usable_table(open_app, page, watch):

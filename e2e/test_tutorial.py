@@ -2,6 +2,7 @@
 end by real cards (the engine checks them), skippable and restartable from How to play."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import WAIT, play_via_dom_button, state
@@ -15,10 +16,13 @@ def dismiss_coach(page, seen: list[str]) -> None:
         key = coach.get_attribute("data-key")
         seen.append(key)
         assert coach.inner_text().strip(), f"empty coach mark {key}"
-        coach.get_by_role("button").first.click()   # "Got it" (or the next mark appears)
-        page.wait_for_timeout(50)
-        if coach.is_visible() and coach.get_attribute("data-key") == key:
-            break
+        coach.get_by_role("button").first.click()   # "Got it": the mark goes, or the next one appears
+        page.wait_for_function("(key) => { const c = document.querySelector('#coach');"
+                               " return c.hidden || c.dataset.key !== key; }", arg=key, timeout=WAIT)
+
+
+# How many `why` questions the engine has answered on this page (the coach asks one per card the player may not play)
+WHY_ASKED = "window.__jass.stats().filter((s) => s.cmd === 'why').length"
 
 
 def wait_turn_or_over(page) -> str:
@@ -29,17 +33,23 @@ def wait_turn_or_over(page) -> str:
     return state(page)["phase"]
 
 
+@pytest.mark.fresh_context   # a first visit
 def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, page):
     open_app("?speed=instant")   # a first visit: no seed in the URL, nothing stored
     coach = page.locator("#coach")
     expect(coach).to_be_visible()
     assert coach.get_attribute("data-key") == "tut.offer"
+    asked_before = page.evaluate(WHY_ASKED)
     coach.get_by_role("button").first.click()   # Start the first hand
     page.wait_for_function("() => window.__jass.view()?.seed === '46' || window.__jass.view()?.seed === 46", timeout=WAIT)
     seen: list[str] = []
+    questions = 0   # the coach's `why` questions so far: one per card the player may not play, at each turn
     for _ in range(40):
         phase = wait_turn_or_over(page)
-        page.wait_for_timeout(100)   # the coach asks the engine before it speaks
+        if phase == "play":   # the coach asks the engine before it speaks: wait until it has had every answer
+            s = state(page)
+            questions += sum(c not in s["legal"] for c in s["hand"])
+            page.wait_for_function(f"(n) => {WHY_ASKED} >= n", arg=asked_before + questions, timeout=WAIT)
         dismiss_coach(page, seen)
         if phase != "play":
             break
@@ -63,7 +73,8 @@ def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, pa
     page.reload()
     page.wait_for_function("() => window.__jass && !['loading', undefined].includes(document.body.dataset.phase)",
                            timeout=60_000)
-    page.wait_for_timeout(300)
+    # the offer would come when the resumed table settles, the step that shows the hand summary again
+    expect(page.locator("#dlg-hand")).to_be_visible(timeout=WAIT)
     assert not page.locator("#coach").is_visible()
 
 
@@ -82,8 +93,7 @@ def test_the_tutorial_can_be_skipped_and_restarted_from_how_to_play(open_app, pa
     wait_turn_or_over(page)
     card = state(page)["legal"][0]
     play_via_dom_button(page, card)   # the game goes on as a normal game, without coach marks
-    wait_turn_or_over(page)
-    page.wait_for_timeout(200)
+    wait_turn_or_over(page)   # not busy any more: the table has settled, when a coach mark would have come
     assert not coach.is_visible()
     # restart: the same deal again, from the beginning
     page.click("#btn-howto")

@@ -1,28 +1,60 @@
-"""The replay CLI (README: Hand records and the CLI): golden records, errors, batch mode, and the bench command."""
+"""The replay CLI (README: Hand records and the CLI): golden records, errors, batch mode, and the bench command.
 
+Most tests call `engine.cli.main` in this process (`run`: the same argv, standard input, output and exit code as the
+command, without starting Python again); the tests of the `python -m engine` entry and of a closed pipe start the
+real process (`run_process`)."""
+
+import contextlib
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from engine.cli import main
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "random_hands.jsonl"
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+def run_process(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """`python -m engine *args` as a real process."""
     return subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
+
+
+def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess:
+    """`python -m engine *args` in this process: `main(argv)` with `stdin` as standard input (text, or bytes as a
+    pipe would give them), standard output and error captured as text, the exit code as `returncode`."""
+    raw = stdin.encode() if isinstance(stdin, str) else stdin
+    fake_stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    saved_stdin, saved_cwd = sys.stdin, os.getcwd()
+    try:
+        sys.stdin = fake_stdin
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as e:   # argparse refusing the arguments
+                code = e.code if isinstance(e.code, int) else 2
+    finally:
+        sys.stdin = saved_stdin
+        os.chdir(saved_cwd)
+    return subprocess.CompletedProcess(["python", "-m", "engine", *args], code, out.getvalue(), err.getvalue())
 
 
 def golden() -> list[dict]:
     return [json.loads(line) for line in GOLDEN.read_text().splitlines() if line.strip()]
 
 
-def test_golden_records_replay_to_their_pinned_summaries():
+@pytest.mark.parametrize("runner", [run, run_process], ids=["in-process", "python-m-engine"])
+def test_golden_records_replay_to_their_pinned_summaries(runner):
     cases = golden()
-    p = run("replay", "--batch", stdin="".join(json.dumps(c["record"]) + "\n" for c in cases))
+    p = runner("replay", "--batch", stdin="".join(json.dumps(c["record"]) + "\n" for c in cases))
     assert p.returncode == 0, p.stderr
     got = [json.loads(line) for line in p.stdout.splitlines()]
     assert got == [c["expected"] for c in cases]
@@ -160,11 +192,9 @@ def test_batch_file_with_invalid_utf8_reports_that_line_and_goes_on(tmp_path):
     good = json.dumps(base_record()).encode()
     f = tmp_path / "bad.jsonl"
     f.write_bytes(good + b"\n" + b'{"dealer": "\xff\xfe"}\n' + good + b"\n")
-    p = subprocess.run([sys.executable, "-m", "engine", "replay", "--batch", str(f)], capture_output=True,
-                       cwd=ROOT, timeout=60)
-    stderr = p.stderr.decode()
-    assert "Traceback" not in stderr
-    out = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    p = run("replay", "--batch", str(f))
+    assert "Traceback" not in p.stderr
+    out = [json.loads(line) for line in p.stdout.splitlines()]
     assert p.returncode == 2 and len(out) == 3
     assert "UTF-8" in out[1]["error"] and "error" not in out[0] and "error" not in out[2]
 
