@@ -5,7 +5,8 @@
 #   3. eslint (node_modules from package-lock.json; `npm ci` skipped when it matches) and
 #      the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
 #   4. lint and type checks (ruff, mypy), then
-#   5. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/)
+#   5. the JavaScript unit tests (node --test tests/js/: the app's pure modules) and
+#   6. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/)
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,17 +65,20 @@ echo "== ruff (lint: pyproject.toml [tool.ruff])"
 .venv/bin/python -m ruff check .
 echo "== mypy --strict engine/ (types: pyproject.toml [tool.mypy])"
 .venv/bin/python -m mypy
-echo "== web/js/protocol.js up to date with engine/protocol.py"
+echo "== web/js/engine/protocol.js up to date with engine/protocol.py"
 .venv/bin/python tools/gen_protocol_js.py --check
 # --- end of the Python lint and types block ----------------------------------------------------
 
-echo "== running tests"
-# Without a test path among the arguments (e.g. `bash scripts/test.sh -q`) everything runs: tests/ and e2e/
-# (a bare `pytest` runs tests/ only, see pyproject.toml). The 15 slowest steps are listed at the end (a
-# --durations among the arguments wins).
+# Without a test path among the arguments (e.g. `bash scripts/test.sh -q`) everything runs: the JavaScript unit
+# tests, then tests/ and e2e/ (a bare `pytest` runs tests/ only, see pyproject.toml). The 15 slowest steps are listed
+# at the end (a --durations among the arguments wins).
 for arg in "$@"; do
   if [ -e "${arg%%::*}" ]; then
+    echo "== running pytest $*"
     exec .venv/bin/python -m pytest --durations=15 "$@"
   fi
 done
+echo "== JavaScript unit tests (node --test tests/js/)"
+node --test --test-reporter=spec tests/js/
+echo "== running tests"
 exec .venv/bin/python -m pytest --durations=15 "$@" tests e2e
