@@ -7,6 +7,7 @@ export const MODULES = {
   share: "saves/share.js",
   records: "saves/records.js",
   i18n: "i18n/i18n.js",
+  events: "game/events.js",
 };
 
 /** Import one of the app's modules by its short name. */
