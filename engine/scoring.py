@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, PLAIN_TABLE, TRUMP_TABLE
+from .cards import EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_CARDS, PLAIN_TABLE, TRUMP_TABLE
 from .protocol import Case, Roles
 
 #: Card points at which a hand is punished (docs/rules.md §6, "100 or more").
@@ -14,7 +14,7 @@ HUNDRED = 100
 
 def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, eights: bool) -> list[int]:
     """Card points per seat: the captured cards (masks) valued with ``trump`` (-1: none; with no trump,
-    ``eights`` makes every 8 count 8), +5 for ``last_winner`` (the winner of trick 12, None before).
+    ``eights`` makes every 8 count 8), +5 for ``last_winner`` (the winner of the last trick, None before).
 
     The one per-seat count of the engine and the bots (inlined :func:`engine.cards.points_of`: search calls it
     in its inner loop).
@@ -33,7 +33,8 @@ def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, ei
     return pts
 
 
-Deltas = tuple[int, int, int]
+#: A value per seat: strokes minus zeros.
+Deltas = tuple[int, ...]
 
 
 class Settlement(NamedTuple):
@@ -48,22 +49,26 @@ class Settlement(NamedTuple):
 
     @property
     def strokes(self) -> Deltas:
-        d0, d1, d2 = self.deltas
-        return max(d0, 0), max(d1, 0), max(d2, 0)
+        return tuple([max(d, 0) for d in self.deltas])
 
     @property
     def zeros(self) -> Deltas:
-        d0, d1, d2 = self.deltas
-        return max(-d0, 0), max(-d1, 0), max(-d2, 0)
+        return tuple([max(-d, 0) for d in self.deltas])
 
 
-ANNULLED = Settlement("annulled", (0, 0, 0), {})
+def annulled(seats: int) -> Settlement:
+    """The settlement of an annulled hand (no trump with ``no_trump: annul``): nothing for anyone."""
+    return Settlement("annulled", (0,) * seats, {})
 
 
 def settle(card_points: Sequence[int], tricks_won: Sequence[int]) -> Settlement:
-    """Settle a complete hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties."""
+    """Settle a complete Mittlere hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties.
+
+    Mittlere's settlement (:data:`engine.games.MITTLERE`): three seats, card points and tricks won by seat.
+    """
+    tricks = NUM_CARDS // len(tricks_won)  # the tricks of a hand: every card is dealt
     for s in range(3):
-        if tricks_won[s] == CARDS_PER_HAND:
+        if tricks_won[s] == tricks:
             return Settlement("match", _deltas(-1, {s: 2}), {"winner": s})
     z = next((s for s in range(3) if tricks_won[s] == 0), None)
     h = next((s for s in range(3) if card_points[s] >= HUNDRED), None)
@@ -85,5 +90,4 @@ def settle(card_points: Sequence[int], tricks_won: Sequence[int]) -> Settlement:
 
 
 def _deltas(others: int, special: dict[int, int]) -> Deltas:
-    d0, d1, d2 = (special.get(s, others) for s in range(3))
-    return d0, d1, d2
+    return tuple([special.get(s, others) for s in range(3)])
