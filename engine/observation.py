@@ -119,8 +119,9 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
     return excluded
 
 
-def observe(state: HandState, seat: int, scores: PerSeat = (0, 0, 0), hands_left: int = 1) -> Observation:
-    """The observation of ``seat`` in ``state``."""
+def observe(state: HandState, seat: int, scores: PerSeat | None = None, hands_left: int = 1) -> Observation:
+    """The observation of ``seat`` in ``state`` (``scores``: the game's net per seat before this hand, 0 each unless
+    given)."""
     spec = state.spec
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < spec.seats:
         raise ValueError(f"seat must be {spec.seat_list()}, not {quote(seat)}")
@@ -139,7 +140,8 @@ def observe(state: HandState, seat: int, scores: PerSeat = (0, 0, 0), hands_left
         trump_fixed_at=state.trump_fixed_at, trump_fixed_by=state.trump_fixed_by,
         tricks_won=tuple(state.tricks_won), captured=tuple(state.captured),
         counts=tuple([h.bit_count() for h in state.hands]),
-        excluded=tuple(excluded), scores=scores, hands_left=hands_left, game=spec.id,
+        excluded=tuple(excluded), scores=(0,) * spec.seats if scores is None else scores, hands_left=hands_left,
+        game=spec.id,
     )
 
 

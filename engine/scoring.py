@@ -64,30 +64,34 @@ def annulled(seats: int) -> Settlement:
 def settle(card_points: Sequence[int], tricks_won: Sequence[int]) -> Settlement:
     """Settle a complete Mittlere hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties.
 
-    Mittlere's settlement (:data:`engine.games.MITTLERE`): three seats, card points and tricks won by seat.
+    Mittlere's settlement (:data:`engine.games.MITTLERE`): card points and tricks won by seat, three seats (the
+    ranking has a low, a middle and a high seat).
     """
-    tricks = NUM_CARDS // len(tricks_won)  # the tricks of a hand: every card is dealt
-    for s in range(3):
+    seats = range(len(card_points))
+    tricks = NUM_CARDS // len(seats)  # the tricks of a hand: every card is dealt
+    for s in seats:
         if tricks_won[s] == tricks:
-            return Settlement("match", _deltas(-1, {s: 2}), {"winner": s})
-    z = next((s for s in range(3) if tricks_won[s] == 0), None)
-    h = next((s for s in range(3) if card_points[s] >= HUNDRED), None)
+            return Settlement("match", _deltas(-1, {s: 2}, seats), {"winner": s})
+    z = next((s for s in seats if tricks_won[s] == 0), None)
+    h = next((s for s in seats if card_points[s] >= HUNDRED), None)
     if z is not None and h is not None:
-        return Settlement("no_trick_and_hundred", _deltas(2, {z: -1, h: -1}),
-                          {"no_trick": z, "hundred": h, "other": 3 - z - h})
+        other = next(s for s in seats if s != z and s != h)
+        return Settlement("no_trick_and_hundred", _deltas(2, {z: -1, h: -1}, seats),
+                          {"no_trick": z, "hundred": h, "other": other})
     if z is not None:
-        return Settlement("no_trick", _deltas(1, {z: -2}), {"no_trick": z})
+        return Settlement("no_trick", _deltas(1, {z: -2}, seats), {"no_trick": z})
     if h is not None:
-        return Settlement("hundred", _deltas(1, {h: -2}), {"hundred": h})
-    low, mid, high = sorted(range(3), key=lambda s: card_points[s])
+        return Settlement("hundred", _deltas(1, {h: -2}, seats), {"hundred": h})
+    low, mid, high = sorted(seats, key=lambda s: card_points[s])
     if card_points[low] == card_points[mid] or card_points[mid] == card_points[high]:
         if card_points[low] == card_points[mid]:
             tied, third = [low, mid], high
         else:
             tied, third = [mid, high], low
-        return Settlement("tie", _deltas(0, {third: 1}), {"tied": tied, "third": third})
-    return Settlement("ranking", _deltas(1, {mid: -2}), {"middle": mid, "high": high, "low": low})
+        return Settlement("tie", _deltas(0, {third: 1}, seats), {"tied": tied, "third": third})
+    return Settlement("ranking", _deltas(1, {mid: -2}, seats), {"middle": mid, "high": high, "low": low})
 
 
-def _deltas(others: int, special: dict[int, int]) -> Deltas:
-    return tuple([special.get(s, others) for s in range(3)])
+def _deltas(others: int, special: dict[int, int], seats: range) -> Deltas:
+    """A delta per seat: ``special`` for the seats it names, ``others`` for the rest."""
+    return tuple([special.get(s, others) for s in seats])

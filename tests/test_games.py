@@ -106,7 +106,8 @@ def test_a_four_seat_hand_plays_nine_tricks_of_four():
         assert sum(out.card_points) == HAND_POINTS and sum(out.tricks_won) == 9
         assert out.settlement is not None and out.settlement.deltas == (0, 0, 0, 0)
         obs = observe(st, 3)
-        assert obs.seats == 4 and obs.game == FOUR.id and obs.to_play is None
+        assert obs.seats == 4 and obs.game == FOUR.id and obs.to_play is None and obs.scores == (0, 0, 0, 0)
+        assert len(obs.excluded) == len(obs.counts) == 4
 
 
 def test_a_four_seat_random_playout_is_the_same_hand_as_push():
