@@ -1,10 +1,9 @@
 """Hand records: JSON in, a validated :class:`HandState` out, and the replay summary.
 
 A record is ``{"game": "mittlere"?, "rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
-``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  ``game`` names the game (:mod:`engine.games`); without
-it the record is Mittlere's (every record written before the family), and the game fixes the seats and the cards
-per hand.  Every problem raises
-:class:`RecordError` with one plain sentence that says exactly what is wrong.
+``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  ``game`` names the game (:mod:`engine.games`): without
+it the record is Mittlere's (every record written before the family); the game fixes the number of hands and the
+cards in each.  Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
 """
 
 from __future__ import annotations
