@@ -2,7 +2,8 @@
 
 A game fixes the number of seats, and from it the cards per hand and the tricks of a hand (the 36 cards are
 all dealt), how a complete hand is settled and when the game is over.  Every hand, observation, deal, game and
-record carries its game; nothing else in the engine assumes a number of seats.  Only Mittlere is defined so far.
+record carries its game and takes its number of seats from it.  Only Mittlere is defined so far; what is still
+Mittlere's alone (its settlement, the bots' search) is listed in docs/seats.md, "Status".
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ HAND_POINTS = 157
 #: ``settle(card_points, tricks_won, rules)``: the settlement of a complete hand (card points and tricks by seat).
 Settle = Callable[[Sequence[int], Sequence[int], Rules], Settlement]
 #: ``game_over(strokes, zeros, hands_counted, hands_total)``: the winning seats once the game is over, else None.
-GameOver = Callable[[Sequence[int], Sequence[int], int, int], "list[int] | None"]
+GameOver = Callable[[Sequence[int], Sequence[int], int, int], list[int] | None]
 
 
 @dataclass(frozen=True)
