@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots.playout import draw_plans, policy_playout
 from engine.cards import ALL_CARDS, NUM_CARDS, iter_cards
 from engine.deal import deal, deal_from_deck, first_dealer
 from engine.game import DEFAULT_HANDS, Game
@@ -122,6 +123,18 @@ def test_a_four_seat_random_playout_is_the_same_hand_as_push():
         assert st.is_complete and st.leader == again.leader
 
 
+def test_a_four_seat_policy_playout_plays_legal_cards_to_the_end():
+    for k in range(30):
+        st = HandState(deal(k, 1, k % 4, FOUR.seats), k % 4, DEFAULT_RULES, FOUR)
+        rand = random.Random(k).random
+        policy_playout(st, rand, draw_plans([0, 0, 0, 0], rand), 0.25, [0, 0, 0, 0])
+        again = HandState(deal(k, 1, k % 4, FOUR.seats), k % 4, DEFAULT_RULES, FOUR)
+        for c in st.plays:
+            assert again.legal_mask() >> c & 1
+            again.push(c)
+        assert st.is_complete and again.tricks == st.tricks and again.captured == st.captured
+
+
 def test_four_seat_hand_refuses_three_hands_and_a_fifth_dealer():
     with pytest.raises(ValueError, match="needs four hands"):
         HandState(deal(1, 0, 0), 0, DEFAULT_RULES, FOUR)
@@ -129,10 +142,20 @@ def test_four_seat_hand_refuses_three_hands_and_a_fifth_dealer():
         HandState(deal(1, 0, 0, 4), 4, DEFAULT_RULES, FOUR)
 
 
-def test_a_game_of_another_spec_deals_for_its_seats():
+def test_a_game_of_another_spec_deals_plays_and_ends_by_its_spec():
     game = Game(hands_total=1, seed="g", spec=FOUR)
     assert game.spec is FOUR and len(game.state.hands) == 4 and game.state.spec is FOUR
     assert Game(seed="g").spec is MITTLERE
+    rng = random.Random(7)
+    for _ in range(2):
+        dealer = game.dealer
+        while game.phase == "play":
+            game.play(rng.choice(list(iter_cards(game.state.legal_mask()))))
+        assert game.phase == "hand-over"   # FOUR's game_over never ends it, though hands_total is 1
+        assert len(game.results[-1].card_points) == 4 and sum(game.results[-1].card_points) == HAND_POINTS
+        assert game.winners is None and game.net == [0, 0, 0, 0]
+        game.next_hand()
+        assert game.dealer == (dealer + 1) % 4
 
 
 def _record(name="ex1.json"):
