@@ -64,20 +64,21 @@ class HandState:
 
     def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES, spec: GameSpec = MITTLERE):
         _check_deal(hands, dealer, rules, spec)
+        seats = spec.seats
         self.spec = spec
         #: ``spec.seats``, at hand for the hot paths (to_play, push)
-        self.seats = spec.seats
+        self.seats = seats
         self.rules = rules
         self.dealer = dealer
         self.dealt: PerSeat = tuple(hands)
         self.hands: list[int] = list(hands)
-        self.leader = (dealer + 1) % spec.seats
+        self.leader = (dealer + 1) % seats
         self.trick: list[int] = []
         self.trump = -1
         self.trump_fixed_at: int | None = None
         self.trump_fixed_by: int | None = None
-        self.captured = [0] * spec.seats
-        self.tricks_won = [0] * spec.seats
+        self.captured = [0] * seats
+        self.tricks_won = [0] * seats
         self.tricks: list[Trick] = []
         self.plays: list[int] = []
 
@@ -224,7 +225,8 @@ def _check_deal(hands: Sequence[int], dealer: int, rules: Rules, spec: GameSpec)
     Rules and ``spec`` a GameSpec."""
     if not isinstance(spec, GameSpec):
         raise ValueError(f"spec must be engine.games.GameSpec, not {quote(spec)}")
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != spec.seats:
+    seats = spec.seats
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != seats:
         raise ValueError(f"a hand state needs {spec.seats_word()} hands (card masks, by seat), not {quote(hands)}")
     seen = twice = 0
     for h in hands:
@@ -234,7 +236,7 @@ def _check_deal(hands: Sequence[int], dealer: int, rules: Rules, spec: GameSpec)
         seen |= h
     if twice:
         raise ValueError("a card is in more than one hand")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < spec.seats:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
         raise ValueError(f"dealer must be {spec.seat_list()}, not {quote(dealer)}")
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be engine.rules.Rules, not {quote(rules)}")
