@@ -33,13 +33,15 @@ from types import ModuleType
 from typing import Any, NamedTuple, TextIO
 
 from .botapi import BotError, bot_from_module
-from .cards import NUM_SEATS
 from .deal import deal
+from .games import MITTLERE
 from .observation import observe
 from .rules import DEFAULT_RULES
 from .state import HandState, outcome
 
 GAME_LEN = 12
+#: The arena plays Mittlere: its seats (another game's arena comes with issue 23, step 2).
+SEATS = MITTLERE.seats
 
 
 def add_parser(sub: Any) -> None:
@@ -150,26 +152,26 @@ def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = No
 
     specs, seed, start, end, rot, omniscient, game_len = task
     n = end - start
-    deltas = [[0] * NUM_SEATS for _ in range(n)]  # [deal][bot]
-    points = [[0] * NUM_SEATS for _ in range(n)]
-    cases: list[dict[str, int]] = [dict() for _ in range(NUM_SEATS)]  # per bot: class -> count
-    times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
-    cpu: list[list[float]] = [[] for _ in range(NUM_SEATS)]
-    bots = [build_bot(specs[j], f"{seed}/{start}/{rot}/{j}") for j in range(NUM_SEATS)]
+    deltas = [[0] * SEATS for _ in range(n)]  # [deal][bot]
+    points = [[0] * SEATS for _ in range(n)]
+    cases: list[dict[str, int]] = [dict() for _ in range(SEATS)]  # per bot: class -> count
+    times: list[list[float]] = [[] for _ in range(SEATS)]
+    cpu: list[list[float]] = [[] for _ in range(SEATS)]
+    bots = [build_bot(specs[j], f"{seed}/{start}/{rot}/{j}") for j in range(SEATS)]
     if omniscient is not None and not hasattr(bots[omniscient], "reveal"):
         raise ValueError(f"bot {specs[omniscient].name} has no reveal() hook for --omniscient")
-    seat_bot = [0] * NUM_SEATS
-    for j in range(NUM_SEATS):
-        seat_bot[(j + rot) % NUM_SEATS] = j
-    net = [0, 0, 0]  # by seat, within the current game
+    seat_bot = [0] * SEATS
+    for j in range(SEATS):
+        seat_bot[(j + rot) % SEATS] = j
+    net = [0] * SEATS  # by seat, within the current game
     for k in range(start, end):
         if k % game_len == 0:
-            net = [0, 0, 0]
+            net = [0] * SEATS
         hands_left = game_len - k % game_len
-        dealer = k % NUM_SEATS
+        dealer = k % SEATS
         st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
         scores = (net[0], net[1], net[2])
-        for s in range(NUM_SEATS):
+        for s in range(SEATS):
             hook = getattr(bots[seat_bot[s]], "new_hand", None)
             if hook is not None:
                 hook(observe(st, s, scores, hands_left))
@@ -180,7 +182,7 @@ def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = No
             j = seat_bot[seat]
             bot = bots[j]
             if j == omniscient:
-                bot.reveal({s: st.hands[s] for s in range(NUM_SEATS) if s != seat})
+                bot.reveal({s: st.hands[s] for s in range(SEATS) if s != seat})
             choice = st.legal_mask()
             t0, c0 = time.perf_counter(), time.process_time()
             c = bot.choose(obs)
@@ -193,7 +195,7 @@ def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = No
         out = outcome(st)
         assert out.settlement is not None
         d = out.settlement.deltas
-        for seat in range(NUM_SEATS):
+        for seat in range(SEATS):
             j = seat_bot[seat]
             deltas[k - start][j] = d[seat]
             points[k - start][j] = out.card_points[seat]
@@ -228,37 +230,37 @@ def _quantile(xs: list[float], q: float) -> float:
 def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_len: int = GAME_LEN) -> dict[str, Any]:
     """Figures over the deals that were played under all three rotations."""
     by_deal: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # deal -> rot -> (deltas, points)
-    times: list[list[float]] = [[] for _ in range(NUM_SEATS)]
-    cpu: list[list[float]] = [[] for _ in range(NUM_SEATS)]
-    cases: list[dict[str, int]] = [dict() for _ in range(NUM_SEATS)]
+    times: list[list[float]] = [[] for _ in range(SEATS)]
+    cpu: list[list[float]] = [[] for _ in range(SEATS)]
+    cases: list[dict[str, int]] = [dict() for _ in range(SEATS)]
     for b in blocks:
         for i in range(b["end"] - b["start"]):
             by_deal.setdefault(b["start"] + i, {})[b["rot"]] = (b["deltas"][i], b["points"][i])
-        for j in range(NUM_SEATS):
+        for j in range(SEATS):
             times[j].extend(b["times"][j])
             cpu[j].extend(b["cpu"][j])
             for k, v in b["cases"][j].items():
                 cases[j][k] = cases[j].get(k, 0) + v
-    complete = sorted(k for k, rots in by_deal.items() if len(rots) == NUM_SEATS)
+    complete = sorted(k for k, rots in by_deal.items() if len(rots) == SEATS)
     n_deals = len(complete)
-    per_deal: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> per-deal mean over rotations
-    pts = [0.0] * NUM_SEATS
+    per_deal: list[list[float]] = [[] for _ in range(SEATS)]  # bot -> per-deal mean over rotations
+    pts = [0.0] * SEATS
     for k in complete:
-        for j in range(NUM_SEATS):
-            per_deal[j].append(sum(by_deal[k][r][0][j] for r in range(NUM_SEATS)) / NUM_SEATS)
-            pts[j] += sum(by_deal[k][r][1][j] for r in range(NUM_SEATS)) / NUM_SEATS
+        for j in range(SEATS):
+            per_deal[j].append(sum(by_deal[k][r][0][j] for r in range(SEATS)) / SEATS)
+            pts[j] += sum(by_deal[k][r][1][j] for r in range(SEATS)) / SEATS
     # games: game_len consecutive deals under one rotation
-    shares: list[list[float]] = [[] for _ in range(NUM_SEATS)]  # bot -> its share of each game's win
+    shares: list[list[float]] = [[] for _ in range(SEATS)]  # bot -> its share of each game's win
     games = 0
     for g in range(max(complete, default=-1) // game_len + 1):
         ks = range(g * game_len, (g + 1) * game_len)
-        for r in range(NUM_SEATS):
+        for r in range(SEATS):
             if not all(r in by_deal.get(k, {}) for k in ks):
                 continue
-            net = [sum(by_deal[k][r][0][j] for k in ks) for j in range(NUM_SEATS)]
+            net = [sum(by_deal[k][r][0][j] for k in ks) for j in range(SEATS)]
             top = max(net)
-            winners = [j for j in range(NUM_SEATS) if net[j] == top]
-            for j in range(NUM_SEATS):
+            winners = [j for j in range(SEATS) if net[j] == top]
+            for j in range(SEATS):
                 shares[j].append(1 / len(winners) if j in winners else 0.0)
             games += 1
     wins = [sum(ws) for ws in shares]
@@ -266,7 +268,7 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
     for j, lv in enumerate(names):
         labels.append(lv if names.count(lv) == 1 else f"{lv}#{names[:j + 1].count(lv)}")
     bots = []
-    for j in range(NUM_SEATS):
+    for j in range(SEATS):
         xs = per_deal[j]
         n = len(xs)
         mean = sum(xs) / n if n else 0.0
@@ -290,7 +292,7 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
     n = len(diff)
     dmean = sum(diff) / n if n else 0.0
     dhalf = 1.96 * math.sqrt(sum((x - dmean) ** 2 for x in diff) / (n - 1) / n) if n > 1 else 0.0
-    return {"seed": seed, "deals": n_deals, "hands_played": n_deals * NUM_SEATS, "game_length": game_len,
+    return {"seed": seed, "deals": n_deals, "hands_played": n_deals * SEATS, "game_length": game_len,
             "bots": bots, "first_minus_second": {"mean": round(dmean, 4),
                                                  "ci95": [round(dmean - dhalf, 4), round(dmean + dhalf, 4)]}}
 
@@ -322,7 +324,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     err = err or sys.stderr
     try:
         specs = [parse_bot(x) for x in args.bots.split(",")]
-        if len(specs) != NUM_SEATS:
+        if len(specs) != SEATS:
             raise ValueError(f"--bots needs three bots, not {args.bots!r}")
         for spec in specs:  # fail early: build each bot once here
             build_bot(spec, "check")
@@ -330,7 +332,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
         err.write(f"error: {e}\n")
         return 2
     omniscient = getattr(args, "omniscient", None)
-    if omniscient is not None and omniscient not in range(NUM_SEATS):
+    if omniscient is not None and omniscient not in range(SEATS):
         err.write("error: --omniscient takes 0, 1 or 2 (a position in --bots)\n")
         return 2
     if args.deals < 1:
@@ -346,7 +348,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     if omniscient is not None:
         names[omniscient] += "(omniscient)"
     tasks = [(specs, seed, s, min(s + game_len, args.deals), rot, omniscient, game_len)
-             for s in range(0, args.deals, game_len) for rot in range(NUM_SEATS)]
+             for s in range(0, args.deals, game_len) for rot in range(SEATS)]
     blocks: list[dict[str, Any]] = []
     t0 = time.time()
     last = [0.0]

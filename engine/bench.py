@@ -8,8 +8,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .deal import deal
+from .games import MITTLERE
 from .rules import legal_mask
 from .state import HandState, random_playout
+
+#: The bench plays Mittlere deals.
+SEATS = MITTLERE.seats
 
 
 def _rounds(seconds: float, work: Callable[[int], int]) -> tuple[float, float, int]:
@@ -33,11 +37,11 @@ def _rounds(seconds: float, work: Callable[[int], int]) -> tuple[float, float, i
 
 def _hands_per_second(seconds: float, seed: int) -> tuple[float, float, int]:
     rand = random.Random(seed).random
-    deals = [deal(seed, k, k % 3) for k in range(256)]
+    deals = [deal(seed, k, k % SEATS) for k in range(256)]
 
     def work(n: int) -> int:
         for k in range(64):
-            random_playout(HandState(deals[(n + k) & 255], (n + k) % 3), rand)
+            random_playout(HandState(deals[(n + k) & 255], (n + k) % SEATS), rand)
         return 64
 
     return _rounds(seconds, work)
@@ -48,7 +52,7 @@ def _legal_generations_per_second(seconds: float, seed: int) -> tuple[float, flo
     rng = random.Random(seed)
     positions = []
     for k in range(64):
-        st = HandState(deal(seed, 1000 + k, k % 3), k % 3)
+        st = HandState(deal(seed, 1000 + k, k % SEATS), k % SEATS)
         while not st.is_complete:
             seat = st.to_play
             assert seat is not None

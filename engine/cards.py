@@ -17,20 +17,10 @@ SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 NUM_CARDS = 36
-NUM_SEATS = 3
-CARDS_PER_HAND = 12
 ALL_CARDS = (1 << NUM_CARDS) - 1
-#: The seat after each seat in playing order.
-NEXT_SEAT = (1, 2, 0)
 
-#: A value per seat (hands, counts, points…).
-Triple = tuple[int, int, int]
-
-
-def triple(values: Iterable[int]) -> Triple:
-    """Three values as a :data:`Triple` (ValueError unless there are exactly three)."""
-    a, b, c = values
-    return a, b, c
+#: A value per seat (hands, counts, points…); the number of seats is the game's (:mod:`engine.games`).
+PerSeat = tuple[int, ...]
 
 
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)

@@ -7,10 +7,11 @@ How a seed becomes a deal (identical in CPython and in Pyodide, independent of `
    big-endian, seed a SplitMix64 generator.  ``label`` is ``"dealer"`` for the first dealer and
    ``"deal/<k>"`` for the k-th deal of a game (k = 0, 1, …, counting redeals of annulled hands).
 3. ``below(n)`` draws a uniform int in ``[0, n)`` from 64-bit outputs by rejection (no modulo bias).
-4. First dealer: ``below(3)`` of the ``"dealer"`` stream.
+4. First dealer: ``below(seats)`` of the ``"dealer"`` stream (the game's seats: 3 for Mittlere).
 5. Deal k: the deck in card order (♠6 … ♠A, ♥6 … ♣A) is shuffled by Fisher–Yates
    (for i from 35 down to 1: swap i with ``below(i + 1)``).  The dealer ``d`` deals it three cards at a
-   time anticlockwise starting with seat ``d + 1``: cards 0–2 to ``d+1``, 3–5 to ``d+2``, 6–8 to ``d``, …
+   time anticlockwise starting with seat ``d + 1``: with three seats cards 0–2 to ``d+1``, 3–5 to ``d+2``,
+   6–8 to ``d``, …; with four seats 9 cards each, cards 9–11 to ``d``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import importlib
 from collections.abc import Callable
 from typing import Protocol, cast
 
-from .cards import NUM_CARDS, NUM_SEATS, Triple
+from .cards import NUM_CARDS, PerSeat
+from .games import MITTLERE
 
 
 class _Digest(Protocol):
@@ -68,8 +70,9 @@ def stream(seed: int | str, label: str) -> SplitMix64:
     return SplitMix64(int.from_bytes(digest[:8], "big"))
 
 
-def first_dealer(seed: int | str) -> int:
-    return stream(seed, "dealer").below(NUM_SEATS)
+def first_dealer(seed: int | str, seats: int = MITTLERE.seats) -> int:
+    """The first dealer of the game seeded ``seed`` with ``seats`` seats."""
+    return stream(seed, "dealer").below(seats)
 
 
 def shuffled_deck(seed: int | str, deal_no: int) -> list[int]:
@@ -81,16 +84,17 @@ def shuffled_deck(seed: int | str, deal_no: int) -> list[int]:
     return deck
 
 
-def deal_from_deck(deck: list[int], dealer: int) -> Triple:
-    """Hands (as masks, by seat) when ``dealer`` deals ``deck`` three at a time from seat ``dealer+1``."""
-    hands = [0, 0, 0]
+def deal_from_deck(deck: list[int], dealer: int, seats: int = MITTLERE.seats) -> PerSeat:
+    """Hands (as masks, by seat) when ``dealer`` deals ``deck`` three at a time to ``seats`` seats from seat
+    ``dealer+1``."""
+    hands = [0] * seats
     for packet in range(NUM_CARDS // 3):
-        seat = (dealer + 1 + packet) % NUM_SEATS
+        seat = (dealer + 1 + packet) % seats
         for c in deck[packet * 3: packet * 3 + 3]:
             hands[seat] |= 1 << c
-    return hands[0], hands[1], hands[2]
+    return tuple(hands)
 
 
-def deal(seed: int | str, deal_no: int, dealer: int) -> Triple:
-    """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer``."""
-    return deal_from_deck(shuffled_deck(seed, deal_no), dealer)
+def deal(seed: int | str, deal_no: int, dealer: int, seats: int = MITTLERE.seats) -> PerSeat:
+    """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer`` to ``seats`` seats."""
+    return deal_from_deck(shuffled_deck(seed, deal_no), dealer, seats)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from .cards import CODES, NUM_SEATS, SUITS, codes_of
+from .cards import CODES, SUITS, PerSeat, codes_of
 from .deal import deal, first_dealer
+from .games import MITTLERE, GameSpec
 from .protocol import Event, HandRecord, HandResultJson, Phase
 from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules
@@ -14,7 +15,8 @@ from .scoring import Settlement
 from .state import HandState, IllegalMove, apply_move, outcome
 from .text import DEFAULT_NAMES
 
-DEFAULT_HANDS = 12
+#: Hands of a Mittlere game unless told (the default of :data:`engine.games.MITTLERE`).
+DEFAULT_HANDS = MITTLERE.default_hands
 
 
 def random_seed() -> str:
@@ -28,11 +30,11 @@ class HandResult(NamedTuple):
     hand_no: int            # 1-based among counted hands (an annulled hand repeats its number)
     dealer: int
     trump: int
-    card_points: tuple[int, int, int]
-    tricks: tuple[int, int, int]
+    card_points: PerSeat
+    tricks: PerSeat
     settlement: Settlement
     record: HandRecord      # the hand record (see engine.record) to replay it
-    last_trick_bonus_seat: int | None   # who won trick 12 and its +5 (None for an annulled hand)
+    last_trick_bonus_seat: int | None   # who won the last trick and its +5 (None for an annulled hand)
 
     @property
     def annulled(self) -> bool:
@@ -52,12 +54,14 @@ class HandResult(NamedTuple):
 
 
 class Game:
-    """A game of ``hands_total`` counted hands.  ``seed`` makes every deal reproducible."""
+    """A game of ``spec`` (Mittlere unless told) of ``hands_total`` counted hands (at most: the game's end may come
+    sooner).  ``seed`` makes every deal reproducible."""
 
     def __init__(self, hands_total: int = DEFAULT_HANDS, seed: int | str | None = None,
-                 rules: Rules = DEFAULT_RULES, names: tuple[str, str, str] = DEFAULT_NAMES):
+                 rules: Rules = DEFAULT_RULES, names: tuple[str, ...] = DEFAULT_NAMES, spec: GameSpec = MITTLERE):
         if not isinstance(hands_total, int) or isinstance(hands_total, bool) or hands_total < 1:
             raise ValueError(f"hands per game must be a positive whole number, not {quote(hands_total)}")
+        self.spec = spec
         self.hands_total = hands_total
         #: The seed as text (docs/seeding.md: a deal is keyed by the text, so 42 and "42" deal alike).
         self.seed: str = random_seed() if seed is None else str(seed)
@@ -65,7 +69,7 @@ class Game:
         self.names = names
         self.results: list[HandResult] = []
         self.deal_no = 0
-        self.dealer = first_dealer(self.seed)
+        self.dealer = first_dealer(self.seed, spec.seats)
         self.state = self._deal()
 
     # -- reading ---------------------------------------------------------------------------
@@ -82,7 +86,7 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        if len(self.counted) >= self.hands_total:
+        if self._winners() is not None:
             return "game-over"
         if self.state.is_complete:
             return "hand-over"
@@ -90,25 +94,24 @@ class Game:
 
     @property
     def strokes(self) -> list[int]:
-        return [sum(r.settlement.strokes[s] for r in self.results) for s in range(NUM_SEATS)]
+        return [sum(r.settlement.strokes[s] for r in self.results) for s in range(self.spec.seats)]
 
     @property
     def zeros(self) -> list[int]:
-        return [sum(r.settlement.zeros[s] for r in self.results) for s in range(NUM_SEATS)]
+        return [sum(r.settlement.zeros[s] for r in self.results) for s in range(self.spec.seats)]
 
     @property
     def net(self) -> list[int]:
         st, ze = self.strokes, self.zeros
-        return [st[s] - ze[s] for s in range(NUM_SEATS)]
+        return [st[s] - ze[s] for s in range(self.spec.seats)]
 
     @property
     def winners(self) -> list[int] | None:
-        """Seats with the highest net once the game is over (ties share), else None."""
-        if self.phase != "game-over":
-            return None
-        net = self.net
-        best = max(net)
-        return [s for s in range(NUM_SEATS) if net[s] == best]
+        """The winning seats once the game is over (Mittlere: the highest net; ties share), else None."""
+        return self._winners()
+
+    def _winners(self) -> list[int] | None:
+        return self.spec.game_over(self.strokes, self.zeros, len(self.counted), self.hands_total)
 
     @property
     def hands_left(self) -> int:
@@ -116,7 +119,8 @@ class Game:
 
     # -- transitions -----------------------------------------------------------------------
     def _deal(self) -> HandState:
-        return HandState(deal(self.seed, self.deal_no, self.dealer), self.dealer, self.rules)
+        return HandState(deal(self.seed, self.deal_no, self.dealer, self.spec.seats), self.dealer, self.rules,
+                         self.spec)
 
     def play(self, card: int) -> list[Event]:
         """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""
@@ -151,7 +155,7 @@ class Game:
             raise ValueError("the hand is not over yet" if self.phase == "play" else "the game is over")
         redeal = self.results[-1].annulled
         if not redeal:
-            self.dealer = (self.dealer + 1) % NUM_SEATS
+            self.dealer = (self.dealer + 1) % self.spec.seats
         self.deal_no += 1
         self.state = self._deal()
         return [{"type": "hand_dealt", "hand_no": self.hand_no, "dealer": self.dealer,

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from .arena import GAME_LEN, BotSpec, play_block, summarize
+from .arena import GAME_LEN, SEATS, BotSpec, play_block, summarize
 from .botapi import BotError, OutsideBot, bot_from_module
 from .bots import LEVELS
-from .cards import CODES, NUM_SEATS
+from .cards import CODES
 from .obsjson import observation_from_json
 from .quote import cut
 
@@ -94,7 +94,7 @@ class Lab:
         self.seed = seed
         self.names = ["your bot", opponents[0], opponents[1]]
         self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None, GAME_LEN)
-                      for s in range(0, deals, GAME_LEN) for rot in range(NUM_SEATS)]
+                      for s in range(0, deals, GAME_LEN) for rot in range(SEATS)]
         self.blocks = []
         return len(self.tasks)
 
@@ -140,7 +140,7 @@ class Lab:
     # -- the worker's entry points: JSON text in and out, a BotError as {"ok": false, "error": {...}} -------------
     def arena_start_json(self, opponents: list[str], deals: int, seed: str) -> str:
         return _answer(lambda: {"total": self.arena_start(list(opponents), int(deals), seed),
-                                "hands": int(deals) * NUM_SEATS})
+                                "hands": int(deals) * SEATS})
 
     def arena_step_json(self, on_hands: Callable[[int], None] | None = None) -> str:
         return _answer(lambda: {"done": self.arena_step(on_hands)})

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import ALL_CARDS, JACK_OF, NUM_SEATS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH, triple
+from .cards import ALL_CARDS, JACK_OF, NUM_CARDS, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_STRENGTH, PerSeat
+from .games import MITTLERE, game_spec
 from .quote import quote
 from .rules import Rules, highest_trump_strength
 from .scoring import seat_points
@@ -16,7 +17,10 @@ from .state import HandState, Trick
 
 
 class Observation(NamedTuple):
-    """A seat's view of a hand in progress (plus the game score, when there is a game)."""
+    """A seat's view of a hand in progress (plus the game score, when there is a game).
+
+    The per-seat tuples hold one value per seat of the game (:attr:`seats`).
+    """
 
     seat: int
     rules: Rules
@@ -29,18 +33,25 @@ class Observation(NamedTuple):
     trump: int                                  # -1 before trump is fixed
     trump_fixed_at: int | None                  # index into plays
     trump_fixed_by: int | None
-    tricks_won: tuple[int, int, int]
-    captured: tuple[int, int, int]              # cards taken per seat (public: tricks are seen)
-    counts: tuple[int, int, int]                # cards left per seat
-    excluded: tuple[int, int, int]              # per seat: unplayed cards it is known not to hold
-    scores: tuple[int, int, int] = (0, 0, 0)    # game net (strokes minus zeros) before this hand
+    tricks_won: PerSeat
+    captured: PerSeat                           # cards taken per seat (public: tricks are seen)
+    counts: PerSeat                             # cards left per seat
+    excluded: PerSeat                           # per seat: unplayed cards it is known not to hold
+    scores: PerSeat = (0, 0, 0)                 # game net (strokes minus zeros) before this hand
     hands_left: int = 1                         # hands still to play in the game, this one included
+    game: str = MITTLERE.id                     # the game being played (engine.games)
+
+    @property
+    def seats(self) -> int:
+        """The number of seats of the game."""
+        return len(self.counts)
 
     @property
     def to_play(self) -> int | None:
-        if len(self.tricks) == 12:
+        seats = len(self.counts)
+        if len(self.tricks) * seats == NUM_CARDS:
             return None
-        return (self.leader + len(self.trick)) % NUM_SEATS
+        return (self.leader + len(self.trick)) % seats
 
     @property
     def played(self) -> int:
@@ -52,12 +63,12 @@ class Observation(NamedTuple):
 
     @property
     def unseen(self) -> int:
-        """Cards held by the two other seats (together), as far as this seat can tell."""
+        """Cards held by the other seats (together), as far as this seat can tell."""
         return ALL_CARDS & ~self.played & ~self.hand
 
     def card_points(self) -> list[int]:
         """Card points per seat so far, valued with the current trump (as :meth:`HandState.card_points`)."""
-        last = self.tricks[-1].winner if len(self.tricks) == 12 else None
+        last = self.tricks[-1].winner if len(self.tricks) * len(self.counts) == NUM_CARDS else None
         return seat_points(self.captured, self.trump, last, self.rules.eights)
 
     def voids(self, seat: int) -> str:
@@ -69,20 +80,21 @@ class Observation(NamedTuple):
 
 
 def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int] | tuple[int, ...], leader: int,
-                        trump_fixed_at: int | None, final_trump: int, rules: Rules) -> list[int]:
+                        trump_fixed_at: int | None, final_trump: int, rules: Rules,
+                        seats: int = MITTLERE.seats) -> list[int]:
     """Per seat, the cards it cannot hold as shown by its plays (docs/rules.md §4 read backwards).
 
     - not following the led suit before trump, or throwing a third suit after it: void in the led suit;
     - not playing a trump to a trump lead: no trump but possibly the Puur;
     - undertrumping: only trumps left (or, with ``undertrump_when_void``, void in the led suit).
     """
-    excluded = [0, 0, 0]
+    excluded = [0] * seats
     sequences: list[tuple[int, tuple[int, ...]]] = [(t.leader, t.cards) for t in tricks]
     sequences.append((leader, tuple(trick)))
     index = 0
     for lead_seat, cards in sequences:
         for i, c in enumerate(cards):
-            seat = (lead_seat + i) % NUM_SEATS
+            seat = (lead_seat + i) % seats
             trump = final_trump if (trump_fixed_at is not None and index > trump_fixed_at) else -1
             index += 1
             if i == 0:
@@ -107,14 +119,16 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
     return excluded
 
 
-def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0), hands_left: int = 1) -> Observation:
-    """The observation of ``seat`` in ``state``."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
-        raise ValueError(f"seat must be 0, 1 or 2, not {quote(seat)}")
+def observe(state: HandState, seat: int, scores: PerSeat | None = None, hands_left: int = 1) -> Observation:
+    """The observation of ``seat`` in ``state`` (``scores``: the game's net per seat before this hand, 0 each unless
+    given)."""
+    spec = state.spec
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < spec.seats:
+        raise ValueError(f"seat must be {spec.seat_list()}, not {quote(seat)}")
     seats = state.play_seats()
     plays = tuple(zip(seats, state.plays, strict=True))
     excluded = inferred_exclusions(state.tricks, state.trick, state.leader, state.trump_fixed_at, state.trump,
-                                   state.rules)
+                                   state.rules, spec.seats)
     played = 0
     for c in state.plays:
         played |= 1 << c
@@ -124,9 +138,10 @@ def observe(state: HandState, seat: int, scores: tuple[int, int, int] = (0, 0, 0
         seat=seat, rules=state.rules, dealer=state.dealer, hand=state.hands[seat], plays=plays,
         tricks=tuple(state.tricks), leader=state.leader, trick=tuple(state.trick), trump=state.trump,
         trump_fixed_at=state.trump_fixed_at, trump_fixed_by=state.trump_fixed_by,
-        tricks_won=triple(state.tricks_won), captured=triple(state.captured),
-        counts=triple(h.bit_count() for h in state.hands),
-        excluded=triple(excluded), scores=scores, hands_left=hands_left,
+        tricks_won=tuple(state.tricks_won), captured=tuple(state.captured),
+        counts=tuple([h.bit_count() for h in state.hands]),
+        excluded=tuple(excluded), scores=(0,) * spec.seats if scores is None else scores, hands_left=hands_left,
+        game=spec.id,
     )
 
 
@@ -135,13 +150,11 @@ def state_from_observation(obs: Observation, hidden: dict[int, int]) -> HandStat
 
     Used by search bots to play out sampled worlds ("determinizations").
     """
-    hands = [0, 0, 0]
-    for s in range(NUM_SEATS):
-        hands[s] = obs.hand if s == obs.seat else hidden[s]
+    hands = [obs.hand if s == obs.seat else hidden[s] for s in range(obs.seats)]
     dealt = list(hands)
     for s, c in obs.plays:
         dealt[s] |= 1 << c
-    st = HandState(dealt, obs.dealer, obs.rules)
+    st = HandState(dealt, obs.dealer, obs.rules, game_spec(obs.game))
     st.hands = hands
     st.leader = obs.leader
     st.trick = list(obs.trick)

@@ -25,8 +25,9 @@ def observation_to_json(obs: Observation) -> ObservationJson:
 
 def observation_from_json(d: dict[str, Any]) -> Observation:
     """The observation :func:`observation_to_json` wrote."""
-    def trip(x: Any) -> tuple[int, int, int]:
-        return int(x[0]), int(x[1]), int(x[2])
+    def trip(x: Any) -> tuple[int, ...]:
+        """A value per seat."""
+        return tuple([int(v) for v in x])
 
     return Observation(
         seat=int(d["seat"]), rules=Rules.from_json(d["rules"]), dealer=int(d["dealer"]), hand=int(d["hand"]),

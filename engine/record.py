@@ -1,15 +1,17 @@
 """Hand records: JSON in, a validated :class:`HandState` out, and the replay summary.
 
-A record is ``{"rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
-``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  Every problem raises
-:class:`RecordError` with one plain sentence that says exactly what is wrong.
+A record is ``{"game": "mittlere"?, "rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
+``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  ``game`` names the game (:mod:`engine.games`): without
+it the record is Mittlere's (every record written before the family); the game fixes the number of hands and the
+cards in each.  Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS_PER_HAND, CODES, NUM_CARDS, NUM_SEATS, SUITS, codes_of, parse_card
+from .cards import CODES, NUM_CARDS, SUITS, codes_of, parse_card
+from .games import MITTLERE, game_spec
 from .protocol import ReplaySummary
 from .rules import Rules
 from .state import HandState, outcome, refusal, trick_points
@@ -23,7 +25,11 @@ def parse_record(data: Any) -> tuple[HandState, list[int]]:
     """Validate a decoded record: the dealt state and the plays (card ints), not yet applied."""
     if not isinstance(data, dict):
         raise RecordError(f"a hand record must be a JSON object, not {type(data).__name__}")
-    # Other top-level keys (an id, a comment) are tolerated: only these four have a meaning.
+    # Other top-level keys (an id, a comment) are tolerated: only these five have a meaning.
+    try:
+        spec = game_spec(data.get("game", MITTLERE.id))
+    except ValueError as e:
+        raise RecordError(str(e)) from None
     try:
         rules = Rules.from_json(data.get("rules"))
     except ValueError as e:
@@ -31,18 +37,18 @@ def parse_record(data: Any) -> tuple[HandState, list[int]]:
     if "dealer" not in data:
         raise RecordError("the record has no dealer")
     dealer = data["dealer"]
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < NUM_SEATS:
-        raise RecordError(f"dealer must be 0, 1 or 2, not {dealer!r}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < spec.seats:
+        raise RecordError(f"dealer must be {spec.seat_list()}, not {dealer!r}")
     hands_in = data.get("hands")
-    if not isinstance(hands_in, list) or len(hands_in) != NUM_SEATS:
-        raise RecordError("hands must be a list of three hands (one per seat)")
+    if not isinstance(hands_in, list) or len(hands_in) != spec.seats:
+        raise RecordError(f"hands must be a list of {spec.seats_word()} hands (one per seat)")
     seen: dict[int, int] = {}
     hands = []
     for seat, hand in enumerate(hands_in):
         if not isinstance(hand, list):
             raise RecordError(f"hand of seat {seat} must be a list of card codes")
-        if len(hand) != CARDS_PER_HAND:
-            raise RecordError(f"hand of seat {seat} has {len(hand)} cards, not 12")
+        if len(hand) != spec.cards_per_hand:
+            raise RecordError(f"hand of seat {seat} has {len(hand)} cards, not {spec.cards_per_hand}")
         m = 0
         for code in hand:
             try:
@@ -66,7 +72,7 @@ def parse_record(data: Any) -> tuple[HandState, list[int]]:
             plays.append(parse_card(code))
         except ValueError as e:
             raise RecordError(f"play {i}: {e}") from None
-    return HandState(hands, dealer, rules), plays
+    return HandState(hands, dealer, rules, spec), plays
 
 
 def replay(data: Any) -> HandState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import CARDS_PER_HAND, EIGHTS_TABLE, LAST_TRICK_BONUS, PLAIN_TABLE, TRUMP_TABLE
+from .cards import EIGHTS_TABLE, LAST_TRICK_BONUS, NUM_CARDS, PLAIN_TABLE, TRUMP_TABLE
 from .protocol import Case, Roles
 
 #: Card points at which a hand is punished (docs/rules.md §6, "100 or more").
@@ -14,7 +14,7 @@ HUNDRED = 100
 
 def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, eights: bool) -> list[int]:
     """Card points per seat: the captured cards (masks) valued with ``trump`` (-1: none; with no trump,
-    ``eights`` makes every 8 count 8), +5 for ``last_winner`` (the winner of trick 12, None before).
+    ``eights`` makes every 8 count 8), +5 for ``last_winner`` (the winner of the last trick, None before).
 
     The one per-seat count of the engine and the bots (inlined :func:`engine.cards.points_of`: search calls it
     in its inner loop).
@@ -33,7 +33,8 @@ def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, ei
     return pts
 
 
-Deltas = tuple[int, int, int]
+#: A value per seat: strokes minus zeros.
+Deltas = tuple[int, ...]
 
 
 class Settlement(NamedTuple):
@@ -48,42 +49,49 @@ class Settlement(NamedTuple):
 
     @property
     def strokes(self) -> Deltas:
-        d0, d1, d2 = self.deltas
-        return max(d0, 0), max(d1, 0), max(d2, 0)
+        return tuple([max(d, 0) for d in self.deltas])
 
     @property
     def zeros(self) -> Deltas:
-        d0, d1, d2 = self.deltas
-        return max(-d0, 0), max(-d1, 0), max(-d2, 0)
+        return tuple([max(-d, 0) for d in self.deltas])
 
 
-ANNULLED = Settlement("annulled", (0, 0, 0), {})
+def annulled(seats: int) -> Settlement:
+    """The settlement of an annulled hand (no trump with ``no_trump: annul``): nothing for anyone."""
+    return Settlement("annulled", (0,) * seats, {})
 
 
 def settle(card_points: Sequence[int], tricks_won: Sequence[int]) -> Settlement:
-    """Settle a complete hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties."""
-    for s in range(3):
-        if tricks_won[s] == CARDS_PER_HAND:
-            return Settlement("match", _deltas(-1, {s: 2}), {"winner": s})
-    z = next((s for s in range(3) if tricks_won[s] == 0), None)
-    h = next((s for s in range(3) if card_points[s] >= HUNDRED), None)
+    """Settle a complete Mittlere hand (docs/rules.md §6), in order: match; Z and H penalties; ranking with ties.
+
+    Mittlere's settlement (:data:`engine.games.MITTLERE`): card points and tricks won by seat, three seats (the
+    ranking has a low, a middle and a high seat).
+    """
+    seats = range(len(card_points))
+    tricks = NUM_CARDS // len(seats)  # the tricks of a hand: every card is dealt
+    for s in seats:
+        if tricks_won[s] == tricks:
+            return Settlement("match", _deltas(-1, {s: 2}, seats), {"winner": s})
+    z = next((s for s in seats if tricks_won[s] == 0), None)
+    h = next((s for s in seats if card_points[s] >= HUNDRED), None)
     if z is not None and h is not None:
-        return Settlement("no_trick_and_hundred", _deltas(2, {z: -1, h: -1}),
-                          {"no_trick": z, "hundred": h, "other": 3 - z - h})
+        other = next(s for s in seats if s != z and s != h)
+        return Settlement("no_trick_and_hundred", _deltas(2, {z: -1, h: -1}, seats),
+                          {"no_trick": z, "hundred": h, "other": other})
     if z is not None:
-        return Settlement("no_trick", _deltas(1, {z: -2}), {"no_trick": z})
+        return Settlement("no_trick", _deltas(1, {z: -2}, seats), {"no_trick": z})
     if h is not None:
-        return Settlement("hundred", _deltas(1, {h: -2}), {"hundred": h})
-    low, mid, high = sorted(range(3), key=lambda s: card_points[s])
+        return Settlement("hundred", _deltas(1, {h: -2}, seats), {"hundred": h})
+    low, mid, high = sorted(seats, key=lambda s: card_points[s])
     if card_points[low] == card_points[mid] or card_points[mid] == card_points[high]:
         if card_points[low] == card_points[mid]:
             tied, third = [low, mid], high
         else:
             tied, third = [mid, high], low
-        return Settlement("tie", _deltas(0, {third: 1}), {"tied": tied, "third": third})
-    return Settlement("ranking", _deltas(1, {mid: -2}), {"middle": mid, "high": high, "low": low})
+        return Settlement("tie", _deltas(0, {third: 1}, seats), {"tied": tied, "third": third})
+    return Settlement("ranking", _deltas(1, {mid: -2}, seats), {"middle": mid, "high": high, "low": low})
 
 
-def _deltas(others: int, special: dict[int, int]) -> Deltas:
-    d0, d1, d2 = (special.get(s, others) for s in range(3))
-    return d0, d1, d2
+def _deltas(others: int, special: dict[int, int], seats: range) -> Deltas:
+    """A delta per seat: ``special`` for the seats it names, ``others`` for the rest."""
+    return tuple([special.get(s, others) for s in seats])

@@ -9,42 +9,43 @@ in-place transition they (and the search bots) share.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from .cards import (
     ALL_CARDS,
-    CARDS_PER_HAND,
     CODES,
     JACK_OF,
     LAST_TRICK_BONUS,
-    NEXT_SEAT,
     NUM_CARDS,
-    NUM_SEATS,
     RANK_OF,
     SUIT_MASKS,
     SUIT_OF,
     SUITS,
     TRUMP_BELOW,
     TRUMP_STRENGTH,
-    Triple,
+    PerSeat,
+    mask_of,
     points_of,
-    triple,
 )
+from .games import MITTLERE, GameSpec
 from .protocol import Event
 from .quote import quote
 from .rules import DEFAULT_RULES, Refusal, Rules, card_power, legal_mask, trick_winner_offset, why_not
-from .scoring import ANNULLED, Settlement, seat_points, settle
+from .scoring import Settlement, annulled, seat_points
 
 
 class Trick(NamedTuple):
     """A complete trick: who led, the cards in playing order, who won it."""
 
     leader: int
-    cards: tuple[int, int, int]
+    cards: tuple[int, ...]      # one card per seat
     winner: int
 
-    def seats(self) -> tuple[int, int, int]:
-        return self.leader, NEXT_SEAT[self.leader], NEXT_SEAT[NEXT_SEAT[self.leader]]
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each card, in playing order."""
+        n = len(self.cards)
+        return tuple([(self.leader + i) % n for i in range(n)])
 
 
 class IllegalMove(ValueError):
@@ -56,38 +57,42 @@ class IllegalMove(ValueError):
 
 
 class HandState:
-    """One hand of Mittlere Jass, from the deal to the last trick."""
+    """One hand of a game of the family (``spec``, Mittlere unless told), from the deal to the last trick."""
 
-    __slots__ = ("rules", "dealer", "dealt", "hands", "leader", "trick", "trump", "trump_fixed_at",
+    __slots__ = ("spec", "seats", "rules", "dealer", "dealt", "hands", "leader", "trick", "trump", "trump_fixed_at",
                  "trump_fixed_by", "captured", "tricks_won", "tricks", "plays")
 
-    def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES):
-        _check_deal(hands, dealer, rules)
+    def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES, spec: GameSpec = MITTLERE):
+        _check_deal(hands, dealer, rules, spec)
+        seats = spec.seats
+        self.spec = spec
+        #: ``spec.seats``, at hand for the hot paths (to_play, push)
+        self.seats = seats
         self.rules = rules
         self.dealer = dealer
-        self.dealt: Triple = triple(hands)
+        self.dealt: PerSeat = tuple(hands)
         self.hands: list[int] = list(hands)
-        self.leader = (dealer + 1) % NUM_SEATS
+        self.leader = (dealer + 1) % seats
         self.trick: list[int] = []
         self.trump = -1
         self.trump_fixed_at: int | None = None
         self.trump_fixed_by: int | None = None
-        self.captured = [0, 0, 0]
-        self.tricks_won = [0, 0, 0]
+        self.captured = [0] * seats
+        self.tricks_won = [0] * seats
         self.tricks: list[Trick] = []
         self.plays: list[int] = []
 
     # -- reading -------------------------------------------------------------------------
     @property
     def is_complete(self) -> bool:
-        return len(self.tricks) == CARDS_PER_HAND
+        return len(self.tricks) == self.spec.tricks
 
     @property
     def to_play(self) -> int | None:
         """The seat to play, or None when the hand is complete."""
-        if len(self.tricks) == CARDS_PER_HAND:
+        if len(self.plays) == NUM_CARDS:
             return None
-        return (self.leader + len(self.trick)) % NUM_SEATS
+        return (self.leader + len(self.trick)) % self.seats
 
     @property
     def trump_suit(self) -> str | None:
@@ -95,16 +100,19 @@ class HandState:
 
     @property
     def last_winner(self) -> int | None:
-        return self.tricks[-1].winner if len(self.tricks) == CARDS_PER_HAND else None
+        return self.tricks[-1].winner if len(self.tricks) == self.spec.tricks else None
 
     def play_seats(self) -> list[int]:
         """The seat of every play, in order."""
         seats = [s for t in self.tricks for s in t.seats()]
-        seats.extend((self.leader + i) % NUM_SEATS for i in range(len(self.trick)))
+        n = self.seats
+        seats.extend((self.leader + i) % n for i in range(len(self.trick)))
         return seats
 
     def copy(self) -> HandState:
         new = HandState.__new__(HandState)
+        new.spec = self.spec
+        new.seats = self.seats
         new.rules = self.rules
         new.dealer = self.dealer
         new.dealt = self.dealt
@@ -137,7 +145,8 @@ class HandState:
         When ``events`` is a list, the events of this play are appended to it as JSON-ready dicts.
         """
         trick = self.trick
-        seat = (self.leader + len(trick)) % NUM_SEATS
+        n = self.seats
+        seat = (self.leader + len(trick)) % n
         self.hands[seat] &= ~(1 << c)
         if events is not None:
             events.append({"type": "card_played", "seat": seat, "card": CODES[c]})
@@ -150,11 +159,14 @@ class HandState:
                                "play_index": len(self.plays)})
         self.plays.append(c)
         trick.append(c)
-        if len(trick) == NUM_SEATS:
-            winner = (self.leader + trick_winner_offset(trick, self.trump)) % NUM_SEATS
-            done = Trick(self.leader, (trick[0], trick[1], trick[2]), winner)
+        if len(trick) == n:
+            winner = (self.leader + trick_winner_offset(trick, self.trump)) % n
+            done = Trick(self.leader, tuple(trick), winner)
             self.tricks.append(done)
-            self.captured[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+            taken = 0
+            for x in trick:
+                taken |= 1 << x
+            self.captured[winner] |= taken
             self.tricks_won[winner] += 1
             self.leader = winner
             self.trick = []
@@ -201,26 +213,31 @@ def apply_move(state: HandState, c: int) -> tuple[HandState, list[Event]]:
 
 
 def trick_points(state: HandState, trick: Trick) -> int:
-    """A complete trick's points valued with the hand's current trump (+5 for trick 12)."""
-    m = (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
-    pts = points_of(m, state.trump if state.trump >= 0 else None, state.rules.eights)
-    if len(state.tricks) == CARDS_PER_HAND and trick is state.tricks[-1]:
+    """A complete trick's points valued with the hand's current trump (+5 for the last trick)."""
+    pts = points_of(mask_of(trick.cards), state.trump if state.trump >= 0 else None, state.rules.eights)
+    if len(state.tricks) == state.spec.tricks and trick is state.tricks[-1]:
         pts += LAST_TRICK_BONUS
     return pts
 
 
-def _check_deal(hands: Sequence[int], dealer: int, rules: Rules) -> None:
-    """ValueError unless ``hands`` are three disjoint card masks, ``dealer`` a seat and ``rules`` Rules."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != NUM_SEATS:
-        raise ValueError(f"a hand state needs three hands (card masks, by seat), not {quote(hands)}")
+def _check_deal(hands: Sequence[int], dealer: int, rules: Rules, spec: GameSpec) -> None:
+    """ValueError unless ``hands`` are disjoint card masks, one per seat of ``spec``, ``dealer`` a seat, ``rules``
+    Rules and ``spec`` a GameSpec."""
+    if not isinstance(spec, GameSpec):
+        raise ValueError(f"spec must be engine.games.GameSpec, not {quote(spec)}")
+    seats = spec.seats
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != seats:
+        raise ValueError(f"a hand state needs {spec.seats_word()} hands (card masks, by seat), not {quote(hands)}")
+    seen = twice = 0
     for h in hands:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0 or h & ~ALL_CARDS:
             raise ValueError(f"hands must be card masks (ints with bits 0..35), not {quote(h)}")
-    a, b, c = hands
-    if a & b or a & c or b & c:
+        twice |= seen & h
+        seen |= h
+    if twice:
         raise ValueError("a card is in more than one hand")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < NUM_SEATS:
-        raise ValueError(f"dealer must be 0, 1 or 2, not {quote(dealer)}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
+        raise ValueError(f"dealer must be {spec.seat_list()}, not {quote(dealer)}")
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be engine.rules.Rules, not {quote(rules)}")
 
@@ -228,8 +245,8 @@ def _check_deal(hands: Sequence[int], dealer: int, rules: Rules) -> None:
 class Outcome(NamedTuple):
     """Card points, tricks and settlement of a hand (settlement None until complete)."""
 
-    card_points: Triple
-    tricks_won: Triple
+    card_points: PerSeat
+    tricks_won: PerSeat
     complete: bool
     annulled: bool
     settlement: Settlement | None
@@ -237,13 +254,13 @@ class Outcome(NamedTuple):
 
 def outcome(state: HandState) -> Outcome:
     """Count and settle the hand (docs/rules.md §5, §6)."""
-    pts = triple(state.card_points())
-    tw = triple(state.tricks_won)
+    pts = tuple(state.card_points())
+    tw = tuple(state.tricks_won)
     if not state.is_complete:
         return Outcome(pts, tw, False, False, None)
     if state.trump < 0 and not state.rules.eights:
-        return Outcome(pts, tw, True, True, ANNULLED)
-    return Outcome(pts, tw, True, False, settle(pts, tw))
+        return Outcome(pts, tw, True, True, annulled(state.spec.seats))
+    return Outcome(pts, tw, True, False, state.spec.settle(pts, tw, state.rules))
 
 
 def random_playout(state: HandState, rand: Callable[[], float]) -> HandState:
@@ -260,7 +277,10 @@ def random_playout(state: HandState, rand: Callable[[], float]) -> HandState:
     tricks = state.tricks
     trump = state.trump
     utw = state.rules.undertrump_when_void
-    suit_of, rank_of, strength_of, suit_masks, nxt = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS, NEXT_SEAT
+    suit_of, rank_of, strength_of, suit_masks = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS
+    nxt = state.spec.next_seat
+    last = len(nxt) - 1  # cards on the table before the trick's last card
+    trick_cards = LAST_CARDS[len(nxt)]
     append = plays.append
     add_trick = tricks.append
     leader = state.leader
@@ -321,8 +341,8 @@ def random_playout(state: HandState, rand: Callable[[], float]) -> HandState:
                 win, wkey = seat, rank_of[c]
         append(c)
         taken |= bit
-        if ntrick == 2:
-            add_trick(Trick(leader, (plays[-3], plays[-2], c), win))
+        if ntrick == last:
+            add_trick(Trick(leader, trick_cards(plays), win))
             captured[win] |= taken
             tricks_won[win] += 1
             leader = seat = win
@@ -336,3 +356,8 @@ def random_playout(state: HandState, rand: Callable[[], float]) -> HandState:
 
 
 _STRENGTH_OF = tuple(TRUMP_STRENGTH[RANK_OF[c]] for c in range(36))
+
+#: ``LAST_CARDS[seats](plays)``: the last ``seats`` cards of a list as a tuple (a trick just completed), for every
+#: number of seats a game may have (the hot loops' fast way to cut a trick).
+LAST_CARDS: dict[int, Callable[[list[int]], tuple[int, ...]]] = {
+    n: itemgetter(*range(-n, 0)) for n in range(2, NUM_CARDS + 1) if NUM_CARDS % n == 0}

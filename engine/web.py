@@ -15,19 +15,9 @@ from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
-from .cards import (
-    CODES,
-    LAST_TRICK_BONUS,
-    NUM_SEATS,
-    PLAIN_POINTS,
-    SUITS,
-    TRUMP_POINTS,
-    codes_of,
-    iter_cards,
-    parse_card,
-    sort_key,
-)
+from .cards import CODES, codes_of, iter_cards, parse_card, sort_key
 from .game import DEFAULT_HANDS, Game
+from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_to_json
 from .protocol import (
@@ -69,9 +59,6 @@ DETAIL_MAX_LEN = 300
 COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
-#: Card points in one hand, last trick included (docs/rules.md §2): a trump suit, three plain ones and the +5 (157;
-#: a hand without trump counts its eights as 8 and comes to the same total).  The page shows it, via hello.
-HAND_POINTS = sum(TRUMP_POINTS) + (len(SUITS) - 1) * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
 
 
 class ProtocolError(Exception):
@@ -102,7 +89,7 @@ def current_winner(st: HandState) -> int | None:
     """The seat whose card wins the current (incomplete) trick so far, or None before its first card."""
     if not st.trick:
         return None
-    return (st.leader + trick_winner_offset(st.trick, st.trump)) % NUM_SEATS
+    return (st.leader + trick_winner_offset(st.trick, st.trump)) % st.spec.seats
 
 
 class Session:
@@ -137,7 +124,7 @@ class Session:
     def cmd_hello(self, req: dict[str, Any]) -> HelloAnswer:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
-            "seats": NUM_SEATS, "human_seat": HUMAN, "hand_points": HAND_POINTS,
+            "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},
@@ -189,7 +176,7 @@ class Session:
 
     def _observe(self, game: Game, seat: int) -> Observation:
         net = game.net
-        return observe(game.state, seat, (net[0], net[1], net[2]), game.hands_left)
+        return observe(game.state, seat, tuple(net), game.hands_left)
 
     def cmd_bot_move(self, req: dict[str, Any]) -> GameAnswer:
         game = self._game()
@@ -200,7 +187,7 @@ class Session:
         if game.phase != "play" or seat is None or bot is None:
             raise ProtocolError("not_bot_turn")
         net = game.net
-        obs = observe(game.state, seat, (net[0], net[1], net[2]), game.hands_left)
+        obs = observe(game.state, seat, tuple(net), game.hands_left)
         start = time.perf_counter()
         c = bot.choose(obs)
         think = (time.perf_counter() - start) * 1000
@@ -247,7 +234,7 @@ class Session:
         if game.phase != "play" or game.state.to_play != HUMAN:
             raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
         net = game.net
-        obs = observe(game.state, HUMAN, (net[0], net[1], net[2]), game.hands_left)
+        obs = observe(game.state, HUMAN, tuple(net), game.hands_left)
         c, sentence, explanation = hint(obs)
         return {"ok": True, "card": CODES[c], "reason": _reason(explanation, sentence)}
 
@@ -288,7 +275,7 @@ class Session:
         """The coach's evaluation of one seat's decisions in a hand record, in steps (see CoachRequest)."""
         seat, start = req.get("seat"), req.get("start", 0)
         limit, iterations = req.get("limit"), req.get("iterations", COACH_ITERATIONS)
-        checks = (("seat", _is_int(seat) and seat in range(NUM_SEATS)), ("start", _is_int(start) and start >= 0),
+        checks = (("seat", _is_int(seat) and seat in range(MITTLERE.seats)), ("start", _is_int(start) and start >= 0),
                   ("limit", limit is None or (_is_int(limit) and limit >= 1)),
                   ("iterations", _is_int(iterations) and COACH_MIN_ITERATIONS <= iterations <= COACH_MAX_ITERATIONS))
         for field, ok in checks:
@@ -363,15 +350,15 @@ class Session:
         view: View = {
             "phase": game.phase, "hand_no": game.hand_no, "hands_total": game.hands_total,
             "dealer": st.dealer, "to_play": to_play, "seed": game.seed,
-            "players": [{"name": game.names[s], "bot": self.levels[s]} for s in range(NUM_SEATS)],
+            "players": [{"name": game.names[s], "bot": self.levels[s]} for s in range(st.spec.seats)],
             "hand": [CODES[c] for c in hand],
             "legal": [CODES[c] for c in hand if legal >> c & 1],
             "counts": [h.bit_count() for h in st.hands],
-            "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % NUM_SEATS, "card": CODES[c]}
+            "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % st.spec.seats, "card": CODES[c]}
                                                      for i, c in enumerate(st.trick)],
                       "winning_seat": current_winner(st)},
             "trump": st.trump_suit, "trump_fixed_by": st.trump_fixed_by,
-            "trump_fixed_trick": (st.trump_fixed_at // 3) if st.trump_fixed_at is not None else None,
+            "trump_fixed_trick": (st.trump_fixed_at // st.spec.seats) if st.trump_fixed_at is not None else None,
             "tricks_won": list(st.tricks_won), "points_taken": st.card_points(),
             "last_trick": last,
             "scores": {"strokes": game.strokes, "zeros": game.zeros, "net": game.net},
@@ -422,7 +409,7 @@ def _seed(value: object) -> str | None:
 
 def _names(value: object) -> tuple[str, str, str]:
     bad = ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})
-    if not (isinstance(value, list) and len(value) == NUM_SEATS and all(isinstance(n, str) for n in value)):
+    if not (isinstance(value, list) and len(value) == MITTLERE.seats and all(isinstance(n, str) for n in value)):
         raise bad
     names = [n.strip() for n in value]
     if not all(0 < len(n) <= NAME_MAX_LEN and _clean(n) == n for n in names):

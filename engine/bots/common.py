@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..cards import (
-    CARDS_PER_HAND,
-    NUM_SEATS,
     SUIT_OF,
     iter_cards,
 )
+from ..games import MITTLERE
 from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED
@@ -52,9 +51,13 @@ class Inconsistent(ValueError):
     """The observation admits no hidden deal (cannot happen for observations made by ``observe``)."""
 
 
-def other_seats(seat: int) -> tuple[int, int]:
-    """The two seats other than ``seat``, in playing order after it."""
-    return (seat + 1) % NUM_SEATS, (seat + 2) % NUM_SEATS
+#: Tricks of a Mittlere hand: the bots' settlement helpers below are Mittlere's (docs/rules.md §6).
+_TRICKS = MITTLERE.tricks
+
+
+def other_seats(seat: int, seats: int = MITTLERE.seats) -> tuple[int, ...]:
+    """The seats other than ``seat``, in playing order after it."""
+    return tuple([(seat + i) % seats for i in range(1, seats)])
 
 
 def sampler_setup(obs: Observation) -> tuple[int, int, int, int, list[int], int]:
@@ -66,7 +69,7 @@ def sampler_setup(obs: Observation) -> tuple[int, int, int, int, list[int], int]
     so choosing ``k_a`` free cards uniformly samples *exactly* uniformly among all deals consistent
     with the observation (every known void, Puur and undertrump inference, and the card counts).
     """
-    a, b = other_seats(obs.seat)
+    a, b = other_seats(obs.seat, obs.seats)  # Mittlere: two other seats
     unseen = obs.unseen
     must_a = unseen & obs.excluded[b]
     must_b = unseen & obs.excluded[a]
@@ -103,9 +106,10 @@ def _three(d: list[int]) -> tuple[int, int, int]:
 
 
 def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, int]:
-    """The settlement deltas (docs/rules.md §6) of complete-hand card points and tricks; same as ``settle``."""
+    """The settlement deltas (docs/rules.md §6) of complete-hand card points and tricks; same as Mittlere's
+    ``settle``."""
     for s in range(3):
-        if tricks_won[s] == CARDS_PER_HAND:
+        if tricks_won[s] == _TRICKS:
             d = [-1, -1, -1]
             d[s] = 2
             return _three(d)
@@ -139,7 +143,7 @@ def deltas_of(pts: Sequence[int], tricks_won: Sequence[int]) -> tuple[int, int, 
 def game_share(scores: Sequence[int], deltas: Sequence[int], seat: int) -> float:
     """``seat``'s share of the game win when ``deltas`` settle the game's last hand on top of ``scores``: 1 for the
     sole highest net, 1/k when k seats share the highest, else 0 (docs/rules.md §6: ties share)."""
-    nets = [scores[s] + deltas[s] for s in range(3)]
+    nets = [scores[s] + deltas[s] for s in range(len(deltas))]
     top = max(nets)
     if nets[seat] != top:
         return 0.0
@@ -152,13 +156,13 @@ CLASSES = ("match", "lowest", "highest", "middle", "hundred", "no_trick", "tie")
 
 def seat_class(pts: Sequence[int], tricks_won: Sequence[int], seat: int) -> str:
     """The outcome class (:data:`CLASSES`) of ``seat`` in a complete hand."""
-    if tricks_won[seat] == CARDS_PER_HAND:
+    if tricks_won[seat] == _TRICKS:
         return "match"
     if tricks_won[seat] == 0:
         return "no_trick"
     if pts[seat] >= HUNDRED:
         return "hundred"
-    others = [pts[s] for s in range(3) if s != seat]
+    others = [pts[s] for s in range(len(pts)) if s != seat]
     if pts[seat] in others:
         return "tie"
     if pts[seat] < min(others):

@@ -12,7 +12,7 @@ play that reach the same position.
 
 from __future__ import annotations
 
-from ..cards import CARDS_PER_HAND, EIGHT, RANK_OF, SEVEN, SIX, SUIT_OF, card_points
+from ..cards import EIGHT, RANK_OF, SEVEN, SIX, SUIT_OF, card_points
 from ..rules import card_power, legal_mask
 from ..scoring import seat_points
 from ..state import HandState
@@ -52,9 +52,12 @@ def solve_root(state: HandState, root: int, cands: list[int] | None) -> list[tup
     utw = state.rules.undertrump_when_void
     memo: dict[tuple[int, ...], Result] = {}
     last = [-1]
+    # Mittlere's solver: three seats (the key and the settlement below count on it)
+    n_seats = state.spec.seats
+    n_tricks = state.spec.tricks
 
     def rec(trick: list[int], leader: int, trump: int, n_done: int) -> Result:
-        if n_done == CARDS_PER_HAND:
+        if n_done == n_tricks:
             pts = seat_points(captured, trump, last[0], eights)
             return deltas_of(pts, tw), pts, tw[:]
         key: tuple[int, ...] | None = None
@@ -68,7 +71,7 @@ def solve_root(state: HandState, root: int, cands: list[int] | None) -> list[tup
             hit = memo.get(key)
             if hit is not None:
                 return hit
-        seat = (leader + len(trick)) % 3
+        seat = (leader + len(trick)) % n_seats
         best = play_each(seat, legal_mask(hands[seat], trick, trump, utw), trick, leader, trump, n_done)
         if key is not None:
             memo[key] = best
@@ -97,15 +100,15 @@ def solve_root(state: HandState, root: int, cands: list[int] | None) -> list[tup
             if trump < 0 and trick and SUIT_OF[c] != SUIT_OF[trick[0]]:
                 new_trump = SUIT_OF[c]
             trick.append(c)
-            if len(trick) == 3:
+            if len(trick) == n_seats:
                 led = SUIT_OF[trick[0]]
                 k = [card_power(x, led, new_trump) for x in trick]
-                w = (leader + k.index(max(k))) % 3
+                w = (leader + k.index(max(k))) % n_seats
                 m = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
                 captured[w] |= m
                 tw[w] += 1
                 prev_last = last[0]
-                if n_done + 1 == CARDS_PER_HAND:
+                if n_done + 1 == n_tricks:
                     last[0] = w
                 res = rec([], w, new_trump, n_done + 1)
                 last[0] = prev_last

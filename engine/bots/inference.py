@@ -35,6 +35,7 @@ def play_likelihood(obs: Observation, hidden: dict[int, int], eps: float) -> flo
     utw = obs.rules.undertrump_when_void
     trick: list[int] = []
     led, wkey = -1, -1
+    seats = obs.seats
     for i, (seat, c) in enumerate(obs.plays):
         if seat in hands:
             hand = hands[seat]
@@ -56,7 +57,7 @@ def play_likelihood(obs: Observation, hidden: dict[int, int], eps: float) -> flo
                 trump = obs.trump
             wkey = max(wkey, card_power(c, led, trump))
         trick.append(c)
-        if len(trick) == 3:
+        if len(trick) == seats:
             trick, led, wkey = [], -1, -1
     out = 1.0
     for low, high in like.values():

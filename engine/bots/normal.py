@@ -21,10 +21,10 @@ from collections.abc import Callable
 
 from ..cards import (
     ACE,
-    CARDS_PER_HAND,
     JACK,
     KING,
     NINE,
+    NUM_CARDS,
     RANK_OF,
     SUIT_MASKS,
     SUIT_OF,
@@ -32,6 +32,7 @@ from ..cards import (
     TRUMP_STRENGTH,
     card_points,
     iter_cards,
+    mask_of,
     pretty,
 )
 from ..observation import Observation
@@ -114,7 +115,7 @@ class NormalBot:
 
     def next_plan(self, plan: str, me: int, pts: list[int], tricks_done: int) -> str:
         """Keep ``plan`` unless it has become hopeless."""
-        a, b = other_seats(me)
+        a, b = other_seats(me, len(pts))
         p = pts[me]
         lo, hi = min(pts[a], pts[b]), max(pts[a], pts[b])
         if p >= self.CLIFF:
@@ -130,7 +131,7 @@ class NormalBot:
     def replan(self, obs: Observation, pts: list[int]) -> str:
         """The plan from the current position alone: strength early, then the points so far."""
         me = obs.seat
-        a, b = other_seats(me)
+        a, b = other_seats(me, obs.seats)
         p = pts[me]
         lo, hi = min(pts[a], pts[b]), max(pts[a], pts[b])
         if p >= self.CLIFF:
@@ -160,11 +161,11 @@ class NormalBot:
         plan = "high" if self.strength(dealt, -1) >= self.HIGH_THRESHOLD else "low"
         indices = [i for i, _ in my_plays] + [len(obs.plays)]
         for i in indices[1:]:
-            done = i // 3
+            done = i // obs.seats
             trump = obs.trump if obs.trump_fixed_at is not None and obs.trump_fixed_at < i else -1
-            captured = [0, 0, 0]
+            captured = [0] * obs.seats
             for t in obs.tricks[:done]:
-                captured[t.winner] |= (1 << t.cards[0]) | (1 << t.cards[1]) | (1 << t.cards[2])
+                captured[t.winner] |= mask_of(t.cards)
             pts = seat_points(captured, trump, None, eights)
             plan = self.next_plan(plan, me, pts, done)
         return plan
@@ -200,7 +201,7 @@ class NormalBot:
         tv = trump if trump >= 0 else None
         me = obs.seat
         unseen = obs.unseen
-        tricks_left = CARDS_PER_HAND - len(obs.tricks)
+        tricks_left = NUM_CARDS // obs.seats - len(obs.tricks)
         need_trick = obs.tricks_won[me] == 0
         urgent = need_trick and tricks_left <= 3
 
@@ -213,7 +214,7 @@ class NormalBot:
 
         led = SUIT_OF[obs.trick[0]]
         best = trick_power(obs.trick, trump)
-        last = len(obs.trick) == 2
+        last = len(obs.trick) == obs.seats - 1
         trick_pts = sum(value(c) for c in obs.trick)
         # The trump-fixing moment: void in the led suit before trump exists.
         if trump < 0 and not obs.hand & SUIT_MASKS[led]:
@@ -228,8 +229,10 @@ class NormalBot:
             return c
         if (last and winners and tricks_left <= 4 and trick_pts <= 12
                 and pts[me] + trick_pts + 20 < HUNDRED):
-            winner = (obs.leader + max(range(2), key=lambda i: card_power(obs.trick[i], led, trump))) % 3
-            if obs.tricks_won[winner] == 0 and any(obs.tricks_won[s] for s in other_seats(me) if s != winner):
+            ahead = max(range(len(obs.trick)), key=lambda i: card_power(obs.trick[i], led, trump))
+            winner = (obs.leader + ahead) % obs.seats
+            others = other_seats(me, obs.seats)
+            if obs.tricks_won[winner] == 0 and any(obs.tricks_won[s] for s in others if s != winner):
                 c = min(winners, key=lambda c: (value(c), card_power(c, led, trump)))
                 self.last_reason = f"Take the trick with {pretty(c)}: keep a player without a trick."
                 return c
@@ -248,7 +251,7 @@ class NormalBot:
                 c = max(winners, key=lambda c: (value(c) if pts[me] + trick_pts + value(c) < HUNDRED else -1,
                                                 -card_power(c, led, trump)))
             else:
-                later = (me + 1) % 3  # the one seat still to play after us
+                later = (me + 1) % obs.seats  # the one seat still to play after us (Mittlere: three seats)
                 sure = [c for c in winners if _higher_unseen(c, unseen, trump) == 0
                         and not _may_trump_in(obs, later, led, c)]
                 pool = sure or winners
@@ -266,8 +269,9 @@ class NormalBot:
     def _push_over(self, obs: Observation, losers: list[int], pts: list[int], trick_pts: int,
                    value: Callable[[int], int]) -> int | None:
         """Last to a trick we lose: a card that takes its winner to 100 or more, if any."""
+        led = SUIT_OF[obs.trick[0]]
         winner = (obs.leader + max(range(len(obs.trick)),
-                                   key=lambda i: card_power(obs.trick[i], SUIT_OF[obs.trick[0]], obs.trump))) % 3
+                                   key=lambda i: card_power(obs.trick[i], led, obs.trump))) % obs.seats
         over = [c for c in losers if pts[winner] + trick_pts + value(c) >= HUNDRED]
         if not over or pts[winner] + trick_pts >= HUNDRED:
             return None
@@ -285,7 +289,7 @@ class NormalBot:
                     return False
                 if trump >= 0 and SUIT_OF[c] != trump and unseen & SUIT_MASKS[trump]:
                     # someone void in this suit may trump it
-                    a, b = other_seats(obs.seat)
+                    a, b = other_seats(obs.seat, obs.seats)
                     for s in (a, b):
                         rest = unseen & ~obs.excluded[s]
                         if not rest & SUIT_MASKS[SUIT_OF[c]] and rest & SUIT_MASKS[trump]:
@@ -310,7 +314,7 @@ class NormalBot:
             self.last_reason = f"Aim high: no sure winner yet, lead the cheap {pretty(c)}."
             return c
         # low: lead the card least likely to win and worth nothing
-        others = other_seats(obs.seat)
+        others = other_seats(obs.seat, obs.seats)
 
         def beatable(c: int) -> bool:
             """Some other seat may beat ``c``: a higher card of its suit, or a trump when void in it."""

@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import (
-    CARDS_PER_HAND,
     JACK_OF,
-    NEXT_SEAT,
     RANK_OF,
     SUIT_MASKS,
     SUIT_OF,
@@ -24,7 +22,7 @@ from ..cards import (
     card_points,
 )
 from ..rules import card_power
-from ..state import HandState, Trick
+from ..state import LAST_CARDS, HandState, Trick
 
 _STRENGTH_OF = tuple(TRUMP_STRENGTH[RANK_OF[c]] for c in range(36))
 #: ``_POINTS[trump + 1][c]``: points of card ``c`` with trump suit ``trump`` (-1: none yet, plain values).
@@ -34,9 +32,11 @@ _POINTS = tuple(tuple(card_points(c, t if t >= 0 else None) for c in range(36)) 
 def draw_plans(points: list[int], rand: Callable[[], float]) -> list[bool]:
     """Per seat, True for a ``high`` plan: likelier for the seat leading in points, never near 100."""
     plans = []
-    for s in range(3):
+    ranked = sorted(points)
+    top, second = ranked[-1], ranked[-2]
+    for s in range(len(points)):
         p = points[s]
-        others = max(points[(s + 1) % 3], points[(s + 2) % 3])
+        others = second if p == top else top  # the most any other seat has
         if p >= 75:
             chance = 0.0
         elif p > others + 10:
@@ -67,7 +67,11 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
     tricks = state.tricks
     trump = state.trump
     utw = state.rules.undertrump_when_void
-    suit_of, rank_of, strength_of, suit_masks, nxt = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS, NEXT_SEAT
+    suit_of, rank_of, strength_of, suit_masks = SUIT_OF, RANK_OF, _STRENGTH_OF, SUIT_MASKS
+    nxt = state.spec.next_seat
+    last = len(nxt) - 1  # cards on the table before the trick's last card
+    trick_cards = LAST_CARDS[len(nxt)]
+    n_tricks = state.spec.tricks
     points = _POINTS[trump + 1]
     append = plays.append
     add_trick = tricks.append
@@ -131,14 +135,16 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
                 win, wkey = seat, rank_of[c]
         append(c)
         taken |= bit
-        if ntrick == 2:
-            add_trick(Trick(leader, (plays[-3], plays[-2], c), win))
+        if ntrick == last:
+            cards = trick_cards(plays)
+            add_trick(Trick(leader, cards, win))
             captured[win] |= taken
             tricks_won[win] += 1
             leader = seat = win
             if adapt:
-                seat_pts[win] += points[plays[-3]] + points[plays[-2]] + points[c]
-                adapt_plans(modes, seat_pts, tricks_won, CARDS_PER_HAND - len(tricks))
+                for x in cards:
+                    seat_pts[win] += points[x]
+                adapt_plans(modes, seat_pts, tricks_won, n_tricks - len(tricks))
             ntrick = taken = 0
         else:
             ntrick += 1
@@ -154,14 +160,19 @@ LOW, HIGH, GRAB = 0, 1, 2
 def adapt_plans(modes: list[int], points: list[int], tricks_won: list[int], tricks_left: int) -> None:
     """After a trick, each seat's plan as a sensible player would change it: leave ``high`` near the 100 cliff,
     aim ``high`` when clearly ahead, and take a trick when still trickless late in the hand."""
-    for s in range(3):
+    top = -1  # the two highest points, found when first needed
+    for s in range(len(points)):
         p = points[s]
         if tricks_won[s] == 0 and tricks_left <= 4:
             modes[s] = GRAB
         elif p >= 68:
             modes[s] = LOW
-        elif modes[s] != HIGH and p >= 40 and p > max(points[(s + 1) % 3], points[(s + 2) % 3]) + 12:
-            modes[s] = HIGH
+        elif modes[s] != HIGH and p >= 40:
+            if top < 0:
+                ranked = sorted(points)
+                top, second = ranked[-1], ranked[-2]
+            if p > (second if p == top else top) + 12:  # clearly ahead of every other seat
+                modes[s] = HIGH
         elif modes[s] == GRAB:
             modes[s] = LOW
 

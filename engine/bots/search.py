@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..cards import CARDS_PER_HAND, CODES, EIGHT, NINE, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
+from ..cards import CODES, EIGHT, NINE, NUM_CARDS, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import seat_points
@@ -200,7 +200,7 @@ class SearchBot:
         a, b = setup[0], setup[1]
         base = state_from_observation(obs, {a: 0, b: 0})
         eights = obs.rules.eights
-        exact = CARDS_PER_HAND - len(obs.tricks) <= self.endgame_tricks
+        exact = NUM_CARDS // obs.seats - len(obs.tricks) <= self.endgame_tricks
         smart = self.policy == "smart"
         eps = self.eps
         pts_now = obs.card_points()

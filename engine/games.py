@@ -1,0 +1,92 @@
+"""The games the engine plays: a :class:`GameSpec` per game id (docs/seats.md §1).
+
+A game fixes the number of seats, and from it the cards per hand and the tricks of a hand (the 36 cards are
+all dealt), how a complete hand is settled and when the game is over.  Every hand, observation, deal, game and
+record carries its game and takes its number of seats from it.  Only Mittlere is defined so far; what is still
+Mittlere's alone (its settlement, the bots' search) is listed in docs/seats.md, "Status".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .cards import LAST_TRICK_BONUS, NUM_CARDS, PLAIN_POINTS, SUITS, TRUMP_POINTS
+from .quote import quote
+from .rules import Rules
+from .scoring import Settlement, settle
+
+#: Card points of a hand, the last-trick bonus included (docs/rules.md §5), the same in every game of the family:
+#: a trump suit, three plain ones and the +5 (157; a hand without trump counts its eights as 8, the same total).
+HAND_POINTS = sum(TRUMP_POINTS) + (len(SUITS) - 1) * sum(PLAIN_POINTS) + LAST_TRICK_BONUS
+
+#: ``settle(card_points, tricks_won, rules)``: the settlement of a complete hand (card points and tricks by seat).
+Settle = Callable[[Sequence[int], Sequence[int], Rules], Settlement]
+#: ``game_over(strokes, zeros, hands_counted, hands_total)``: the winning seats once the game is over, else None.
+GameOver = Callable[[Sequence[int], Sequence[int], int, int], list[int] | None]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What makes a game of the family: its seats, its settlement of a hand and its end."""
+
+    id: str
+    seats: int
+    settle: Settle
+    game_over: GameOver
+    default_hands: int
+    hand_points: int = HAND_POINTS
+    cards_per_hand: int = field(init=False)
+    #: Tricks in a hand (each seat plays every card it holds, one a trick).
+    tricks: int = field(init=False)
+    #: The seat after each seat in playing order (``next_seat[s] == (s + 1) % seats``).
+    next_seat: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.seats < 2 or NUM_CARDS % self.seats:
+            raise ValueError(f"a game needs a number of seats that divides the {NUM_CARDS} cards, not {self.seats}")
+        object.__setattr__(self, "cards_per_hand", NUM_CARDS // self.seats)
+        object.__setattr__(self, "tricks", NUM_CARDS // self.seats)
+        object.__setattr__(self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats)))
+
+    def seat_list(self) -> str:
+        """The seat numbers in words for messages: ``0, 1 or 2``."""
+        return ", ".join(str(s) for s in range(self.seats - 1)) + f" or {self.seats - 1}"
+
+    def seats_word(self) -> str:
+        """The number of seats in a word for messages (``three``)."""
+        return _WORDS.get(self.seats, str(self.seats))
+
+
+_WORDS = {2: "two", 3: "three", 4: "four", 6: "six"}
+
+
+def _settle_mittlere(card_points: Sequence[int], tricks_won: Sequence[int], rules: Rules) -> Settlement:
+    """Mittlere's settlement (docs/rules.md §6); the rule flags do not change it."""
+    return settle(card_points, tricks_won)
+
+
+def _game_over_mittlere(strokes: Sequence[int], zeros: Sequence[int], hands_counted: int,
+                        hands_total: int) -> list[int] | None:
+    """Mittlere ends after ``hands_total`` counted hands; the seats with the highest net (strokes minus zeros) win,
+    ties share."""
+    if hands_counted < hands_total:
+        return None
+    net = [st - ze for st, ze in zip(strokes, zeros, strict=True)]
+    best = max(net)
+    return [s for s in range(len(net)) if net[s] == best]
+
+
+MITTLERE = GameSpec(id="mittlere", seats=3, settle=_settle_mittlere, game_over=_game_over_mittlere,
+                    default_hands=12)
+
+#: Every game by its id.
+GAMES: dict[str, GameSpec] = {MITTLERE.id: MITTLERE}
+
+
+def game_spec(game_id: object) -> GameSpec:
+    """The game ``game_id`` names; ValueError with the known ids for anything else."""
+    spec = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        raise ValueError(f"unknown game {quote(game_id)} (known: {', '.join(GAMES)})")
+    return spec
