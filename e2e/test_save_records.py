@@ -206,7 +206,9 @@ def test_the_file_picker_speaks_the_players_language(open_app, page, watch, tmp_
     expect(review.locator(".review-where")).to_contain_text("Runde 1")
     review.locator("#btn-review-close").click()
     dlg = open_games(page)
-    dlg.locator("#import-file").focus()
+    file_input = dlg.locator("#import-file")
+    file_input.focus()
+    expect(file_input).to_be_focused()   # the key goes to the picker, not to where focus was a moment ago
     with page.expect_file_chooser() as chooser:
         page.keyboard.press("Space")
     chooser.value.set_files(str(path))
