@@ -68,6 +68,10 @@ class Game:
         self.rules = rules
         self.names = names
         self.results: list[HandResult] = []
+        #: The winning seats once the game is over, else None, as of ``len(results)`` settled hands: the game can
+        #: end only when a hand is settled, so reading ``phase`` on every card does not add up the scores again.
+        self._winners: list[int] | None = None
+        self._winners_at = -1
         self.deal_no = 0
         self.dealer = first_dealer(self.seed, spec.seats)
         self.state = self._deal()
@@ -86,7 +90,7 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        if self._winners() is not None:
+        if self._over() is not None:
             return "game-over"
         if self.state.is_complete:
             return "hand-over"
@@ -108,10 +112,14 @@ class Game:
     @property
     def winners(self) -> list[int] | None:
         """The winning seats once the game is over (Mittlere: the highest net; ties share), else None."""
-        return self._winners()
+        over = self._over()
+        return None if over is None else list(over)
 
-    def _winners(self) -> list[int] | None:
-        return self.spec.game_over(self.strokes, self.zeros, len(self.counted), self.hands_total)
+    def _over(self) -> list[int] | None:
+        if self._winners_at != len(self.results):
+            self._winners_at = len(self.results)
+            self._winners = self.spec.game_over(self.strokes, self.zeros, len(self.counted), self.hands_total)
+        return self._winners
 
     @property
     def hands_left(self) -> int:
