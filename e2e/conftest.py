@@ -140,8 +140,11 @@ def context(request, browser, browser_context_args, warm_contexts):
 
 @pytest.fixture
 def page(context):
-    """A new page in `context`, closed after the test (any other page the test opened closes at the next reset)."""
+    """A new page in `context`, closed after the test (any other page the test opened closes at the next reset). It
+    is brought to the front, as a test's only page was before contexts were shared: the keeper page must not be the
+    active tab (Chromium opens a file chooser from a key press only in the page that has the focus)."""
     p = context.new_page()
+    p.bring_to_front()
     yield p
     p.close()
 
