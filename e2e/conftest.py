@@ -11,6 +11,7 @@
   What stays is only what makes the start fast: Cache Storage (the snapshot, the service worker's caches) and the
   service worker itself. A test whose point is a first visit, a cold load or a request the caches would answer is
   marked `@pytest.mark.fresh_context` and gets a new context, as every test had before.
+* Tests marked `long_flow` run first (pytest_collection_modifyitems), so the two processes of a full run end together.
 * Every test page records requests, console errors and page errors; at teardown it asserts that no request left
   127.0.0.1 and that the console stayed clean, and on failure saves a screenshot into e2e/artifacts/.
 """
@@ -51,6 +52,19 @@ RESET_STORAGE_JS = """async () => {
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fresh_context: the test's `page` lives in a new browser context (a first "
                                        "visit: no caches, no snapshot, no service worker) instead of a warm shared one")
+    config.addinivalue_line("markers", "long_flow: a whole flow that takes 10 s or more; run first (see below)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long flows first, then the other browser tests, then the engine tests: with two test processes (pytest-xdist
+    hands tests out in this order) the long ones spread over both at the start and the quick ones fill the end, so
+    both processes finish at about the same time (a long flow handed out last kept one process busy alone for a
+    minute). The sort is stable: within each group the order stays the files' order."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("long_flow"):
+            return 0
+        return 1 if "e2e" in item.path.parts else 2
+    items.sort(key=rank)
 
 
 def chromium_path() -> str:

@@ -69,6 +69,7 @@ def play_hand_by_canvas(page) -> None:
     assert played == 12
 
 
+@pytest.mark.long_flow
 def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     open_app("?speed=fast&seed=11&hands=3&bots=normal,easy")
     play_hand_by_canvas(page)
@@ -147,6 +148,7 @@ def test_illegal_click_shows_the_engines_reason(open_app, page, watch):
     raise AssertionError("no deal with an illegal card found")
 
 
+@pytest.mark.long_flow
 def test_whole_game_at_instant_speed_matches_the_engines_settlement(open_app, page, watch):
     open_app("?speed=instant&seed=2024&hands=12&bots=normal,normal")
     hands_seen = 0

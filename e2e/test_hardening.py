@@ -159,6 +159,7 @@ def test_worker_killed_at_my_turn_the_game_goes_on_at_the_same_position(open_app
     assert wait_my_turn_or_phase(page) in ("turn", "hand-over")
 
 
+@pytest.mark.long_flow
 def test_worker_killed_at_a_bots_turn_the_game_goes_on(open_app, page):
     open_app("?speed=normal&seed=32&hands=3")
     for _ in range(12):   # play until a card of ours hands the turn to a bot (winning a trick keeps the lead)
@@ -182,6 +183,7 @@ def test_worker_killed_at_a_bots_turn_the_game_goes_on(open_app, page):
     assert page.evaluate("document.body.dataset.phase") != "error"
 
 
+@pytest.mark.long_flow
 def test_a_worker_that_keeps_dying_ends_on_the_error_screen(open_app, page, watch):
     open_app("?speed=instant&seed=33")
     wait_my_turn_or_phase(page)
@@ -203,6 +205,7 @@ MONKEY_ACTIONS = 200     # the monkey stops after this many actions or MONKEY_SE
 MONKEY_SECONDS = 240
 
 
+@pytest.mark.long_flow
 @pytest.mark.parametrize("patient", [False, True], ids=["hasty", "patient"])
 def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
     """Random clicks, taps, keys, resizes and dialog actions; the game keeps going and always has a way on. The

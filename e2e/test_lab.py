@@ -46,6 +46,7 @@ def cli_arena(bots: str, deals: int, seed: str) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.long_flow
 def test_the_example_bot_runs_an_arena_equal_to_the_command_line(page, site, watch):
     open_lab(page, site)
     assert page.input_value("#bot-source") == EXAMPLE.read_text()
@@ -71,6 +72,7 @@ def test_the_example_bot_runs_an_arena_equal_to_the_command_line(page, site, wat
     assert page.locator(".lab-figures tbody tr").count() == 3
 
 
+@pytest.mark.long_flow
 def test_looping_raising_and_illegal_bots_each_get_their_reason(page, site, watch):
     open_lab(page, site)
     loop = "def choose(obs):\n    while True:\n        pass\n"
@@ -232,6 +234,7 @@ def choose(obs):
 """
 
 
+@pytest.mark.long_flow
 def test_a_bot_with_a_dependency_is_installed_by_micropip_from_a_package_index(page, site, index_site, watch):
     base, hits = index_site
     page.goto(base + "#lab")
@@ -340,6 +343,7 @@ def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, pa
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
 
 
+@pytest.mark.long_flow
 def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, page, site, watch):
     open_app("?speed=instant&hands=2")
     page.click("#btn-lab")
@@ -357,6 +361,7 @@ def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, pa
     assert len(gone) == 1 and "reloaded" in gone[0] and "Normal" in gone[0], _toasts(page)
 
 
+@pytest.mark.long_flow
 @pytest.mark.fresh_context   # offline: only what this visit stored may answer
 def test_the_lab_works_offline_once_opened(page, site, watch):
     open_lab(page, site)
@@ -408,6 +413,36 @@ def test_the_lab_starts_from_the_site_caches_when_no_service_worker_answers(brow
         ctx.close()
 
 
+def lab_ready(page) -> str:
+    """Wait until the lab's worker is ready; "1" when its Python came from the lab's memory snapshot, else "0"."""
+    page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
+    return page.evaluate("() => document.getElementById('lab').dataset.snapshot")
+
+
+def test_the_lab_starts_from_its_snapshot_and_a_broken_one_is_replaced(page, site, watch):
+    """The lab's second start restores Python from the lab's own memory snapshot (kept apart from the game's); a
+    snapshot that does not restore is dropped, the lab starts plainly and runs an arena, and the next start has a
+    good snapshot again."""
+    open_lab(page, site)
+    lab_ready(page)
+    snapshot_kept = """async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot-lab:'));
+        return !!n && (await (await caches.open(n)).keys()).length === 1; }"""
+    page.wait_for_function(snapshot_kept, timeout=LAB_WAIT)
+    page.reload()
+    assert lab_ready(page) == "1"
+    page.evaluate("""async () => { const n = (await caches.keys()).find((k) => k.startsWith('jass-snapshot-lab:'));
+        const c = await caches.open(n); const k = (await c.keys())[0];
+        await c.put(k, new Response(new Uint8Array(4096).fill(7))); }""")
+    page.reload()
+    assert lab_ready(page) == "0"
+    r = run(page, EXAMPLE.read_text(), deals=1)
+    assert r["error"] is None and r["deals"] == 1
+    page.wait_for_function(snapshot_kept, timeout=LAB_WAIT)
+    page.reload()
+    assert lab_ready(page) == "1"
+
+
+@pytest.mark.long_flow
 def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
     """On a 390 px phone the results table shows all six columns without scrolling sideways, in each language (the
     German headers are the longest: they break at soft hyphens)."""

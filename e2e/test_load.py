@@ -9,6 +9,7 @@ import re
 import threading
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import ROOT
@@ -32,6 +33,7 @@ def probe_worker(page):
     return w
 
 
+@pytest.mark.long_flow
 def test_trimmed_stdlib_imports_every_engine_module_and_plays_every_bot(strict_page, site):
     page = strict_page
     page.goto(site + "?speed=instant&seed=5")

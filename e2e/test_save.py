@@ -5,6 +5,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import PageWatch, play_via_dom_button, state, view, wait_my_turn_or_phase
@@ -139,6 +140,7 @@ def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
             on_card(page)
 
 
+@pytest.mark.long_flow
 def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(warm_contexts, site, open_app, page,
                                                                             watch):
     # the same game, uninterrupted, in a separate browser profile

@@ -215,6 +215,7 @@ def test_the_file_picker_speaks_the_players_language(open_app, page, watch, tmp_
     expect(page.locator("#dlg-review")).to_be_visible(timeout=TIMEOUT)
 
 
+@pytest.mark.long_flow
 def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, page, watch, warm_contexts):
     open_app("?speed=instant&seed=44&hands=1&bots=easy,normal")
     first_hand = view(page)["hand"]
@@ -239,7 +240,7 @@ def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, p
     assert f"result={mine['scores']['net'][0]}" in result_link
     # a friend (another browser profile) opens the link: the same deal, the same bots; at the end, the comparison
     friend = warm_contexts.get("another profile").new_page()
-    friend.goto(result_link)
+    friend.goto(result_link.replace("#", "?speed=instant#", 1))   # the friend plays at instant speed too
     friend.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
     fv = view(friend)
     assert fv["hand"] == first_hand and [p["bot"] for p in fv["players"]] == [None, "easy", "normal"]

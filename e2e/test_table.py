@@ -96,6 +96,7 @@ def test_the_loading_screen_shows_the_pack_the_table_will_deal(page, site):
             assert gold > 50, gold   # the Schellen and the Eichel at least
 
 
+@pytest.mark.long_flow
 def test_deck_follows_the_language_by_default(warm_contexts, site):
     """No saved choice: a de-CH browser gets the Swiss pack, an en-US one the French pack."""
     got = {}
@@ -119,6 +120,7 @@ def play_my_card(page, card: str) -> None:
     page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
 
 
+@pytest.mark.long_flow
 def test_reduced_motion_plays_a_hand_with_no_card_in_flight(open_app, page, watch):
     """With reduced motion (the setting) a whole hand is played at normal pace and no frame shows a flying card."""
     open_app("?speed=fast&seed=4&hands=3&motion=reduced")
@@ -130,6 +132,7 @@ def test_reduced_motion_plays_a_hand_with_no_card_in_flight(open_app, page, watc
     assert t["flyFrames"] == 0, t
 
 
+@pytest.mark.long_flow
 def test_turn_and_winning_card_follow_the_engine(open_app, page, watch):
     """Cards fly at full motion; whenever the human may play, the table marks the engine's winning card and turn."""
     open_app("?speed=fast&seed=6&hands=3&motion=full")

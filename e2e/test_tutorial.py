@@ -33,6 +33,7 @@ def wait_turn_or_over(page) -> str:
     return state(page)["phase"]
 
 
+@pytest.mark.long_flow
 @pytest.mark.fresh_context   # a first visit
 def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, page):
     open_app("?speed=instant")   # a first visit: no seed in the URL, nothing stored

@@ -26,6 +26,7 @@ export class LabClient {
     if (this.started) return this.started;
     const t0 = performance.now();
     this.worker = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+    this.fromSnapshot = false;
     this.onState("starting");
     this.started = new Promise((resolve, reject) => {
       this.worker.onmessage = (ev) => this.message(ev.data, resolve, reject, t0);
@@ -39,7 +40,7 @@ export class LabClient {
 
   message(m, resolve, reject, t0) {
     if (m.type === "ready") {
-      Object.assign(this, { readyMs: performance.now() - t0, levels: m.levels, limits: m.limits });
+      Object.assign(this, { readyMs: performance.now() - t0, levels: m.levels, limits: m.limits, fromSnapshot: m.snapshot === 1 });
       this.onState("ready");
       resolve({ ms: this.readyMs, levels: m.levels, limits: m.limits });
       return;

@@ -3,8 +3,9 @@
 // Plain JSON both ways. In:  {id, cmd: "load", source, index}     -> {id, ok, deps}
 //                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}… (hands), {id, ok, result}
 //                            {id, cmd: "move", obs}                -> {id, ok, card}
-// Out at any time: {type: "ready", ms, levels, limits: {call_ms, max_deals}} | {type: "fatal", detail}
-//                  (levels and limits from the engine: engine/lab.py ready_json, TIME_LIMIT_S and MAX_DEALS)
+// Out at any time: {type: "ready", ms, levels, limits: {call_ms, max_deals}, snapshot} | {type: "fatal", detail}
+//                  (levels and limits from the engine: engine/lab.py ready_json, TIME_LIMIT_S and MAX_DEALS;
+//                  snapshot: 1 when Python was restored from the lab's memory snapshot, else 0)
 //                  {type: "fetch", id, url}: a same-origin file this worker could not fetch; the page answers
 //                  {type: "fetched", id, status, contentType, body} or {type: "fetched", id, error: true}
 //                  {type: "call", what, position} / {type: "return"}: around every call into the bot (the page's
@@ -12,6 +13,7 @@
 // A refused request: {id, ok: false, error: {code, detail, position}} (codes: engine/botapi.py REASONS, and
 // "deps", "offline", "no_wheel", "not_found", "install", "busy", "internal").
 import { BUILD } from "../js/build-info.js";
+import { Snapshots } from "../js/engine/snapshot.js";
 
 const appBase = new URL("../", import.meta.url);
 const pyodideBase = new URL(BUILD.pyodide, appBase).href;
@@ -70,24 +72,50 @@ let py = null;
 let labPy = null;
 let box = null;
 let micropipReady = false;
-let engineInfo = null;   // {levels, limits} from engine/lab.py, sent with the ready message
+let engineInfo = null;   // {levels, limits} from engine/lab.py, and whether Python came from the snapshot
+
+/** The lab's Python: restored from the lab's memory snapshot when there is one (the whole stdlib, the lab engine and
+ *  micropip imported: a start of about a second instead of several), else started plainly and the snapshot taken
+ *  (before any bot runs and before Python holds anything of JavaScript's). -> [pyodide, restored?] */
+async function startPython(loadPyodide) {
+  const opts = { indexURL: pyodideBase, stdLibURL: url(lab.stdlib), lockFileURL: pyodideBase + "pyodide-lock.json",
+    fullStdLib: false };
+  const base = (rel) => rel.split("/").pop();
+  const snaps = new Snapshots(BUILD.pyodideVersion, [lab.wheel, lab.stdlib, lab.micropip].map(base).join("+"), true, "lab");
+  const snap = await snaps.find();
+  if (snap) {
+    try {
+      const restored = await loadPyodide({ ...opts, _loadSnapshot: snap.bytes });
+      restored.runPython("import random; random.seed()");
+      return [restored, true, snaps];
+    } catch (e) {
+      console.warn("Mittlere Jass lab: the Python snapshot could not be restored; starting without it.", e);
+      await snaps.drop();
+    }
+  }
+  return [await loadPyodide({ ...opts, _makeSnapshot: snaps.enabled }), false, snaps];
+}
 
 async function boot() {
   const t0 = performance.now();
   const wheelP = bytes(lab.wheel);
   const micropipP = bytes(lab.micropip);    // fetched now (so it is cached for offline use), installed when needed
   const { loadPyodide } = await import(pyodideBase + "pyodide.mjs");
-  py = await loadPyodide({ indexURL: pyodideBase, stdLibURL: url(lab.stdlib), lockFileURL: pyodideBase + "pyodide-lock.json",
-    fullStdLib: false });
+  const [started, restored, snaps] = await startPython(loadPyodide);
+  py = started;
+  // the wheels' files (a snapshot holds Python's memory, not its file system: unpacked again after a restore)
   const site = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(await wheelP, "wheel", { extractDir: site });
   py.unpackArchive(await micropipP, "wheel", { extractDir: site });
   py.runPython("import importlib; importlib.invalidate_caches()");
   labPy = py.pyimport("engine.lab");
+  if (!restored && snaps.enabled) {
+    try { snaps.save(py.makeMemorySnapshot()); } catch (e) { console.warn("Mittlere Jass lab: no snapshot this time.", e); }
+  }
   box = labPy.Lab();
   labPy.set_watch((what, position) => postMessage({ type: "call", what, position: JSON.parse(position) }),
     () => postMessage({ type: "return" }));
-  engineInfo = JSON.parse(labPy.ready_json());
+  engineInfo = { ...JSON.parse(labPy.ready_json()), snapshot: restored ? 1 : 0 };
   return performance.now() - t0;
 }
 

@@ -35,7 +35,8 @@ class LabView {
     this.running = false;
     this.client = new LabClient({
       onProgress: (done, total) => this.progress(done, total),
-      onState: (s) => { this.root.dataset.worker = s; },
+      // data-worker: starting, ready, …; data-snapshot: "1" when the worker's Python came from the lab's snapshot
+      onState: (s) => { this.root.dataset.worker = s; this.root.dataset.snapshot = this.client?.fromSnapshot ? "1" : "0"; },
     });
     this.build();
     onLanguageChange(() => { applyI18n(this.root); this.renderResult(); this.renderOrigins(); });

@@ -9,14 +9,17 @@
 //   random generator is reseeded (game seeds come from os.urandom anyway);
 // * any failure to restore deletes the snapshot and falls back to the plain start; one entry per site copy is kept.
 // Only where Cache Storage exists (secure contexts). Costs ~30 MB of storage and ~0.1 s (plus a background write)
-// on a plain start.
+// on a plain start. The bot lab's worker (web/lab/lab-worker.js) keeps its own snapshot (its Python has the whole
+// standard library, the lab engine and micropip) in a cache of its own: `kind` "lab".
 const SCOPE = new URL("../../../", import.meta.url);
-const CACHE = `jass-snapshot:${SCOPE.pathname}`;
 
 export class Snapshots {
-  constructor(pyodideVersion, wheelName, enabled = true) {
+  /** `contentKey`: what the snapshot was made of (wheel and stdlib names, which carry content hashes); `kind`: ""
+   *  for the game's worker, "lab" for the lab's (one snapshot per kind and site copy). */
+  constructor(pyodideVersion, contentKey, enabled = true, kind = "") {
     this.enabled = enabled && typeof caches !== "undefined";
-    this.key = new URL(`snapshot/${pyodideVersion}/${wheelName}.bin`, SCOPE).href;
+    this.cache = `jass-snapshot${kind ? `-${kind}` : ""}:${SCOPE.pathname}`;
+    this.key = new URL(`snapshot/${kind ? `${kind}/` : ""}${pyodideVersion}/${contentKey}.bin`, SCOPE).href;
     this.used = false;
   }
 
@@ -25,7 +28,7 @@ export class Snapshots {
   async find() {
     if (!this.enabled) return null;
     try {
-      const hit = await (await caches.open(CACHE)).match(this.key);
+      const hit = await (await caches.open(this.cache)).match(this.key);
       if (!hit) return null;
       const bytes = hit.arrayBuffer().then((b) => new Uint8Array(b));
       bytes.catch(() => {});
@@ -36,14 +39,14 @@ export class Snapshots {
   }
 
   async drop() {
-    try { await caches.delete(CACHE); } catch { /* nothing to drop */ }
+    try { await caches.delete(this.cache); } catch { /* nothing to drop */ }
   }
 
   /** Store `bytes` (a Uint8Array from pyodide.makeMemorySnapshot()) as the only snapshot of this site copy. */
   async save(bytes) {
     if (!this.enabled) return;
     try {
-      const cache = await caches.open(CACHE);
+      const cache = await caches.open(this.cache);
       for (const req of await cache.keys()) if (req.url !== this.key) await cache.delete(req);
       await cache.put(this.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
     } catch { /* quota or private mode: the next start is a plain one */ }
