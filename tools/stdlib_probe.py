@@ -2,6 +2,7 @@
 short game with each bot level through the browser protocol (engine.web.handle), so that every standard-library
 module the game can need is imported.  Its last expression (what pyodide.runPython returns) is a JSON string:
 {"games": n, "moves": n, "modules": [...]}."""
+import functools
 import importlib
 import json
 import pkgutil
@@ -14,6 +15,15 @@ import engine.web
 random.seed()
 for info in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(info.name)
+
+# The search levels and the hint with a small budget: the same code runs (sampling, inference, play-outs, the exact
+# endgame), so the same modules are imported, with a fraction of the play-outs (this runs in Pyodide under Node at
+# build time and in the browser in e2e/test_load.py, where the full budgets took most of the time).
+bots = importlib.import_module("engine.bots")
+for level in ("hard", "expert"):
+    entry = bots.REGISTRY[level]
+    bots.REGISTRY[level] = entry._replace(factory=functools.partial(entry.factory, iterations=60))
+bots.HINT_ITERATIONS = 60
 
 
 def ask(req):
