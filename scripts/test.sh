@@ -2,24 +2,77 @@
 # The test command: sets up everything it needs on a fresh machine, then runs every test.
 #   1. a virtual environment (.venv) with the pinned test tools (requirements-test.txt; skipped when .venv has them)
 #   2. Chromium (Debian's package) for the end-to-end tests, when missing
-#   3. eslint (node_modules from package-lock.json; `npm ci` skipped when it matches) and
-#      the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
-#   4. lint and type checks (ruff, mypy), then
-#   5. the JavaScript unit tests (node --test tests/js/: the app's pure modules) and
+#   3. eslint (node_modules from package-lock.json; `npm ci` skipped when it matches), then
+#      the JavaScript unit tests (node --test tests/js/: the app's pure modules)
+#   4. the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
+#   5. lint and type checks (ruff, mypy)
+#      (1-2 and 5, 3 and 4 run side by side: three lanes; any failure stops the run before pytest)
 #   6. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/), in two processes (pytest-xdist)
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY=${PYTHON:-python3}
-if [ ! -x .venv/bin/python ]; then
-  echo "== creating .venv"
-  "$PY" -m venv .venv
-fi
 # A stamp holds the hash of the file an install followed: when it still matches, the install is skipped.
 stamp_ok() { [ -f "$2" ] && [ "$(cat "$2")" = "$(sha256sum "$1" | cut -d' ' -f1)" ]; }
 stamp_write() { sha256sum "$1" | cut -d' ' -f1 >"$2"; }
 
+# Without a test path among the arguments (e.g. `bash scripts/test.sh -q`) everything runs: the JavaScript unit
+# tests, then tests/ and e2e/ (a bare `pytest` runs tests/ only, see pyproject.toml).
+FULL=1
+for arg in "$@"; do
+  if [ -e "${arg%%::*}" ]; then FULL=0; fi
+done
+
+# The set-up runs in three lanes at once (each mostly waits on one core, the disk or a download): the JavaScript lane
+# (npm ci, eslint, the node tests), the site (python build.py: it needs only Python's standard library and Node) and,
+# here, the Python lane (.venv, the test tools, ruff, mypy) and the browser. A lane's output is printed when it ends.
+LANES=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$LANES"' EXIT   # a failing lane stops the others
+
+lane_js() {
+  NPM_STAMP=node_modules/.package-lock.sha256
+  if stamp_ok package-lock.json "$NPM_STAMP"; then
+    echo "== node_modules matches package-lock.json"
+  else
+    echo "== npm ci (eslint, pinned in package-lock.json)"
+    npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+    stamp_write package-lock.json "$NPM_STAMP"
+  fi
+  echo "== eslint"
+  npx --no-install eslint .
+  if [ "$FULL" = 1 ]; then
+    echo "== JavaScript unit tests (node --test tests/js/)"
+    node --test --test-reporter=spec tests/js/
+  fi
+}
+
+lane_site() {
+  echo "== building dist/"
+  "$PY" build.py
+}
+
+( set -euo pipefail; lane_js ) >"$LANES/js.log" 2>&1 &
+JS_PID=$!
+( set -euo pipefail; lane_site ) >"$LANES/site.log" 2>&1 &
+SITE_PID=$!
+
+# A lane's log, then its status: the run stops at the first lane that failed.
+finish_lane() {
+  local pid=$1 name=$2 rc=0
+  wait "$pid" || rc=$?
+  cat "$LANES/$name.log"
+  if [ "$rc" != 0 ]; then
+    echo "== the $name lane failed (exit $rc)" >&2
+    exit "$rc"
+  fi
+}
+
+# --- the Python lane ---------------------------------------------------------------------------
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  "$PY" -m venv .venv
+fi
 PIP_STAMP=.venv/.requirements-test.sha256
 if stamp_ok requirements-test.txt "$PIP_STAMP"; then
   echo "== test tools: .venv has requirements-test.txt's pins"
@@ -44,22 +97,6 @@ if [ ! -x "$CHROMIUM" ]; then
 fi
 export CHROMIUM_PATH="$CHROMIUM"
 
-# --- JavaScript lint (eslint, pinned in package-lock.json) ------------------------------------
-NPM_STAMP=node_modules/.package-lock.sha256
-if stamp_ok package-lock.json "$NPM_STAMP"; then
-  echo "== node_modules matches package-lock.json"
-else
-  npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
-  stamp_write package-lock.json "$NPM_STAMP"
-fi
-echo "== eslint"
-npx --no-install eslint .
-
-# --- the site under test ---------------------------------------------------------------------
-echo "== building dist/"
-.venv/bin/python build.py
-export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building it again (e2e/conftest.py)
-
 # --- Python lint and types (engine side; fails the run before any test) ---------------------
 echo "== ruff (lint: pyproject.toml [tool.ruff])"
 .venv/bin/python -m ruff check .
@@ -69,19 +106,19 @@ echo "== web/js/engine/protocol.js up to date with engine/protocol.py"
 .venv/bin/python tools/gen_protocol_js.py --check
 # --- end of the Python lint and types block ----------------------------------------------------
 
-# Without a test path among the arguments (e.g. `bash scripts/test.sh -q`) everything runs: the JavaScript unit
-# tests, then tests/ and e2e/ (a bare `pytest` runs tests/ only, see pyproject.toml). The 15 slowest steps are listed
-# at the end (a --durations among the arguments wins).
-for arg in "$@"; do
-  if [ -e "${arg%%::*}" ]; then
-    echo "== running pytest $*"
-    exec .venv/bin/python -m pytest --durations=15 "$@"
-  fi
-done
-echo "== JavaScript unit tests (node --test tests/js/)"
-node --test --test-reporter=spec tests/js/
+finish_lane "$JS_PID" js
+finish_lane "$SITE_PID" site
+export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building it again (e2e/conftest.py)
+trap - EXIT
+rm -rf "$LANES"
+
+# The 15 slowest steps are listed at the end (a --durations among the arguments wins).
+if [ "$FULL" = 0 ]; then
+  echo "== running pytest $*"
+  exec .venv/bin/python -m pytest --durations=15 "$@"
+fi
 # The full run spreads the tests over two processes (pytest-xdist; JASS_TEST_WORKERS=N to change, 0 for one
-# process): each has its own browser, warm contexts and server. The serial run took 11 min here, this one 7.
+# process): each has its own browser, warm contexts and server.
 WORKERS=${JASS_TEST_WORKERS:-2}
 echo "== running tests ($WORKERS worker processes)"
 exec .venv/bin/python -m pytest -n "$WORKERS" --durations=15 "$@" tests e2e
