@@ -19,6 +19,7 @@ Params = dict[str, ParamValue]
 
 Phase = Literal["play", "hand-over", "game-over"]
 Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
+SeatKind = Literal["me", "person", "bot", "outside"]
 
 
 # -- pieces ------------------------------------------------------------------------------------------------------
@@ -64,10 +65,12 @@ class Scores(TypedDict):
 
 
 class Player(TypedDict):
-    """A seat's name and its bot level id (null for the human)."""
+    """A seat's name, its bot level id (null for a person; "outside" for the bot lab's bot) and who sits there:
+    kind "me" (the page's player, seat 0), "person" (another person at this device), "bot" or "outside"."""
 
     name: str
     bot: str | None
+    kind: SeatKind
 
 
 class Roles(TypedDict, total=False):
@@ -112,8 +115,9 @@ class HandRecord(TypedDict):
 
 
 class View(TypedDict):
-    """What seat 0 may see (never another seat's unplayed cards).  hand is sorted for display; legal is empty unless
-    it is seat 0's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
+    """What the viewer seat may see (never another seat's unplayed cards): viewer is seat 0 unless a view request
+    with a person's seat made that seat the viewer.  hand is sorted for display; legal is empty unless it is the
+    viewer's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
     in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy."""
 
     phase: Phase
@@ -122,6 +126,7 @@ class View(TypedDict):
     seed: str
     dealer: int
     to_play: int | None
+    viewer: int
     players: list[Player]
     hand: list[str]
     legal: list[str]
@@ -203,23 +208,43 @@ class HelloRequest(TypedDict):
     cmd: Literal["hello"]
 
 
+class SeatSetup(TypedDict):
+    """Who sits in a seat: kind "me" (seat 0, and only seat 0), "person" (another person at this device: plays
+    through play with its seat), "bot" with a level id, or "outside" (the bot lab's bot)."""
+
+    kind: SeatKind
+    level: NotRequired[str]
+
+
 class NewGameRequest(TypedDict):
     """Start a game.  Absent fields take the defaults of hello.  seed: any text (an int is read as its decimal
-    text; empty or absent: the engine picks one)."""
+    text; empty or absent: the engine picks one).  Who sits where: seats (one entry per seat), or bots (the levels,
+    or "outside", of seats 1 and 2), not both."""
 
     cmd: Literal["new_game"]
     hands: NotRequired[int]
     bots: NotRequired[list[str]]
+    seats: NotRequired[list[SeatSetup]]
     seed: NotRequired[str | int | None]
     rules: NotRequired[RulesJson]
     names: NotRequired[list[str]]
 
 
 class CardRequest(TypedDict):
-    """play: play seat 0's card; why: may seat 0 play it now, and if not, why not."""
+    """play: play a card for seat (default: the viewer), the page's player's or a person's seat at this device,
+    whose turn it must be; why: may the viewer play it now, and if not, why not."""
 
     cmd: Literal["play", "why"]
     card: str
+    seat: NotRequired[int]
+
+
+class ViewRequest(TypedDict):
+    """The current view with the history; with seat (the page's player's or a person's at this device): that seat
+    becomes the viewer first (pass-and-play, once the device was handed over)."""
+
+    cmd: Literal["view"]
+    seat: NotRequired[int]
 
 
 class ReviewRequest(TypedDict):
@@ -247,6 +272,7 @@ class GameSetup(TypedDict):
 
     hands: NotRequired[int]
     bots: NotRequired[list[str]]
+    seats: NotRequired[list[SeatSetup]]
     seed: NotRequired[str | int | None]
     rules: NotRequired[RulesJson]
     names: NotRequired[list[str]]
@@ -262,11 +288,11 @@ class RestoreRequest(TypedDict):
 
 
 class PlainRequest(TypedDict):
-    """bot_move: the bot to play plays one card; hint: a card for seat 0; next_hand: deal after hand-over;
-    view: the current view; records: the hand record of every settled hand; observe: the observation of an
-    outside bot's seat at its turn (an ObserveAnswer)."""
+    """bot_move: the bot to play plays one card; hint: a card for the viewer; next_hand: deal after hand-over;
+    records: the hand record of every settled hand; observe: the observation of an outside bot's seat at its turn
+    (an ObserveAnswer)."""
 
-    cmd: Literal["bot_move", "hint", "next_hand", "view", "records", "observe"]
+    cmd: Literal["bot_move", "hint", "next_hand", "records", "observe"]
 
 
 class OutsideMoveRequest(TypedDict):
@@ -279,7 +305,7 @@ class OutsideMoveRequest(TypedDict):
     level: NotRequired[str]
 
 
-Request = (HelloRequest | NewGameRequest | CardRequest | ReviewRequest | CoachRequest | RestoreRequest
+Request = (HelloRequest | NewGameRequest | CardRequest | ViewRequest | ReviewRequest | CoachRequest | RestoreRequest
            | PlainRequest | OutsideMoveRequest)
 
 
@@ -474,7 +500,9 @@ class CoachAnswer(TypedDict):
 
 class ErrorInfo(TypedDict):
     """What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
-    unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seed {max_len}, bad_rules {key},
+    unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seats {seats, kinds, levels}
+    (new_game: not one entry per seat, "me" not exactly seat 0, an unknown kind or level, or both seats and bots),
+    bad_seat {seat} (play, view: not the page's player's or a person's seat), bad_seed {max_len}, bad_rules {key},
     bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
     the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
     start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand

@@ -119,6 +119,10 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "no_game": "Start a new game first.",
         "bad_hands": f"Hands per game must be a whole number from {p.get('min')} to {p.get('max')}.",
         "bad_bots": f"Choose one bot level for each of the two other seats (known: {_join(p.get('levels'))}).",
+        "bad_seats": f"Give each of the {p.get('seats')} seats who sits there: 'me' for seat 0 only, "
+                     f"'person', 'outside' or 'bot' with a level (known: {_join(p.get('levels'))}); not both seats "
+                     "and bots.",
+        "bad_seat": f"Seat {p.get('seat')} is not played by a person at this device.",
         "bad_seed": f"The seed must be a whole number or a word of at most {p.get('max_len')} characters.",
         "bad_rules": f"Unknown rule setting {p.get('key')!r} or a value it does not take.",
         "bad_names": f"Give three player names of at most {p.get('max_len')} characters.",

@@ -1,9 +1,11 @@
 """The browser app's JSON protocol (docs/protocol.md, types in :mod:`engine.protocol`).
 
 ``handle(request_json) -> answer_json`` is the one entry point of the worker; it never raises.  One
-:class:`Session` per worker; the human is seat 0.  The engine sends codes and params, never sentences, and owns
-every default and limit (the UI learns them from ``hello``).  A refused request answers ``ok: false`` and leaves
-the session unchanged.
+:class:`Session` per worker; the page's player ("me") is seat 0; the other seats are bots, the bot lab's bot, or
+people who share this device (pass-and-play).  Every view is computed for one viewer seat (``me`` or a person's):
+its hand and legal cards, never another seat's unplayed cards.  The engine sends codes and params, never sentences,
+and owns every default and limit (the UI learns them from ``hello``).  A refused request answers ``ok: false`` and
+leaves the session unchanged.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from .protocol import (
     ReviewAnswer,
     ReviewedHand,
     Roles,
+    SeatKind,
     View,
     ViewAnswer,
     WhyAnswer,
@@ -59,6 +62,12 @@ DETAIL_MAX_LEN = 300
 COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
 DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[-1]
 OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the page asks it through observe/outside_move
+# Who sits in a seat (docs/seats.md): the page's player, another person at this device, one of our bots, the lab's bot
+ME: SeatKind = "me"
+PERSON: SeatKind = "person"
+BOT: SeatKind = "bot"
+SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside")
+PEOPLE: tuple[SeatKind, ...] = (ME, PERSON)   # the seats a page may view and play for
 
 
 class ProtocolError(Exception):
@@ -93,12 +102,14 @@ def current_winner(st: HandState) -> int | None:
 
 
 class Session:
-    """A game between the human (seat 0) and two bots, driven by JSON requests."""
+    """A game between the page's player (seat 0), bots and people at this device, driven by JSON requests."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.bots: list[Bot | None] = [None, None, None]
         self.levels: list[str | None] = [None, None, None]
+        self.kinds: list[SeatKind] = [ME, BOT, BOT]
+        self.viewer = HUMAN   # the seat whose hand the views show (``view`` with ``seat`` changes it)
 
     # -- dispatch --------------------------------------------------------------------------------------------------
     def handle(self, request: dict[str, Any]) -> Answer:
@@ -137,10 +148,7 @@ class Session:
         hands = req.get("hands", DEFAULT_HANDS)
         if not _is_int(hands) or not HANDS_MIN <= hands <= HANDS_MAX:
             raise ProtocolError("bad_hands", {"min": HANDS_MIN, "max": HANDS_MAX})
-        bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
-        if not (isinstance(bots, list) and len(bots) == 2
-                and all(isinstance(b, str) and (b in LEVELS or b == OUTSIDE) for b in bots)):
-            raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
+        kinds, levels = _seats(req)
         seed = _seed(req.get("seed"))
         try:
             rules = Rules.from_json(req.get("rules"))
@@ -148,21 +156,31 @@ class Session:
             raise ProtocolError("bad_rules", {"key": _echo(e.key) if e.key is not None else None}) from None
         names = _names(req.get("names", list(TABLE_NAMES)))
         game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
-        self.game = game
-        self.levels = [None, bots[0], bots[1]]
-        self.bots = [None, *(make_bot(b, f"{game.seed}/{s}") if b != OUTSIDE else None
-                              for s, b in ((1, bots[0]), (2, bots[1])))]
+        self.game, self.kinds, self.levels, self.viewer = game, kinds, levels, HUMAN
+        self.bots = [make_bot(level, f"{game.seed}/{s}") if kind == BOT and level else None
+                     for s, (kind, level) in enumerate(zip(kinds, levels, strict=True))]
         events: list[Event] = [{"type": "hand_dealt", "hand_no": 1, "dealer": game.dealer,
                                 "leader": game.state.leader, "redeal": False}]
         return {"ok": True, "events": events, "view": self.view(history=True)}
 
     def cmd_play(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
+        """A card for a seat of a person at this device: ``seat`` (default: the viewer), which must be the seat to
+        play."""
         game = self._game()
+        seat = self._person_seat(req)
         if game.phase != "play":
             raise ProtocolError("not_playing")
-        if game.state.to_play != HUMAN:
+        if game.state.to_play != seat:
             raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
         return self._play_card(game, req)
+
+    def _person_seat(self, req: dict[str, Any]) -> int:
+        """The request's ``seat`` (default: the viewer), which must be the page's player's or a person's at this
+        device (bad_seat otherwise: a bot's seat, an outside bot's, no such seat)."""
+        seat = req.get("seat", self.viewer)
+        if not (_is_int(seat) and 0 <= seat < len(self.kinds) and self.kinds[seat] in PEOPLE):
+            raise ProtocolError("bad_seat", {"seat": _echo(seat) if not _is_int(seat) else seat})
+        return int(seat)
 
     def _play_card(self, game: Game, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
         """Play the request's card for the seat to play; an illegal card is refused (nothing changes)."""
@@ -222,7 +240,7 @@ class Session:
         c = self._card(req)
         if game.phase != "play":
             return {"ok": True, "legal": False, "code": "not_playing", "params": {}}
-        if game.state.to_play != HUMAN:
+        if game.state.to_play != self.viewer:
             return {"ok": True, "legal": False, "code": "not_your_turn", "params": {"seat": game.state.to_play}}
         r = refusal(game.state, c)
         if r is None:
@@ -231,10 +249,9 @@ class Session:
 
     def cmd_hint(self, req: dict[str, Any]) -> HintAnswer:
         game = self._game()
-        if game.phase != "play" or game.state.to_play != HUMAN:
+        if game.phase != "play" or game.state.to_play != self.viewer:
             raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
-        net = game.net
-        obs = observe(game.state, HUMAN, tuple(net), game.hands_left)
+        obs = self._observe(game, self.viewer)
         c, sentence, explanation = hint(obs)
         return {"ok": True, "card": CODES[c], "reason": _reason(explanation, sentence)}
 
@@ -245,6 +262,12 @@ class Session:
         return {"ok": True, "events": game.next_hand(), "view": self.view(history=True)}
 
     def cmd_view(self, req: dict[str, Any]) -> ViewAnswer:
+        """The current view (with the history); with ``seat``: first make that seat (the page's player's or a
+        person's at this device) the viewer, e.g. once the device was handed over."""
+        if "seat" in req:
+            seat = self._person_seat(req)
+            self._game()
+            self.viewer = seat
         return {"ok": True, "view": self.view(history=True) if self.game else None}
 
     def cmd_records(self, req: dict[str, Any]) -> RecordsAnswer:
@@ -296,8 +319,8 @@ class Session:
                 not all(isinstance(h, list) for h in hands):
             raise ProtocolError("bad_journal", {"hand": None, "index": None})
         fresh = Session()
-        fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seed", "rules", "names")
-                                                    if k in setup}})
+        fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seats", "seed", "rules",
+                                                                          "names") if k in setup}})
         game = fresh._game()
         for i, plays in enumerate(hands):
             if i > 0:
@@ -311,7 +334,8 @@ class Session:
                     game.play(parse_card(code))
                 except (ValueError, IllegalMove):
                     raise ProtocolError("bad_journal", {"hand": i + 1, "index": k}) from None
-        self.game, self.bots, self.levels = fresh.game, fresh.bots, fresh.levels
+        self.game, self.bots, self.levels, self.kinds, self.viewer = (fresh.game, fresh.bots, fresh.levels,
+                                                                      fresh.kinds, fresh.viewer)
         return {"ok": True, "view": self.view(history=True)}
 
     # -- helpers ---------------------------------------------------------------------------------------------------
@@ -334,13 +358,14 @@ class Session:
         return {"ok": True, "events": events, "view": self.view(history=over)}
 
     def view(self, history: bool = False) -> View:
-        """What seat 0 may see; ``history``: include every settled hand's result."""
+        """What the viewer seat may see; ``history``: include every settled hand's result."""
         game = self._game()
         st = game.state
+        viewer = self.viewer
         to_play = st.to_play if game.phase == "play" else None
         trump = st.trump if st.trump >= 0 else None
-        hand = sorted(iter_cards(st.hands[HUMAN]), key=lambda c: sort_key(c, trump))
-        legal = st.legal_mask() if to_play == HUMAN else 0
+        hand = sorted(iter_cards(st.hands[viewer]), key=lambda c: sort_key(c, trump))
+        legal = st.legal_mask() if to_play == viewer else 0
         last: LastTrick | None = None
         if st.tricks:
             t = st.tricks[-1]
@@ -349,8 +374,9 @@ class Session:
         results = [r.to_json() for r in game.results]
         view: View = {
             "phase": game.phase, "hand_no": game.hand_no, "hands_total": game.hands_total,
-            "dealer": st.dealer, "to_play": to_play, "seed": game.seed,
-            "players": [{"name": game.names[s], "bot": self.levels[s]} for s in range(st.spec.seats)],
+            "dealer": st.dealer, "to_play": to_play, "seed": game.seed, "viewer": viewer,
+            "players": [{"name": game.names[s], "bot": self.levels[s], "kind": self.kinds[s]}
+                        for s in range(st.spec.seats)],
             "hand": [CODES[c] for c in hand],
             "legal": [CODES[c] for c in hand if legal >> c & 1],
             "counts": [h.bit_count() for h in st.hands],
@@ -405,6 +431,35 @@ def _seed(value: object) -> str | None:
     if len(text) > SEED_MAX_LEN or _clean(text) != text:
         raise ProtocolError("bad_seed", {"max_len": SEED_MAX_LEN})
     return text
+
+
+def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
+    """Who sits where: ``seats`` (one entry per seat: {"kind": "me"} for seat 0 only, {"kind": "person"}, {"kind":
+    "bot", "level": id}, {"kind": "outside"}) or, the older form, ``bots`` (the levels, or "outside", of seats 1 and
+    2).  Not both.  -> the seats' kinds and their bot levels (None for people; "outside" for the lab's bot)."""
+    if "seats" in req:
+        seats = req["seats"]
+        bad = ProtocolError("bad_seats", {"seats": MITTLERE.seats, "kinds": [str(k) for k in SEAT_KINDS],
+                                          "levels": list(LEVELS)})
+        if "bots" in req or not (isinstance(seats, list) and len(seats) == MITTLERE.seats
+                                 and all(isinstance(x, dict) for x in seats)):
+            raise bad
+        kinds: list[SeatKind] = []
+        levels: list[str | None] = []
+        for i, seat in enumerate(seats):
+            kind, level = seat.get("kind"), seat.get("level")
+            allowed = {"kind", "level"} if kind == BOT else {"kind"}
+            if (kind not in SEAT_KINDS or (kind == ME) != (i == HUMAN) or set(seat) - allowed
+                    or (kind == BOT and not (isinstance(level, str) and level in LEVELS))):
+                raise bad
+            kinds.append(SEAT_KINDS[SEAT_KINDS.index(kind)])   # (the typed constant)
+            levels.append(level if kind == BOT else OUTSIDE if kind == OUTSIDE else None)
+        return kinds, levels
+    bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
+    if not (isinstance(bots, list) and len(bots) == 2
+            and all(isinstance(b, str) and (b in LEVELS or b == OUTSIDE) for b in bots)):
+        raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
+    return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, bots[0], bots[1]]
 
 
 def _names(value: object) -> tuple[str, str, str]:

@@ -64,6 +64,8 @@ ERROR_CODES = {
     "hand_complete": {}, "bad_records": {"max": 480}, "bad_record": {"hand": 2, "text": "play 1: ..."},
     "bad_journal": {"hand": 2, "index": 3}, "bad_coach": {"field": "seat"}, "outside_turn": {"seat": 1},
     "not_outside_turn": {"seat": 0}, "bad_level": {"levels": ["random", "easy"]},
+    "bad_seats": {"seats": 3, "kinds": ["me", "person", "bot", "outside"], "levels": ["random", "easy"]},
+    "bad_seat": {"seat": 1},
 }
 
 

@@ -551,3 +551,105 @@ def test_an_outside_bot_seat_is_asked_through_observe_and_outside_move():
             moves += 1
     assert moves == 12 and r["view"]["phase"] in ("hand-over", "game-over")
     assert call(cmd="observe")["error"]["code"] == "not_outside_turn"
+
+
+# -- who sits where: people at this device (pass-and-play), docs/seats.md ------------------------------------------
+
+PEOPLE_SEATS = [{"kind": "me"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+
+
+def person_plays(seat: int) -> dict:
+    """The person at ``seat`` takes the device (view with seat) and plays their first legal card."""
+    return call(cmd="play", seat=seat, card=call(cmd="view", seat=seat)["view"]["legal"][0])
+
+
+def test_a_person_at_this_device_plays_their_own_seat_and_sees_only_their_own_hand():
+    r = call(cmd="new_game", seed=7, hands=1, seats=PEOPLE_SEATS, names=["Ann", "Bea", "Cy"])
+    assert r["ok"], r
+    v = r["view"]
+    assert v["viewer"] == 0
+    assert [(p["kind"], p["bot"]) for p in v["players"]] == [("me", None), ("person", None), ("bot", "easy")]
+    game = web._SESSION.game
+    dealt = [codes_of(m) for m in game.state.hands]
+    assert sorted(v["hand"]) == sorted(dealt[0])
+    seen_hands = {0: set(), 1: set()}
+    while r["view"]["phase"] == "play":
+        seat = r["view"]["to_play"]
+        if seat == 2:
+            r = call(cmd="bot_move")
+        else:
+            # a bot's seat and the other person's seat are refused; the seat to play is viewed after the hand-over
+            assert call(cmd="view", seat=2)["error"]["code"] == "bad_seat"
+            other = 1 - seat
+            assert call(cmd="play", seat=other, card=dealt[other][0])["error"] == {
+                "code": "not_your_turn", "params": {"seat": seat}}
+            v = call(cmd="view", seat=seat)["view"]
+            assert v["viewer"] == seat and v["legal"] and set(v["hand"]) <= set(dealt[seat])
+            seen_hands[seat] |= set(v["hand"])
+            r = call(cmd="play", card=v["legal"][0])     # for the viewer: the seat to play
+        assert r["ok"], r
+        # no view ever shows a hand but the viewer's
+        assert set(r["view"]["hand"]) <= set(dealt[r["view"]["viewer"]])
+    assert seen_hands[0] <= set(dealt[0]) and seen_hands[1] <= set(dealt[1])
+    assert r["view"]["phase"] == "game-over" and len(call(cmd="records")["records"]) == 1
+
+
+def test_the_older_bots_field_still_seats_the_player_and_two_bots():
+    v = call(cmd="new_game", seed=3, bots=["normal", "outside"])["view"]
+    assert v["viewer"] == 0
+    assert [(p["kind"], p["bot"]) for p in v["players"]] == [("me", None), ("bot", "normal"), ("outside", "outside")]
+    assert call(cmd="view", seat=1)["error"] == {"code": "bad_seat", "params": {"seat": 1}}
+
+
+@pytest.mark.parametrize("seats", [
+    "three", [], [{"kind": "me"}, {"kind": "person"}],                                 # not one entry per seat
+    [{"kind": "person"}, {"kind": "me"}, {"kind": "person"}],                          # "me" not seat 0
+    [{"kind": "me"}, {"kind": "me"}, {"kind": "person"}],                              # two "me"
+    [{"kind": "me"}, {"kind": "bot"}, {"kind": "person"}],                             # a bot without a level
+    [{"kind": "me"}, {"kind": "bot", "level": "grandmaster"}, {"kind": "person"}],     # an unknown level
+    [{"kind": "me"}, {"kind": "ghost"}, {"kind": "person"}],                           # an unknown kind
+    [{"kind": "me"}, {"kind": "person", "level": "easy"}, {"kind": "person"}],         # a person with a level
+    [{"kind": "me"}, "person", {"kind": "person"}],                                    # not an object
+])
+def test_bad_seats_are_refused_and_the_running_game_goes_on(seats):
+    before = call(cmd="new_game", seed=11, bots=["easy", "easy"])["view"]
+    before.pop("history")       # an error answer's view comes without it
+    r = call(cmd="new_game", seed=12, seats=seats)
+    assert r["error"]["code"] == "bad_seats" and r["error"]["params"]["seats"] == 3, r
+    assert r["view"] == before
+
+
+def test_seats_and_bots_together_are_refused():
+    r = call(cmd="new_game", seats=PEOPLE_SEATS, bots=["easy", "easy"])
+    assert r["error"]["code"] == "bad_seats"
+
+
+@pytest.mark.parametrize("seat", [2, 3, -1, "1", None, True])
+def test_play_for_a_seat_that_is_no_persons_is_refused_and_changes_nothing(seat):
+    r = call(cmd="new_game", seed=5, seats=PEOPLE_SEATS)
+    while r["view"]["to_play"] != 0:    # seat 1 (a person) plays its first legal card, seat 2 (a bot) its own
+        seat = r["view"]["to_play"]
+        r = call(cmd="bot_move") if seat == 2 else person_plays(1)
+    before = call(cmd="view", seat=0)["view"]
+    r = call(cmd="play", seat=seat, card=before["legal"][0])
+    assert r["error"]["code"] == "bad_seat", r
+    assert call(cmd="view")["view"] == before
+
+
+def test_hint_and_why_speak_for_the_viewer_and_restore_keeps_the_seats():
+    r = call(cmd="new_game", seed=9, hands=2, seats=PEOPLE_SEATS)
+    journal = []
+    while not (r["view"]["phase"] == "play" and r["view"]["to_play"] == 1):
+        v = r["view"]
+        r = call(cmd="bot_move") if v["to_play"] == 2 else person_plays(0)
+        journal.append(r["events"][0]["card"])
+    # the viewer is seat 0 while seat 1 is to play: no hint for it, and its cards are "not your turn"
+    assert call(cmd="hint")["error"] == {"code": "not_your_turn", "params": {"seat": 1}}
+    v1 = call(cmd="view", seat=1)["view"]
+    assert call(cmd="why", card=v1["legal"][0])["legal"] is True
+    assert call(cmd="hint")["ok"]
+    setup = {"hands": 2, "seed": "9", "seats": PEOPLE_SEATS}
+    r = call(cmd="restore", setup=setup, hands=[journal])
+    assert r["ok"], r
+    assert r["view"]["viewer"] == 0 and [p["kind"] for p in r["view"]["players"]] == ["me", "person", "bot"]
+    assert call(cmd="view", seat=1)["view"]["hand"] == v1["hand"]

@@ -10,9 +10,11 @@
 
 /** @typedef {"match"|"no_trick"|"hundred"|"no_trick_and_hundred"|"ranking"|"tie"|"annulled"} Case */
 
+/** @typedef {"me"|"person"|"bot"|"outside"} SeatKind */
+
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest} Request */
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|ErrorAnswer} Answer */
 
@@ -57,10 +59,12 @@
  */
 
 /**
- * A seat's name and its bot level id (null for the human).
+ * A seat's name, its bot level id (null for a person; "outside" for the bot lab's bot) and who sits there:
+ * kind "me" (the page's player, seat 0), "person" (another person at this device), "bot" or "outside".
  * @typedef {object} Player
  * @property {string} name
  * @property {string|null} bot
+ * @property {SeatKind} kind
  */
 
 /**
@@ -105,8 +109,9 @@
  */
 
 /**
- * What seat 0 may see (never another seat's unplayed cards).  hand is sorted for display; legal is empty unless
- * it is seat 0's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
+ * What the viewer seat may see (never another seat's unplayed cards): viewer is seat 0 unless a view request
+ * with a person's seat made that seat the viewer.  hand is sorted for display; legal is empty unless it is the
+ * viewer's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
  * in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy.
  * @typedef {object} View
  * @property {Phase} phase
@@ -115,6 +120,7 @@
  * @property {string} seed
  * @property {number} dealer
  * @property {number|null} to_play
+ * @property {number} viewer
  * @property {Array<Player>} players
  * @property {Array<string>} hand
  * @property {Array<string>} legal
@@ -201,22 +207,42 @@
  */
 
 /**
+ * Who sits in a seat: kind "me" (seat 0, and only seat 0), "person" (another person at this device: plays
+ * through play with its seat), "bot" with a level id, or "outside" (the bot lab's bot).
+ * @typedef {object} SeatSetup
+ * @property {SeatKind} kind
+ * @property {string} [level]
+ */
+
+/**
  * Start a game.  Absent fields take the defaults of hello.  seed: any text (an int is read as its decimal
- * text; empty or absent: the engine picks one).
+ * text; empty or absent: the engine picks one).  Who sits where: seats (one entry per seat), or bots (the levels,
+ * or "outside", of seats 1 and 2), not both.
  * @typedef {object} NewGameRequest
  * @property {"new_game"} cmd
  * @property {number} [hands]
  * @property {Array<string>} [bots]
+ * @property {Array<SeatSetup>} [seats]
  * @property {string|number|null} [seed]
  * @property {RulesJson} [rules]
  * @property {Array<string>} [names]
  */
 
 /**
- * play: play seat 0's card; why: may seat 0 play it now, and if not, why not.
+ * play: play a card for seat (default: the viewer), the page's player's or a person's seat at this device,
+ * whose turn it must be; why: may the viewer play it now, and if not, why not.
  * @typedef {object} CardRequest
  * @property {"play"|"why"} cmd
  * @property {string} card
+ * @property {number} [seat]
+ */
+
+/**
+ * The current view with the history; with seat (the page's player's or a person's at this device): that seat
+ * becomes the viewer first (pass-and-play, once the device was handed over).
+ * @typedef {object} ViewRequest
+ * @property {"view"} cmd
+ * @property {number} [seat]
  */
 
 /**
@@ -244,6 +270,7 @@
  * @typedef {object} GameSetup
  * @property {number} [hands]
  * @property {Array<string>} [bots]
+ * @property {Array<SeatSetup>} [seats]
  * @property {string|number|null} [seed]
  * @property {RulesJson} [rules]
  * @property {Array<string>} [names]
@@ -259,11 +286,11 @@
  */
 
 /**
- * bot_move: the bot to play plays one card; hint: a card for seat 0; next_hand: deal after hand-over;
- * view: the current view; records: the hand record of every settled hand; observe: the observation of an
- * outside bot's seat at its turn (an ObserveAnswer).
+ * bot_move: the bot to play plays one card; hint: a card for the viewer; next_hand: deal after hand-over;
+ * records: the hand record of every settled hand; observe: the observation of an outside bot's seat at its turn
+ * (an ObserveAnswer).
  * @typedef {object} PlainRequest
- * @property {"bot_move"|"hint"|"next_hand"|"view"|"records"|"observe"} cmd
+ * @property {"bot_move"|"hint"|"next_hand"|"records"|"observe"} cmd
  */
 
 /**
@@ -476,7 +503,9 @@
 
 /**
  * What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
- * unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seed {max_len}, bad_rules {key},
+ * unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seats {seats, kinds, levels}
+ * (new_game: not one entry per seat, "me" not exactly seat 0, an unknown kind or level, or both seats and bots),
+ * bad_seat {seat} (play, view: not the page's player's or a person's seat), bad_seed {max_len}, bad_rules {key},
  * bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
  * the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
  * start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
