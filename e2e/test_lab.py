@@ -367,7 +367,7 @@ def test_the_lab_works_offline_once_opened(page, site, watch):
     page.context.set_offline(True)
     try:
         toolbar_click(page, "#btn-lab")
-        expect(page.locator("#toast")).to_contain_text("The bot lab cannot open: you are offline.", timeout=30_000)
+        expect(page.locator("#toast")).to_contain_text("The bot lab cannot open while you are offline", timeout=30_000)
         assert page.locator("#lab").count() == 0
     finally:
         page.context.set_offline(False)
