@@ -37,6 +37,6 @@ export function installLab({ controller }) {
   });
   window.addEventListener("hashchange", route);
   // the player asked for the lab while offline (the address still says #lab): open it once the network is back
-  window.addEventListener("online", () => { again = 0; if (location.hash === "#lab") open({ auto: true }); });
+  window.addEventListener("online", () => { again = 0; if (location.hash === "#lab" && !document.body.dataset.lab) open({ auto: true }); });
   route();
 }
