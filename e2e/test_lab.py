@@ -12,7 +12,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PHONE, ROOT
+from jass_e2e import PHONE, ROOT, toolbar_click
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
 LAB_WAIT = 180_000   # Python starts in the lab's worker, then an arena runs: generous on a loaded machine
@@ -364,7 +364,21 @@ def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, pa
 @pytest.mark.long_flow
 @pytest.mark.fresh_context   # offline: only what this visit stored may answer
 def test_the_lab_works_offline_once_opened(page, site, watch):
-    open_lab(page, site)
+    # offline before the lab was ever opened: its files cannot come, the player is told why, and once the network is
+    # back the lab opens by itself (a failed import was kept and the lab stayed shut until a reload: issue 25)
+    page.goto(site + "?speed=instant")
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller", timeout=120_000)   # the game works offline
+    page.context.set_offline(True)
+    try:
+        toolbar_click(page, "#btn-lab")
+        expect(page.locator("#toast")).to_contain_text("The bot lab cannot open while you are offline", timeout=30_000)
+        assert page.locator("#lab").count() == 0
+    finally:
+        page.context.set_offline(False)
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    assert page.evaluate("document.body.dataset.phase") == "lab"
+    watch.errors.clear()   # the browser logs the refused download
     page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
     page.wait_for_function("() => navigator.serviceWorker.controller", timeout=120_000)
     # the service worker keeps the lab's files once the lab has started (they are not in the precache), and the lab
@@ -495,6 +509,16 @@ def test_bots_are_saved_in_the_browser_and_a_py_file_can_be_opened(page, site, w
     page.set_input_files("#lab-file", str(upload))
     page.wait_for_function("() => document.getElementById('lab-bot-select').value === 'uploaded_bot'")
     assert page.input_value("#bot-source") == upload.read_text()
+    # issue 25: the editor numbers its lines (tracebacks name them), following the text and its scrolling
+    assert page.text_content("#bot-lines").split("\n") == ["1", "2", "3"]
+    page.fill("#bot-source", "\n".join(f"x{i} = {i}" for i in range(80)))
+    assert page.text_content("#bot-lines").split("\n")[-1] == "80"
+    top = page.evaluate("() => { const s = document.getElementById('bot-source'); s.scrollTop = s.scrollHeight; return s.scrollTop; }")
+    assert top > 0
+    page.wait_for_function("(top) => Math.abs(document.getElementById('bot-lines').scrollTop - top) < 2", arg=top)
+    # and the fields of obs are explained next to it
+    page.click("#lab-obs summary")
+    expect(page.locator("#lab-obs tr[data-field=trump] td")).to_have_text("the trump suit 0–3, or −1 while trump is not fixed")
     bad = tmp_path / "notes.txt"
     bad.write_text("hello")
     page.set_input_files("#lab-file", str(bad))

@@ -62,6 +62,41 @@ def test_hand_review_export_and_cli_replay_round_trip(open_app, page, watch, tmp
     dlg.locator("#btn-review-close").click()
     expect(page.locator("#dlg-hand")).to_be_visible()     # back on the hand summary
 
+    # issue 25: New game over a game with a finished hand warns that it counts as abandoned; Keep playing keeps it
+    page.keyboard.press("Escape")
+    start_new_game(page)
+    ask = page.locator("#dlg-abandon")
+    expect(ask).to_be_visible()
+    expect(ask).to_contain_text("Your game in progress (1 of 3 hands played) ends here and counts as abandoned in your statistics.")
+    ask.locator("#btn-abandon-keep").click()
+    expect(ask).to_be_hidden()
+    assert len(view(page)["history"]) == 1 and view(page)["seed"] == "41"
+    start_new_game(page)
+    ask.locator("#btn-abandon-start").click()
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)
+    # a game left before its first hand ended is asked about by nobody and is no game in the statistics
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    play_via_dom_button(page, state(page)["legal"][0])
+    start_new_game(page)
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0 "
+                           "&& (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 2")
+    expect(ask).to_be_hidden()
+    games = open_games(page)
+    expect(games.locator("#history-list tr[data-status=abandoned]")).to_have_count(2)
+    expect(games.locator("#stats-levels tbody tr")).to_have_count(1)
+    expect(games.locator("#stats-levels tbody tr td").first).to_have_text("1")    # games: 1, not 2
+    # the chart of the latest game names its axes and shows its values
+    chart = games.locator("svg.chart").first
+    assert chart.locator(".axis-label").all_text_contents() == ["Hands played", "Net score"]
+    ticks = chart.locator(".tick").all_text_contents()
+    assert "0" in ticks and "1" in ticks, ticks      # the zero line's value, the last hand's number
+
+
+def start_new_game(page) -> None:
+    """New game, with the settings the dialog offers."""
+    page.locator("#btn-new").click()
+    page.locator("#dlg-new button[type=submit]").click()
+
 
 def open_games(page):
     if page.locator("dialog[open]").count():
@@ -263,3 +298,15 @@ def test_share_link_during_a_game_asks_first(open_app, page, watch, site):
     dlg.locator("#btn-share-keep").click()
     wait_my_turn_or_phase(page, TIMEOUT)
     assert view(page)["hand"] == before["hand"] and view(page)["seed"] == before["seed"]
+    # issue 25: a link opened in this tab again changes only the fragment (no reload): asked again, then dealt
+    page.evaluate("() => { location.hash = 'deal=1&seed=99&hands=1&bots=easy,easy&result=-2'; }")
+    expect(dlg).to_be_visible(timeout=TIMEOUT)
+    dlg.locator("#btn-share-play").click()
+    page.wait_for_function("() => String(window.__jass.view()?.seed) === '99' && window.__jass.view().history.length === 0",
+                           timeout=TIMEOUT)
+    assert "#" not in page.url
+    # at the end, the game-over summary compares with the friend's result
+    assert finish_hand(page) == "game-over"
+    net = view(page)["scores"]["net"][0]
+    mine = f"+{net}" if net > 0 else f"\u2212{-net}" if net < 0 else "0"
+    expect(page.locator("#dlg-over #over-compare")).to_have_text(f"On the same cards — you: {mine}, your friend: \u22122.")

@@ -103,3 +103,15 @@ def test_the_tutorial_can_be_skipped_and_restarted_from_how_to_play(open_app, pa
     assert coach.get_attribute("data-key") == "tut.welcome"
     page.wait_for_function(PLAYABLE, timeout=WAIT)
     assert state(page)["handNo"] == 1 and len(state(page)["hand"]) == 12
+
+
+def test_the_first_visit_offer_goes_once_the_player_plays_on(open_app, page):
+    """Issue 25: the offer does not stay over the table for the whole hand: playing a card answers it ("not now")."""
+    open_app("?speed=instant")   # nothing stored (the shared context comes clean), no seed in the URL: the offer
+    coach = page.locator("#coach")
+    expect(coach).to_be_visible()
+    assert coach.get_attribute("data-key") == "tut.offer"
+    wait_turn_or_over(page)
+    play_via_dom_button(page, state(page)["legal"][0])
+    expect(coach).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('mittlere-jass.tutorial')") == "declined"

@@ -72,3 +72,45 @@ test("a bot's stacked backs: one position per card, all different", () => {
     assert.equal(new Set(ps.map((p) => `${Math.round(p.x)},${Math.round(p.y)}`)).size, 12, `seat ${seat}`);
   }
 });
+
+/** Boxes [x0, y0, x1, y1] of what the table draws: a seat's pile of won tricks (its cards and its count badge, see
+ *  renderer.drawPile), a bot's stack of backs (turned sideways), a name plate, a trick card (its turned corners). */
+const pileBox = (L, s) => {
+  const p = L.pile[s], r = Math.max(9, L.cardW * 0.12);
+  return [p.x - L.bw * 0.4 - 2, Math.min(p.y - L.bh * 0.4 - 8, p.y - L.bh * 0.3 - r), Math.max(p.x + L.bw * 0.4 + 8, p.x + L.bw * 0.35 + r), p.y + L.bh * 0.4 + 2];
+};
+const stackBox = (L, s) => {
+  const a = botCardPos(L, s, 0, 12), b = botCardPos(L, s, 11, 12);
+  return [a.x - L.bh / 2, a.y - L.bw / 2, b.x + L.bh / 2, b.y + L.bw / 2];
+};
+const plateBox = (L, s) => { const p = L.plates[s]; return [p.x, p.y, p.x + p.w, p.y + p.h]; };
+const trickBox = (L, s) => {
+  const c = L.trick[s], hw = L.cardW / 2 + L.cardH / 2 * Math.abs(Math.sin(c.rot)), hh = L.cardH / 2 + L.cardW / 2 * Math.abs(Math.sin(c.rot));
+  return [c.x - hw, c.y - hh, c.x + hw, c.y + hh];
+};
+const overlap = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+const gap = (a, b) => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+
+test("each bot's pile of won tricks sits by its owner (apart from the other's), clear of what else is drawn", () => {
+  for (const [W, H] of SCREENS) {
+    const L = computeLayout(W, H, 12), where = `${W}x${H}`;
+    // right bot's pile in the right part of the table, left bot's in the left, well apart (not side by side)
+    assert.ok(L.pile[1].x > W / 2 && L.pile[2].x < W / 2, `${where}: piles on the wrong sides`);
+    assert.ok(L.pile[1].x - L.pile[2].x >= 3 * L.bw, `${where}: the two bots' piles sit side by side (${Math.round(L.pile[1].x - L.pile[2].x)} px apart)`);
+    for (const [s, other] of [[1, 2], [2, 1]]) {
+      const own = Math.min(gap(pileBox(L, s), stackBox(L, s)), gap(pileBox(L, s), plateBox(L, s)));
+      const theirs = Math.min(gap(pileBox(L, s), stackBox(L, other)), gap(pileBox(L, s), plateBox(L, other)));
+      assert.ok(own < L.bw * 0.6, `${where}: seat ${s}'s pile is ${Math.round(own)} px from its stack and plate`);
+      assert.ok(theirs > 2 * own + L.bw, `${where}: seat ${s}'s pile is as near the other bot (${Math.round(theirs)} px) as its own (${Math.round(own)} px)`);
+    }
+    for (const s of [0, 1, 2]) {
+      const box = pileBox(L, s);
+      assert.ok(box[0] >= 0 && box[2] <= W && box[1] >= 0 && box[3] <= H, `${where}: seat ${s}'s pile leaves the screen`);
+      const hud = [L.hud.trump.x, L.hud.trump.y, L.hud.trump.x + L.hud.trump.w, L.hud.trump.y + L.hud.trump.h];
+      const others = [["the trump panel", hud], ...[0, 1, 2].map((t) => [`plate ${t}`, plateBox(L, t)]),
+        ...[1, 2].map((t) => [`stack ${t}`, stackBox(L, t)]), ...[0, 1, 2].map((t) => [`trick card ${t}`, trickBox(L, t)]),
+        ...[0, 1, 2].filter((t) => t !== s).map((t) => [`pile ${t}`, pileBox(L, t)])];
+      for (const [name, b] of others) assert.ok(!overlap(box, b), `${where}: seat ${s}'s pile covers ${name}`);
+    }
+  }
+});

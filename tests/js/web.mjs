@@ -5,6 +5,7 @@ export const MODULES = {
   store: "game/store.js",
   save: "saves/save.js",
   share: "saves/share.js",
+  history: "saves/history.js",
   records: "saves/records.js",
   i18n: "i18n/i18n.js",
   events: "game/events.js",

@@ -7,6 +7,11 @@ import { LabClient } from "./lab-client.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 
 const DEFAULT_DEALS = 24;
+// The observation's fields as the bot reads them (docs/bot-api.md "The observation"), each explained in the catalogs
+// (lab.obs.<key>): the reference is in the lab, next to the editor.
+const OBS_FIELDS = [["seat"], ["rules"], ["dealer"], ["hand"], ["plays"], ["tricks"], ["leader"], ["trick"], ["trump"],
+  ["trump_fixed_at"], ["trump_fixed_by"], ["tricks_won"], ["captured"], ["counts"], ["excluded"], ["scores"],
+  ["hands_left"], ["to_play"], ["played"], ["unseen"], ["card_points()", "card_points"], ["voids(seat)", "voids"]];
 
 let view = null;     // the built view, once
 
@@ -48,6 +53,8 @@ class LabView {
     this.name = $("input", { id: "lab-bot-name", type: "text", maxLength: 40, autocomplete: "off", spellcheck: false });
     this.source = $("textarea", { id: "bot-source", spellcheck: false, autocapitalize: "off", autocomplete: "off",
       wrap: "off", dataset: { i18nAria: "lab.source" } });
+    // line numbers beside the source (a traceback names lines): one per line, scrolled with the text
+    this.lines = $("pre", { id: "bot-lines", className: "lab-lines", "aria-hidden": "true" });
     this.file = $("input", { type: "file", accept: ".py,text/x-python,text/plain", className: "lab-file-input", id: "lab-file" });
     this.opp = [0, 1].map((i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
     // its max: the engine's, set when the lab worker is ready (see maxDeals)
@@ -79,14 +86,21 @@ class LabView {
             $("button", { type: "button", dataset: { action: "lab-new", i18n: "lab.new" } }),
             $("button", { type: "button", dataset: { action: "lab-delete", i18n: "lab.delete" } }),
             $("label", { className: "lab-upload", htmlFor: "lab-file" }, $("span", { dataset: { i18n: "lab.upload" } }), this.file)),
-          this.source,
+          $("div", { className: "lab-code" }, this.lines, this.source),
           $("p", { className: "lab-note", dataset: { i18n: "lab.help" } })),
+
         $("div", { className: "lab-side" },
           $("div", { className: "lab-settings" },
             field("lab.opponent1", this.opp[0]), field("lab.opponent2", this.opp[1]),
             field("lab.deals", this.deals), field("lab.seed", this.seed)),
           $("div", { className: "lab-buttons" }, this.runBtn, this.playBtn),
           this.bar, this.status, this.error, this.table,
+          $("details", { className: "lab-more", id: "lab-obs" },
+            $("summary", { dataset: { i18n: "lab.obs.title" } }),
+            $("p", { className: "lab-note", dataset: { i18n: "lab.obs.cards" } }),
+            $("table", {}, $("tbody", {}, ...OBS_FIELDS.map(([code, key = code]) => $("tr", { dataset: { field: key } },
+              $("th", { scope: "row" }, $("code", {}, code)), $("td", { dataset: { i18n: `lab.obs.${key}` } }))))),
+            $("p", { className: "lab-note", dataset: { i18n: "lab.obs.helpers" } })),
           $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.raw" } }), this.json),
           $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.packages" } }),
             field("lab.index", this.index), this.origins),
@@ -107,12 +121,23 @@ class LabView {
     this.select.addEventListener("change", () => this.show(this.select.value));
     this.file.addEventListener("change", () => this.upload());
     this.source.addEventListener("keydown", (e) => this.tabKey(e));
+    this.source.addEventListener("input", () => this.numberLines());
+    this.source.addEventListener("scroll", () => { this.lines.scrollTop = this.source.scrollTop; });
   }
 
   renderOrigins() {
     const origins = BUILD.lab?.origins || [];
     this.origins.textContent = t("lab.origins", { origins: origins.length ? origins.join(", ") : "—" });
     if (this.download) this.download.textContent = t("lab.download", { size: fmtNumber(Math.round((BUILD.lab.wheelBytes || 0) / 1024)) });
+  }
+
+  /** The line numbers for the source as it is now (typed, shown, uploaded). */
+  numberLines() {
+    const n = this.source.value.split("\n").length;
+    if (this.lines.dataset.lines === String(n)) return;
+    this.lines.dataset.lines = String(n);
+    this.lines.textContent = Array.from({ length: n }, (_, i) => i + 1).join("\n");
+    this.lines.scrollTop = this.source.scrollTop;
   }
 
   /** Tab indents (4 spaces), Shift+Tab dedents the line; Escape then Tab leaves the editor (keyboard users). */
@@ -129,6 +154,7 @@ class LabView {
       return;
     }
     ta.setRangeText("    ", s, end, "end");
+    this.numberLines();
   }
 
   async init() {
@@ -171,6 +197,7 @@ class LabView {
     this.select.value = b.name;
     this.name.value = b.name;
     this.source.value = b.source;
+    this.numberLines();
     saveBots(this.state);
   }
 

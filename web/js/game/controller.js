@@ -39,6 +39,8 @@ export class Controller extends Emitter {
     this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
     this.journal = new Journal();
     this.deaths = [];
+    /** Asked before New game replaces a game in progress (save.js: it would count as abandoned): resolves true to go on */
+    this.mayLeaveGame = async () => true;
   }
 
   /**
@@ -368,7 +370,8 @@ export class Controller extends Emitter {
     const { settings, session } = this;
     dialogs.showNewGame({
       hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
-      onStart: (opts) => {
+      onStart: async (opts) => {
+        if (!(await this.mayLeaveGame())) return;
         Object.assign(session, opts);
         Object.assign(settings, opts);
         saveSettings(settings);

@@ -1,23 +1,42 @@
 // The bot lab's way in: the menu button and the URL fragment #lab. The lab itself (web/lab/) is imported only when it
-// opens, so nothing of it is on the game's start-up path.
+// opens, so nothing of it is on the game's start-up path. Its files are stored for offline play once it has opened:
+// before that, offline, it cannot open; the player is told why, and it opens by itself once the network is back.
+import { announce, toast } from "../ui/a11y.js";
+import { t } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
 
-let lab = null;   // the lab module, once imported
-const labModule = () => (lab ??= import("../../lab/lab.js"));
+let lab = null;   // the lab module's promise, once asked for; dropped when the import failed, so that it is tried again
+const labModule = () => (lab ??= import("../../lab/lab.js").catch((err) => { lab = null; throw err; }));
 
 export function installLab({ controller }) {
-  const open = async () => {
-    const m = await labModule();
+  let again = 0;   // tries since the network came back: the first ones can still fail while it comes back in steps
+  const open = async ({ auto = false } = {}) => {
+    let m;
+    try {
+      m = await labModule();
+    } catch {
+      if (auto && navigator.onLine !== false && again < 4) {
+        setTimeout(() => { if (location.hash === "#lab") open({ auto: true }); }, 1000 * 2 ** again++);
+        return;
+      }
+      const msg = t(navigator.onLine === false ? "lab.openOffline" : "lab.openFailed");
+      toast(msg, "error", 10_000);
+      announce(msg);
+      return;
+    }
+    again = 0;
     m.setPhaseSource(() => store.ui.phase);
     await m.openLab({ onPlay: (client, name) => { m.closeLab(); controller.playAgainst?.(client, name); } });
   };
   const route = () => {
     if (location.hash === "#lab") open();
-    else if (lab) lab.then((m) => m.closeLab());
+    else if (lab) lab.then((m) => m.closeLab(), () => {});
   };
   document.getElementById("btn-lab")?.addEventListener("click", () => {
     if (location.hash === "#lab") open(); else location.hash = "lab";
   });
   window.addEventListener("hashchange", route);
+  // the player asked for the lab while offline (the address still says #lab): open it once the network is back
+  window.addEventListener("online", () => { again = 0; if (location.hash === "#lab" && !document.body.dataset.lab) open({ auto: true }); });
   route();
 }

@@ -21,7 +21,7 @@ export class Tutorial {
     this.queue = [];     // coach marks waiting to be shown: {key, params}
     this.seen = new Set();
     this.box = null;
-    controller.on("applied", (evs) => this.events(evs));
+    controller.on("applied", (evs) => { this.playedOn(evs); this.events(evs); });
     this.offered = false;
     controller.on("settled", (v) => {
       if (!this.offered && v.phase === "play") { this.offered = true; this.offer(); }
@@ -54,6 +54,15 @@ export class Tutorial {
       { label: t("tut.start"), primary: true, action: () => this.start() },
       { label: t("tut.notNow"), action: () => { setFlag("declined"); this.hide(); } },
     ]);
+  }
+
+  /** The player plays on without answering the offer (a card of theirs, or a trick ends): it goes, taken as "not
+   *  now", so that it never covers the game (How to play still offers the first hand with a coach). */
+  playedOn(evs) {
+    if (this.active || !this.box || this.box.hidden || this.box.dataset.key !== "tut.offer") return;
+    if (!evs.some((e) => (e.type === "card_played" && isHuman(e.seat)) || e.type === "trick_won")) return;
+    setFlag("declined");
+    this.hide();
   }
 
   push(key, params = {}) {

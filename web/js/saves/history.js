@@ -57,11 +57,15 @@ export function entryOf({ id, setup, view, history, records, status, shared = fa
   };
 }
 
+/** A game counts in the statistics once a hand of it was played to the end (an annulled hand, dealt again, is not
+ *  one): a game left before that is no game won or lost. `g`: a history entry, or anything with the hand results. */
+export const countsAsGame = (g) => g.results.some((r) => r.case !== "annulled");
+
 /** Figures for the player (seat `me`: the engine's human seat): per bot level and over every hand. */
 export function statistics(games, me = humanSeat()) {
   const levels = new Map();
   const all = { hands: 0, middle: 0, noTrick: 0, over100: 0, match: 0 };
-  for (const g of games) {
+  for (const g of games.filter(countsAsGame)) {
     const bots = [...new Set(g.bots)], key = bots.join(" + ");
     const s = levels.get(key) ?? { key, bots, games: 0, wins: 0, hands: 0, strokes: 0 };
     s.games += 1;
@@ -81,14 +85,29 @@ export function statistics(games, me = humanSeat()) {
   return { levels: [...levels.values()], all };
 }
 
-/** A line chart (SVG) of a series of integers, with the zero line. */
-export function chart(values, label) {
-  const W = 320, H = 120, pad = 10;
+/**
+ * A line chart (SVG) of a series of integers, with the zero line and its axes: the values at the left (lowest,
+ * zero, highest), the first and last step below, each axis named (`axes`: {x, y} in the player's words).
+ * @param {number[]} values
+ * @param {string} label  the chart's title (its accessible name)
+ * @param {{x: string, y: string, from?: number}} axes  `from`: the number of the first step (0: the start)
+ */
+export function chart(values, label, axes) {
+  const W = 320, H = 150, left = 40, right = 12, top = 20, bottom = 34, from = axes.from ?? 1;
   const lo = Math.min(0, ...values), hi = Math.max(0, ...values), span = hi - lo || 1;
-  const x = (i) => pad + (values.length > 1 ? (i * (W - 2 * pad)) / (values.length - 1) : (W - 2 * pad) / 2);
-  const y = (v) => H - pad - ((v - lo) * (H - 2 * pad)) / span;
+  const x = (i) => left + (values.length > 1 ? (i * (W - left - right)) / (values.length - 1) : (W - left - right) / 2);
+  const y = (v) => H - bottom - ((v - lo) * (H - top - bottom)) / span;
   const svg = el("svg", { svg: true, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label, class: "chart", width: W, height: H });
-  svg.append(el("line", { svg: true, x1: pad, x2: W - pad, y1: y(0), y2: y(0), stroke: "#9ab", "stroke-dasharray": "4 3" }));
+  const text = (tx, ty, s, anchor, cls) => svg.append(el("text", { svg: true, x: tx, y: ty, "text-anchor": anchor, class: cls, text: s }));
+  svg.append(el("line", { svg: true, x1: left, x2: left, y1: top, y2: H - bottom, class: "axis" }),
+    el("line", { svg: true, x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: "axis" }),
+    el("line", { svg: true, x1: left, x2: W - right, y1: y(0), y2: y(0), stroke: "#9ab", "stroke-dasharray": "4 3" }));
+  for (const v of new Set([lo, 0, hi])) text(left - 5, y(v) + 4, v ? signed(v) : fmtNumber(0), "end", "tick");
+  const last = from + values.length - 1;
+  text(x(0), H - bottom + 14, fmtNumber(from), "middle", "tick");
+  if (values.length > 1) text(x(values.length - 1), H - bottom + 14, fmtNumber(last), "middle", "tick");
+  text((left + W - right) / 2, H - 4, axes.x, "middle", "axis-label");
+  text(4, 12, axes.y, "start", "axis-label");
   svg.append(el("polyline", { svg: true, points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "#ffd54f", "stroke-width": 2 }));
   values.forEach((v, i) => svg.append(el("circle", { svg: true, cx: x(i), cy: y(v), r: 3, fill: v < 0 ? "#ef9a9a" : "#a5d6a7" })));
   return svg;
@@ -112,13 +131,14 @@ export function statisticsSection(games, current) {
       n: all.hands, middle: pct(all.middle, all.hands), noTrick: pct(all.noTrick, all.hands),
       over100: pct(all.over100, all.hands), match: pct(all.match, all.hands) }) }),
   ];
-  const perHand = current?.results ?? games[0]?.results;
+  const perHand = current?.results ?? games.find(countsAsGame)?.results;
   if (perHand?.length) {
     let sum = 0;
-    out.push(el("h3", { text: t("stats.chartGame") }), chart([0, ...perHand.map((r) => (sum += r.settlement[me]))], t("stats.chartGame")));
+    out.push(el("h3", { text: t("stats.chartGame") }), chart([0, ...perHand.map((r) => (sum += r.settlement[me]))], t("stats.chartGame"),
+      { x: t("stats.axisHands"), y: t("stats.axisNet"), from: 0 }));
   }
-  const recent = games.slice(0, 20).reverse().map((g) => g.net[me]);
-  if (recent.length > 1) out.push(el("h3", { text: t("stats.chartGames") }), chart(recent, t("stats.chartGames")));
+  const recent = games.filter(countsAsGame).slice(0, 20).reverse().map((g) => g.net[me]);
+  if (recent.length > 1) out.push(el("h3", { text: t("stats.chartGames") }), chart(recent, t("stats.chartGames"), { x: t("stats.axisGames"), y: t("stats.axisNet") }));
   return out;
 }
 

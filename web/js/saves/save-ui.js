@@ -32,6 +32,22 @@ export function modal(id, title, body, buttons, { dismissible = false, wide = fa
   return dlg;
 }
 
+/**
+ * A question with two answers, in the app's dialog style: resolves true for `yes`, false for `no` (and for Escape
+ * when `dismissible`). `yes` / `no`: {id, text}; the one with `focus: true` has the focus (else `yes`).
+ */
+export function ask(id, title, text, yes, no, { dismissible = false } = {}) {
+  return new Promise((resolve) => {
+    const button = (b, primary) => el("button", { type: "button", id: b.id, class: primary ? "primary" : null, autofocus: b.focus === true, text: b.text });
+    const y = button(yes, true), n = button(no, false);
+    const dlg = modal(id, title, [el("p", { text })], [n, y], { dismissible });
+    const answer = (v) => { dlg.onclose = null; dlg.close(); resolve(v); };
+    y.onclick = () => answer(true);
+    n.onclick = () => answer(false);
+    dlg.onclose = () => { dlg.onclose = null; resolve(false); };
+  });
+}
+
 /** Offer `text` as a file download (nothing leaves the machine). */
 export function downloadJSON(filename, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));

@@ -6,14 +6,14 @@
 // ("download it" / "discard and start a new game"), never dropped silently.
 import { announce, toast } from "../ui/a11y.js";
 import * as dialogs from "../ui/dialogs.js";
-import { refusalText, t } from "../i18n/i18n.js";
-import { entryOf, recordGame } from "./history.js";
+import { refusalText, signed, t } from "../i18n/i18n.js";
+import { countsAsGame, entryOf, recordGame } from "./history.js";
 import { GamesDialog } from "./history-dialog.js";
 import { HandReview } from "../review/review.js";
 import { GameLock } from "./save-lock.js";
 import { Undo } from "./save-undo.js";
-import { downloadJSON, el, modal } from "./save-ui.js";
-import { askShare, clearShareHash, parseShare } from "./share.js";
+import { ask, downloadJSON, el, modal } from "./save-ui.js";
+import { askShare, clearShareHash, compareLine, parseShare } from "./share.js";
 import { humanSeat, store } from "../game/store.js";
 
 export const SAVE_KEY = "mittlere-jass.game";
@@ -211,17 +211,34 @@ export function installSave({ controller, boot }) {
   });
   controller.on("applied", (events) => { autosave.afterApply(events); });
   controller.on("newGame", () => autosave.newGame());
-  boot.resumeSaved = async () => {
-    await lock.claim(() => dialogs.loading.hide());
+  /** A deal in the address's fragment: checked, asked about when a game is under way, then dealt. True when dealt. */
+  const playShared = async () => {
     const share = parseShare(location.hash, store.hello.levels);   // level ids (protocol 2)
     if (share) clearShareHash();
     if (share?.error) toast(t("share.bad"), "error", 8000);
-    else if (share && (!autosave.hasGameInProgress() || await askShare())) {
-      autosave.pendingShare = { friend: share.friend };
-      await controller.startGame({ hands: share.hands, bots: share.bots, seed: share.seed });
-      return true;
-    }
-    return autosave.resume();
+    if (!share || share.error || (autosave.hasGameInProgress() && !(await askShare()))) return false;
+    autosave.pendingShare = { friend: share.friend };
+    await controller.startGame({ hands: share.hands, bots: share.bots, seed: share.seed });
+    return true;
+  };
+  boot.resumeSaved = async () => {
+    await lock.claim(() => dialogs.loading.hide());
+    return (await playShared()) || autosave.resume();
+  };
+  // a share link opened in a tab that has the game already: only the fragment changes, the page stays
+  window.addEventListener("hashchange", () => {
+    if (store.hello && !["loading", "error", "elsewhere"].includes(store.ui.phase)) playShared();
+  });
+  // the comparison with the friend's result, under the result of a shared deal (also in the Games dialog)
+  dialogs.addGameOverNote((v) => (autosave.shared?.friend == null ? null
+    : el("p", { id: "over-compare", class: "compare", text: compareLine(v.scores.net[humanSeat()], autosave.shared.friend, signed) })));
+  // New game over a game with a finished hand: it ends as abandoned (the statistics count it), so ask first
+  controller.mayLeaveGame = () => {
+    const v = store.view, played = store.history.filter((r) => r.case !== "annulled").length;
+    if (!v || v.phase === "game-over" || !autosave.enabled || !countsAsGame({ results: store.history })) return Promise.resolve(true);
+    return ask("dlg-abandon", t("new.abandon.title"), t("new.abandon.text", { n: played, total: v.hands_total }),
+      { id: "btn-abandon-start", text: t("new.abandon.start") }, { id: "btn-abandon-keep", text: t("new.abandon.keep"), focus: true },
+      { dismissible: true });
   };
 
   const undo = new Undo({ controller, autosave });

@@ -2,7 +2,7 @@
 // levels, so whoever opens it plays exactly the same deals against the same bots; after the game the link carries
 // the sharer's result too, so the two can compare. Everything read from the fragment is checked.
 import { t } from "../i18n/i18n.js";
-import { el, modal } from "./save-ui.js";
+import { ask } from "./save-ui.js";
 
 const SEED = /^[\p{L}\p{N}_.:+-]{1,100}$/u;
 
@@ -37,13 +37,8 @@ export function clearShareHash() {
 
 /** Ask before a shared deal replaces a game in progress. Resolves true to play the shared deal. */
 export function askShare() {
-  return new Promise((resolve) => {
-    const play = el("button", { type: "button", id: "btn-share-play", class: "primary", text: t("share.play") });
-    const keep = el("button", { type: "button", id: "btn-share-keep", text: t("share.keep") });
-    const dlg = modal("dlg-share", t("share.title"), [el("p", { text: t("share.ask") })], [keep, play]);
-    play.onclick = () => { dlg.close(); resolve(true); };
-    keep.onclick = () => { dlg.close(); resolve(false); };
-  });
+  return ask("dlg-share", t("share.title"), t("share.ask"), { id: "btn-share-play", text: t("share.play") },
+    { id: "btn-share-keep", text: t("share.keep") });
 }
 
 /** The comparison line of a shared deal once the game is over ("you: +3, your friend: −1 on the same cards"). */

@@ -84,7 +84,14 @@ export function computeLayout(W, H, handCount) {
     1: { x: plates[1].x - bw * 0.7, y: plates[1].y + plateH / 2 },
     2: { x: plates[2].x + plateW + bw * 0.7, y: plates[2].y + plateH / 2 },
   };
-  if (portrait) pile[0] = { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 };
+  if (portrait) {
+    // a phone's name plates sit side by side at the top, so piles beside them would meet in the middle: each bot's
+    // pile goes inside its own stack of backs instead, at the stack's top, under its plate (the count badge clear of
+    // the stack; the trick below stays clear even on a small phone)
+    const inset = bh / 2 + bw * 0.55 + 6, y = botY - stackHalf + bh * 0.4 + 2;
+    pile[1] = { x: bots[1].x - inset, y };
+    pile[2] = { x: bots[2].x + inset, y };
+  }
 
   hud.hand = { x: W - margin, y: margin };
   const hudBottom = hud.trump.y + hud.trump.h;

@@ -188,6 +188,11 @@ export function showSheet(view, history) {
 }
 
 // ------------------------------------------------------------------------------------------------ game over
+const overNotes = [];
+/** Something more to say under the game's result (a shared deal's comparison, saves/save.js): `note(view)` gives a
+ *  node, or null when it has nothing to say. */
+export function addGameOverNote(note) { overNotes.push(note); }
+
 export function showGameOver({ view, onNew, onSheet }) {
   const dlg = $("#dlg-over");
   const names = view.players.map((p) => p.name);
@@ -203,7 +208,8 @@ export function showGameOver({ view, onNew, onSheet }) {
         const rank = 1 + order.filter((o) => net[o] > net[s]).length;
         return el("tr", { "data-seat": s, class: winners.includes(s) ? "win" : "" },
           el("td", { text: rank }), el("th", { scope: "row", text: (winners.includes(s) ? "★ " : "") + names[s] }), el("td", { class: "net-value", text: signed(net[s]) }));
-      }))));
+      }))),
+    ...overNotes.map((note) => note(view)).filter(Boolean));
   $("#btn-over-new", dlg).onclick = () => { dlg.close(); onNew(); };
   $("#btn-over-sheet", dlg).onclick = () => onSheet();
   open(dlg);
