@@ -39,8 +39,8 @@ export class Controller extends Emitter {
     this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
     this.journal = new Journal();
     this.deaths = [];
-    /** Asked before New game replaces a game in progress (save.js: it would count as abandoned): resolves true to go on */
-    this.mayLeaveGame = async () => true;
+    /** Asked in turn before New game replaces a game in progress (addLeaveGuard): each resolves true to go on */
+    this.leaveGuards = [];
   }
 
   /**
@@ -108,6 +108,9 @@ export class Controller extends Emitter {
     }
     return r;
   }
+
+  /** `guard()` -> Promise<boolean>: asked before New game replaces a game in progress (false: keep playing). */
+  addLeaveGuard(guard) { this.leaveGuards.push(guard); }
 
   /**
    * Stop everything under way: loops and answers of the game so far (a new generation), animations, the scene and
@@ -371,7 +374,7 @@ export class Controller extends Emitter {
     dialogs.showNewGame({
       hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
       onStart: async (opts) => {
-        if (!(await this.mayLeaveGame())) return;
+        for (const guard of this.leaveGuards) if (!(await guard())) return;
         Object.assign(session, opts);
         Object.assign(settings, opts);
         saveSettings(settings);

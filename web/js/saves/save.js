@@ -233,13 +233,13 @@ export function installSave({ controller, boot }) {
   dialogs.addGameOverNote((v) => (autosave.shared?.friend == null ? null
     : el("p", { id: "over-compare", class: "compare", text: compareLine(v.scores.net[humanSeat()], autosave.shared.friend, signed) })));
   // New game over a game with a finished hand: it ends as abandoned (the statistics count it), so ask first
-  controller.mayLeaveGame = () => {
+  controller.addLeaveGuard(() => {
     const v = store.view, played = store.history.filter((r) => r.case !== "annulled").length;
     if (!v || v.phase === "game-over" || !autosave.enabled || !countsAsGame({ results: store.history })) return Promise.resolve(true);
     return ask("dlg-abandon", t("new.abandon.title"), t("new.abandon.text", { n: played, total: v.hands_total }),
       { id: "btn-abandon-start", text: t("new.abandon.start") }, { id: "btn-abandon-keep", text: t("new.abandon.keep"), focus: true },
       { dismissible: true });
-  };
+  });
 
   const undo = new Undo({ controller, autosave });
   document.getElementById("btn-undo")?.addEventListener("click", () => undo.undo());
