@@ -8,6 +8,7 @@ export const MODULES = {
   records: "saves/records.js",
   i18n: "i18n/i18n.js",
   events: "game/events.js",
+  words: "review/words.js",
 };
 
 /** Import one of the app's modules by its short name. */

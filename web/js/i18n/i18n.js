@@ -122,13 +122,19 @@ export function tDeck(key, params = {}) {
   return t(deck === "swiss" && has(`${key}.swiss`) ? `${key}.swiss` : key, params);
 }
 
-/** "♠A" short label and "Ace of spades" long name (word order per language). */
-export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
-export function cardName(code) {
+/**
+ * The one name of a card (an engine code such as "SQ") in words: `short` for compact lists ("♠Q"), else the long
+ * form for sentences and screen readers ("Queen of spades", word order per language).
+ */
+export function nameCard(code, { short = false } = {}) {
   const r = cardRank(code);
+  if (short) return SUIT_SYMBOL[cardSuit(code)] + r;
   const rk = deck === "swiss" && has(`rank.swiss.${r}`) ? `rank.swiss.${r}` : `rank.${r}`;
   return t("card.name", { rank: has(rk) ? t(rk) : r, suit: suitName(cardSuit(code)) });
 }
+/** nameCard's two forms by name: "♠Q" (lists) and "Queen of spades" (sentences). */
+export const cardShort = (code) => nameCard(code, { short: true });
+export const cardName = (code) => nameCard(code);
 export function suitName(suit) {
   const k = deck === "swiss" ? `suit.swiss.${suit}` : `suit.${suit}`;
   return has(k) ? t(k) : suit;
