@@ -9,6 +9,7 @@ export const MODULES = {
   i18n: "i18n/i18n.js",
   events: "game/events.js",
   words: "review/words.js",
+  labWords: "../lab/lab-words.js",
 };
 
 /** Import one of the app's modules by its short name. */

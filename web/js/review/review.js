@@ -5,7 +5,7 @@
 // and its findings appear under the hand as they come; "Show" jumps to the trick of a decision.
 import { Coach, coachKey } from "./coach.js";
 import { store } from "../game/store.js";
-import { cardShort, fmtNumber, refusalText, signed, t } from "../i18n/i18n.js";
+import { cardShort, fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
 import { el, modal } from "../saves/save-ui.js";
 import { coachLine, coachReason, dealLine, dealerLine, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
@@ -33,6 +33,8 @@ export class HandReview {
     this.labels = labels;
     this.coachSeat = coachSeat;
     this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
+    // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
+    this.youSeat = coachSeat ?? (playerSeatByName(this.names) ?? null);
     this.i = start ?? this.hands.length - 1;
     this.step = 0;
     this.render();
@@ -53,7 +55,7 @@ export class HandReview {
 
   render() {
     const h = this.hands[this.i], k = this.step, name = (s) => this.names[s];
-    const who = { name, you: this.coachSeat };
+    const who = { name, you: this.youSeat };
     const label = this.labels?.[this.i] ?? String(this.i + 1);
     const played = new Set(h.tricks.slice(0, k).flatMap((tr) => tr.cards));
     const pts = [0, 0, 0], won = [0, 0, 0];
