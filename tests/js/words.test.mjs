@@ -135,6 +135,9 @@ test("the coach says what its number is: strokes lost against the best card, nev
   setLanguage("en", { persist: false });
   assert.deepEqual(words.coachLine(good), { mark: "Good", text: "Trick 3: you played ♠Q, the best card." });
   assert.deepEqual(words.coachLine(bad), { mark: "Mistake", text: "Trick 5: you played ♠Q: 0.27 strokes lost against ♥A." });
+  assert.equal(words.coachLine({ ...bad, loss: 0.3 }).text, "Trick 5: you played ♠Q: 0.30 strokes lost against ♥A.", "two decimals");
+  setLanguage("fr", { persist: false });
+  assert.equal(words.coachLine({ ...bad, loss: 0.3 }).text, "Pli 5\u00a0: vous avez joué ♠D\u00a0: 0,30 trait de moins qu’avec ♥A.", "French: below 2 is singular");
   for (const lang of LANGS) {
     setLanguage(lang, { persist: false });
     for (const d of [good, bad]) assert.doesNotMatch(words.coachLine(d).text, /[+−-]0[.,]\d\d/, `${lang}: ${words.coachLine(d).text}`);

@@ -88,12 +88,13 @@ export function has(key) { return key in table || key in en; }
 
 /**
  * The text of `key` in the current language with {placeholders} filled from `params`.
- * Numbers are formatted for the locale; a plural entry picks its form from params.n.
+ * Numbers are formatted for the locale; a plural entry picks its form from params.n (or params.count, when {n} is
+ * given already formatted, e.g. with a fixed number of decimals).
  */
 export function t(key, params = {}) {
   let s = table[key] ?? en[key];
   if (s == null) return key;
-  if (typeof s === "object") s = s[plural.select(Number(params.n))] ?? s.other;
+  if (typeof s === "object") s = s[plural.select(Number(params.count ?? params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (m, k) => {
     if (!(k in params)) return m;
     const v = params[k];

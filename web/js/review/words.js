@@ -1,7 +1,7 @@
 // The hand review's sentences (review.js lays them out): who dealt, who fixed trump, each trick and its winner, the
 // running and final counts, the settlement and the coach's lines. `who` says whose seat is whose: name(seat) and
 // `you`, the player's seat (null when the review is of someone else's hand).
-import { cardShort, settlementText, suitLabel, t, tYou } from "../i18n/i18n.js";
+import { cardShort, fmtNumber, settlementText, suitLabel, t, tYou } from "../i18n/i18n.js";
 
 const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
 
@@ -56,7 +56,8 @@ export function summaryCells(h, s) {
 export function coachLine(d) {
   const lost = Math.round(Math.max(0, d.loss) * 100) / 100, p = { trick: d.trick, card: cardShort(d.card), best: cardShort(d.best) };
   const key = d.card === d.best ? "coach.played" : lost === 0 ? "coach.asGood" : "coach.lost";
-  return { mark: t(`coach.mark.${d.mark ?? "good"}`), text: t(key, { ...p, n: lost }) };
+  const n = fmtNumber(lost, { minimumFractionDigits: 2, maximumFractionDigits: 2 });   // "0.20", as in the summary
+  return { mark: t(`coach.mark.${d.mark ?? "good"}`), text: t(key, { ...p, n, count: lost }) };
 }
 
 /** The coach's reason for a marked decision, in words. */
