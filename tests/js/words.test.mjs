@@ -45,11 +45,11 @@ test("the review speaks to the player in the second person (trump, lead, trick w
 
 test("counts in the review follow the plural rules: 1 trick, 1 Stich, 0 pli, 1 point", () => {
   const want = {
-    en: ["1 point, 1 trick", "0 points, 0 tricks", "1 card point", "1 trick", "Right wins 1 point."],
-    de: ["1 Punkt, 1 Stich", "0 Punkte, 0 Stiche", "1 Kartenpunkt", "1 Stich", "Rechts macht 1 Punkt."],
-    fr: ["1 point, 1 pli", "0 point, 0 pli", "1 point de cartes", "1 pli", "Droite remporte 1 point."],
-    it: ["1 punto, 1 presa", "0 punti, 0 prese", "1 punto carte", "1 presa", "Destra prende 1 punto."],
-    ja: ["1点、1トリック", "0点、0トリック", "カードの得点 1点", "1トリック", "右が1点を取りました。"],
+    en: ["1 point, 1 trick", "0 points, 0 tricks", "1\u00a0card point", "1\u00a0trick", "Right wins 1 point."],
+    de: ["1 Punkt, 1 Stich", "0 Punkte, 0 Stiche", "1\u00a0Kartenpunkt", "1\u00a0Stich", "Rechts macht 1 Punkt."],
+    fr: ["1 point, 1 pli", "0 point, 0 pli", "1\u00a0point de cartes", "1\u00a0pli", "Droite remporte 1 point."],
+    it: ["1 punto, 1 presa", "0 punti, 0 prese", "1\u00a0punto carte", "1\u00a0presa", "Destra prende 1 punto."],
+    ja: ["1点、1トリック", "0点、0トリック", "カードの得点\u00a01点", "1トリック", "右が1点を取りました。"],
   };
   for (const lang of LANGS) {
     setLanguage(lang, { persist: false });
@@ -61,6 +61,8 @@ test("counts in the review follow the plural rules: 1 trick, 1 Stich, 0 pli, 1 p
     assert.deepEqual(words.summaryCells(h, 0), { points: cardPoint, tricks: trick }, lang);
     assert.ok(words.trickLines(h, 1, who()).text.endsWith(won), `${lang}: ${words.trickLines(h, 1, who()).text}`);
   }
+  setLanguage("en", { persist: false });
+  assert.doesNotMatch(t("coach.checking", { done: 0, count: 1 }), /1 decisions/, "the coach's progress with one decision");
 });
 
 // Every role the player can have in each settlement case (roles as the engine sends them).
@@ -184,4 +186,14 @@ test("the log's line for a finished hand names the case once", () => {
   assert.equal(i18n.handOverText(r, nameOf), "Runde 3 zu Ende. 100 oder mehr: −2 für dich (101 Punkte); die anderen je +1.");
   setLanguage("fr", { persist: false });
   assert.equal(i18n.handOverText({ hand_no: 2, ...SETTLEMENTS[7] }, nameOf).split("Le milieu perd").length, 2, "the case once");
+});
+
+test("the review's hands with the Swiss pack name each suit once per run; the French pack keeps ♠D ♠K", () => {
+  setLanguage("de", { persist: false });
+  setDeck("swiss");
+  const runs = words.handRuns(["DJ", "DK", "C6", "C10"]);
+  assert.deepEqual(runs.map((r) => [r.label, r.cards.map((c) => c.text).join(" ")]), [["Schellen", "U K"], ["Eicheln", "6 10"]]);
+  assert.equal(runs[0].cards[0].name, "Schellen-Under");
+  setDeck("french");
+  assert.deepEqual(words.handRuns(["DJ", "DK"]).map((r) => [r.label, r.cards.map((c) => c.text).join(" ")]), [[null, "♦B"], [null, "♦K"]]);
 });

@@ -5,10 +5,10 @@
 // and its findings appear under the hand as they come; "Show" jumps to the trick of a decision.
 import { Coach, coachKey } from "./coach.js";
 import { store } from "../game/store.js";
-import { cardShort, fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
+import { fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
 import { el, modal } from "../saves/save-ui.js";
-import { coachLine, coachReason, dealLine, dealerLine, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
+import { coachLine, coachReason, dealLine, dealerLine, handRuns, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
 
 export class HandReview {
   /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
@@ -64,7 +64,10 @@ export class HandReview {
     const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
-      el("td", {}, h.hands[s].flatMap((c) => [el("span", { class: played.has(c) ? "card played" : "card", "data-card": c, text: cardShort(c) }), " "])),
+      el("td", {}, handRuns(h.hands[s]).flatMap((run) => {
+        const [first, ...rest] = run.cards.map((c) => el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name }));
+        return [run.label ? el("span", { class: "suit-run" }, run.label + " ", first) : first, " ", ...rest.flatMap((x) => [x, " "])];
+      })),
       el("td", { "data-field": "points", text: runningLine(pts[s], won[s]) })))));
     let trickBox;
     if (k === 0) {

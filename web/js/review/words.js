@@ -1,7 +1,7 @@
 // The hand review's sentences (review.js lays them out): who dealt, who fixed trump, each trick and its winner, the
 // running and final counts, the settlement and the coach's lines. `who` says whose seat is whose: name(seat) and
 // `you`, the player's seat (null when the review is of someone else's hand).
-import { cardShort, fmtNumber, settlementText, suitLabel, t, tYou } from "../i18n/i18n.js";
+import { cardIndex, cardName, cardRank, cardShort, cardSuit, fmtNumber, getDeck, settlementText, suitLabel, suitName, t, tYou } from "../i18n/i18n.js";
 
 const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
 
@@ -22,6 +22,23 @@ export function trumpLine(h, who) {
 
 /** The deal, before the first trick: who leads it. */
 export function dealLine(h, who) { return about("review.deal", (h.dealer + 1) % 3, who); }
+
+/**
+ * A hand for the review's table, as runs of one suit: each card's short text and long name (for its tooltip). The
+ * Swiss pack's short names ("Schellen U") would repeat the suit on every card, so there a run names its suit once
+ * ("Schellen U K 9"); the French pack's "♠D ♠K" stay as they are.
+ * @returns {{label: string|null, cards: {code: string, text: string, name: string}[]}[]}
+ */
+export function handRuns(cards) {
+  const swiss = getDeck() === "swiss", runs = [];
+  for (const code of cards) {
+    const suit = cardSuit(code), last = runs.at(-1);
+    const card = { code, text: swiss ? cardIndex("swiss", cardRank(code)) : cardShort(code), name: cardName(code) };
+    if (swiss && last?.suit === suit) last.cards.push(card);
+    else runs.push({ suit, label: swiss ? suitName(suit) : null, cards: [card] });
+  }
+  return runs;
+}
 
 /** A seat's card points and tricks so far. */
 export function runningLine(points, tricks) {
