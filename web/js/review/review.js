@@ -65,8 +65,9 @@ export class HandReview {
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
       el("td", {}, handRuns(h.hands[s]).flatMap((run) => {
-        const [first, ...rest] = run.cards.map((c) => el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name }));
-        return [run.label ? el("span", { class: "suit-run" }, run.label + " ", first) : first, " ", ...rest.flatMap((x) => [x, " "])];
+        const cards = run.cards.flatMap((c) => [" ", el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name })]);
+        // a Swiss run ("Schellen U K 9") stays on one line; French cards wrap between cards
+        return run.label ? [el("span", { class: "suit-run" }, run.label, ...cards), " "] : [...cards.slice(1), " "];
       })),
       el("td", { "data-field": "points", text: runningLine(pts[s], won[s]) })))));
     let trickBox;
