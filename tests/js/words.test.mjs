@@ -32,6 +32,8 @@ test("the review speaks to the player in the second person (trump, lead, trick w
     it: ["Briscola ♦ quadri, fissata da te nella presa 9", "Apri tu la prima presa.", "— prendi 15 punti."],
     ja: ["切り札 ♦ ダイヤ、9トリック目にあなたが決定", "あなたが最初のトリックをリードします。", "あなたが15点を取りました。"],
   };
+  setLanguage("ja", { persist: false });
+  assert.ok(words.trickLines(hand(), 1, who()).text.startsWith("♠Q（あなた）、♠K（右）"), "Japanese lists with 、");
   for (const lang of LANGS) {
     setLanguage(lang, { persist: false });
     const h = hand();

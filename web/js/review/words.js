@@ -48,7 +48,7 @@ export function runningLine(points, tricks) {
 /** Trick k (1-based) of hand h: its heading and its sentence (cards, winner, points). */
 export function trickLines(h, k, who) {
   const tr = h.tricks[k - 1];
-  const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: who.name((tr.leader + j) % 3) })).join(", ");
+  const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: who.name((tr.leader + j) % 3) })).join(t("review.cardSep"));
   const bonus = k === LAST_TRICK_BONUS_TRICK ? " " + t("review.lastBonus") : "";
   return { head: t("review.trickNo", { k, n: h.tricks.length }), text: about("review.trick", tr.winner, who, { cards, points: t("points", { n: tr.points }) }) + bonus };
 }

@@ -45,7 +45,7 @@ export function syncMirror() {
   const codes = m.trick.map((c) => c.card);
   set(trick, "data-cards", codes.join(" "));
   set(trick, "data-phase", store.ui.phase);
-  const text = codes.length ? t("mirror.trick", { cards: codes.map(cardName).join(", ") }) : t("mirror.noTrick");
+  const text = codes.length ? t("mirror.trick", { cards: codes.map(cardName).join(t("review.cardSep")) }) : t("mirror.noTrick");
   if (trick.textContent !== text) trick.textContent = text;
 }
 

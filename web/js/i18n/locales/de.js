@@ -240,6 +240,7 @@ export default {
   "review.deal.you": "Die Verteilung: alle drei Hände offen. Du spielst zum ersten Stich aus.",
   "review.running": "{points}, {tricks}",
   "review.card": "{card} ({name})",
+  "review.cardSep": ", ",
   "review.trickNo": "Stich {k} von {n}:",
   "review.trick": "{cards} — {name} macht {points}.",
   "review.trick.you": "{cards} — du machst {points}.",

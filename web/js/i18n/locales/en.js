@@ -241,6 +241,7 @@ export default {
   "review.deal.you": "The deal: all three hands, face up. You lead the first trick.",
   "review.running": "{points}, {tricks}",
   "review.card": "{card} ({name})",
+  "review.cardSep": ", ",
   "review.trickNo": "Trick {k} of {n}:",
   "review.trick": "{cards} — {name} wins {points}.",
   "review.trick.you": "{cards} — you win {points}.",

@@ -240,6 +240,7 @@ export default {
   "review.deal.you": "La distribution\u00a0: les trois mains à découvert. Vous entamez le premier pli.",
   "review.running": "{points}, {tricks}",
   "review.card": "{card} ({name})",
+  "review.cardSep": ", ",
   "review.trickNo": "Pli {k} sur {n}\u00a0:",
   "review.trick": "{cards} — {name} remporte {points}.",
   "review.trick.you": "{cards} — vous remportez {points}.",

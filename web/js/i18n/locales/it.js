@@ -240,6 +240,7 @@ export default {
   "review.deal.you": "La distribuzione: tutte e tre le mani scoperte. Apri tu la prima presa.",
   "review.running": "{points}, {tricks}",
   "review.card": "{card} ({name})",
+  "review.cardSep": ", ",
   "review.trickNo": "Presa {k} di {n}:",
   "review.trick": "{cards} — {name} prende {points}.",
   "review.trick.you": "{cards} — prendi {points}.",

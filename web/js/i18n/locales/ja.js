@@ -240,6 +240,7 @@ export default {
   "review.deal.you": "配られたカード：3人の手札をすべて表向きに。あなたが最初のトリックをリードします。",
   "review.running": "{points}、{tricks}",
   "review.card": "{card}（{name}）",
+  "review.cardSep": "、",
   "review.trickNo": "トリック {k} / {n}：",
   "review.trick": "{cards} — {name}が{points}を取りました。",
   "review.trick.you": "{cards} — あなたが{points}を取りました。",
