@@ -10,6 +10,7 @@ export const MODULES = {
   events: "game/events.js",
   words: "review/words.js",
   labWords: "../lab/lab-words.js",
+  renderer: "table/renderer.js",
 };
 
 /** Import one of the app's modules by its short name. */

@@ -199,3 +199,19 @@ test("the review's hands with the Swiss pack name each suit once per run; the Fr
   setDeck("french");
   assert.deepEqual(words.handRuns(["DJ", "DK"]).map((r) => [r.label, r.cards.map((c) => c.text).join(" ")]), [[null, "♦B"], [null, "♦K"]]);
 });
+
+test("a canvas label wider than its room is set smaller to fit, not squeezed letter by letter (fissata da Sinistra)", async () => {
+  globalThis.window ??= { addEventListener() {} };   // the renderer's sound module listens for the first gesture
+  const { Renderer } = await load("renderer");
+  const drawn = [];
+  const ctx = {   // a 2D context that measures 0.6 em per character and records what is filled
+    font: "", measureText(s) { return { width: s.length * 0.6 * Number(this.font.match(/ ([\d.]+)px/)[1]) }; },
+    fillText(s, x, y, maxW) { drawn.push({ s, font: this.font, maxW }); },
+  };
+  const label = "fissata da Sinistra", room = label.length * 0.6 * 14 * 0.85;   // 85% of what 14 px needs
+  Renderer.prototype.text.call({ ctx }, label, 0, 0, { size: 14, maxW: room });
+  const size = Number(drawn[0].font.match(/ ([\d.]+)px/)[1]);
+  assert.ok(size < 14 && label.length * 0.6 * size <= room + 1e-9, `set at ${size}px: it fits ${room}px without squeezing`);
+  Renderer.prototype.text.call({ ctx }, "Destra", 0, 0, { size: 14, maxW: room });
+  assert.match(drawn[1].font, / 14px /, "a label that fits keeps its size");
+});
