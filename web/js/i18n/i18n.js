@@ -266,7 +266,8 @@ function pseudo(s) {
     out += depth ? ch : (ACCENTED[ch] ?? ch);
     if (ch === "}") depth--;
   }
-  const pad = "·".repeat(Math.ceil(s.length * 0.4));
+  // the padding in words of up to 8 (a line may break between them, as in a real language's longer sentence)
+  const pad = "·".repeat(Math.ceil(s.length * 0.4)).replace(/(.{8})(?=.)/g, "$1 ");
   return `⟦${out}${pad}⟧`;
 }
 function pseudoCatalog() {
