@@ -42,8 +42,7 @@ export function handRuns(cards) {
 
 /** A seat's card points and tricks so far. */
 export function runningLine(points, tricks) {
-  const keep = (s) => s.replace(/(\d) /, "$1\u00a0");   // "9 Stiche" never split over two lines
-  return t("review.running", { points: keep(t("points", { n: points })), tricks: keep(t("seat.tricks", { n: tricks })) });
+  return t("review.running", { points: t("points", { n: points }), tricks: t("seat.tricks", { n: tricks }) });
 }
 
 /** Trick k (1-based) of hand h: its heading and its sentence (cards, winner, points). */
