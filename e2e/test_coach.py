@@ -23,11 +23,9 @@ def finish_hand(page) -> str:
     return what
 
 
-def shown(x: float) -> str:
-    """Expected strokes as the review shows them: rounded like JavaScript's Math.round, two decimals, a sign, and
-    the minus sign U+2212."""
-    r = math.floor(x * 100 + 0.5) / 100
-    return ("+" if r > 0 else "\u2212" if r < 0 else "") + f"{abs(r):.2f}"
+def lost_shown(x: float) -> str:
+    """Strokes lost as the review shows them: rounded like JavaScript's Math.round, two decimals."""
+    return f"{math.floor(x * 100 + 0.5) / 100:.2f}"
 
 
 def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_app, page, watch):
@@ -67,7 +65,10 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
         expect(row).to_have_attribute("data-mark", d["mark"] or "good")
         assert float(row.get_attribute("data-loss")) == d["loss"]
         expect(row).to_contain_text(f"Trick {d['trick']}")
-        expect(row).to_contain_text(f"({shown(d['expected'])})")   # always two decimals: "−0.20", not "−0.2"
+        # what the card cost against the best one, in strokes lost (two decimals: "0.20", not "0.2"; issue 25)
+        lost = lost_shown(d["loss"])
+        expect(row).to_contain_text("the best card" if d["card"] == d["best"] else
+                                    "as good as" if lost == "0.00" else f"{lost} strokes lost against")
         if d["play_index"] in cli["biggest"]:
             expect(row).to_have_class("coach-big")
     assert float(coach.locator("[data-coach]").get_attribute("data-lost")) == round(sum(d["loss"] for d in cli["decisions"]), 3)

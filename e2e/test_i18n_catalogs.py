@@ -115,6 +115,7 @@ SAME_AS_ENGLISH_OK = {
     "seat.dealerMark", "points", "hand.tricks", "howto.fig.puur", "hint.search", "review.card", "history.date",
     "coach.title",  # a loanword in German, French and Italian alike
     "case.label", "field.label",   # "{case}: " — French sets a space before the colon, Japanese a full-width colon
+    "review.running", "card.short.swiss", "review.cardSep",   # "{points}, {tricks}", "{suit} {rank}", ", "
     "btn.menu", "menu.title", "hand.total",   # Menu, Total: the same word in German, French and Italian
 }
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}

@@ -6,6 +6,7 @@ figures table, the page's phase.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -96,6 +97,10 @@ def test_looping_raising_and_illegal_bots_each_get_their_reason(page, site, watc
     r = run(page, illegal, deals=3)
     assert r["error"]["code"] == "illegal"
     assert "not allowed here" in box.inner_text()
+    # the detail comes as codes and names the card as the table does, in the player's language (issue 25)
+    assert f"choose() returned {r['error']['params']['card']} (" in box.inner_text()
+    assert re.search(r"\((Ace|King|Queen|Jack|Ten|Nine|Eight|Seven|Six) of (spades|hearts|diamonds|clubs)\), which may",
+                     box.inner_text())
     pos = r["error"]["position"]
     assert pos["trick"] and set(pos["legal"]) < set(pos["hand"])   # it had a choice it did not respect
 

@@ -144,12 +144,13 @@ def test_the_games_dialog_fits_a_phone(open_app, page, watch):
     expect(row.locator("td").nth(2)).to_have_text("Facile, Normal")
 
 
-@pytest.mark.parametrize("lang", ["fr", "ja"])
-def test_the_review_fits_a_phone(open_app, page, watch, lang):
-    """390 px wide: the three hands wrap between cards inside the review, and their points column stays on screen
-    (each card used to carry its space inside its no-wrap span, so a hand never wrapped and pushed the table out)."""
+@pytest.mark.parametrize("lang, deck", [("de", "swiss"), ("ja", "french")])
+def test_the_review_fits_a_phone(open_app, page, watch, lang, deck):
+    """390 px wide: the three hands wrap between cards (French pack) or suit runs (Swiss pack: "Schilten 6 7 U")
+    inside the review, and their points column stays on screen (each card used to carry its space inside its no-wrap
+    span, so a hand never wrapped and pushed the table out)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_app(f"?speed=instant&seed=41&hands=3&bots=normal,easy&lang={lang}")
+    open_app(f"?speed=instant&seed=41&hands=3&bots=normal,easy&lang={lang}&deck={deck}")
     assert finish_hand(page) == "hand-over"
     page.locator("#btn-hand-review").click()
     dlg = page.locator("#dlg-review")

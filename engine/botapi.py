@@ -28,17 +28,20 @@ REASONS = ("load", "no_choose", "exception", "type", "unknown_card", "illegal", 
 
 
 class BotError(ValueError):
-    """An outside bot broke the bot API: ``code`` (one of :data:`REASONS`), a technical ``detail`` and the
-    ``position`` it happened in (None while loading)."""
+    """An outside bot broke the bot API: ``code`` (one of :data:`REASONS`), a technical ``detail`` (English, for the
+    command line), the ``position`` it happened in (None while loading) and the detail's ``params`` (card codes,
+    names, a traceback), from which the lab says the detail in the player's language and card names."""
 
-    def __init__(self, code: str, detail: str, position: dict[str, Any] | None = None):
+    def __init__(self, code: str, detail: str, position: dict[str, Any] | None = None,
+                 params: dict[str, Any] | None = None):
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
         self.position = position
+        self.params = params or {}
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "detail": self.detail, "position": self.position}
+        return {"code": self.code, "detail": self.detail, "position": self.position, "params": self.params}
 
 
 def position(obs: Observation) -> dict[str, Any]:
@@ -57,18 +60,21 @@ def to_card(value: object, obs: Observation) -> int:
         try:
             c = parse_card(value)
         except ValueError:
-            raise BotError("unknown_card", f"choose() returned {cut(quote(value), 60)}, which is no card "
-                           "(expected a code such as 'SA' or 'H10')", position(obs)) from None
+            shown = cut(quote(value), 60)
+            raise BotError("unknown_card", f"choose() returned {shown}, which is no card "
+                           "(expected a code such as 'SA' or 'H10')", position(obs), {"value": shown}) from None
     elif isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < len(CODES):
             raise BotError("unknown_card", f"choose() returned {value}, which is no card (card ints are 0-35)",
-                           position(obs))
+                           position(obs), {"value": str(value)})
         c = value
     else:
-        raise BotError("type", f"choose() returned {cut(quote(value), 60)} of type {type(value).__name__}, "
-                       "not a card code (str) or a card int", position(obs))
+        shown, kind = cut(quote(value), 60), type(value).__name__
+        raise BotError("type", f"choose() returned {shown} of type {kind}, not a card code (str) or a card int",
+                       position(obs), {"value": shown, "type": kind})
     if not legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void) >> c & 1:
-        raise BotError("illegal", f"choose() returned {CODES[c]}, which may not be played here", position(obs))
+        raise BotError("illegal", f"choose() returned {CODES[c]}, which may not be played here", position(obs),
+                       {"card": CODES[c]})
     return c
 
 
@@ -106,14 +112,17 @@ class OutsideBot:
         except BotError:
             raise
         except Exception as e:
-            raise BotError("exception", f"{what}() raised {_trace(e)}", position(obs)) from None
+            trace = _trace(e)
+            raise BotError("exception", f"{what}() raised {trace}", position(obs),
+                           {"what": what, "trace": trace}) from None
         finally:
             if watch is not None:
                 watch[1]()
         limit = OutsideBot.time_limit
         spent = time.perf_counter() - t0
         if limit is not None and spent > limit:
-            raise BotError("timeout", f"{what}() took {spent:.1f} s (the limit is {limit:g} s)", position(obs))
+            raise BotError("timeout", f"{what}() took {spent:.1f} s (the limit is {limit:g} s)", position(obs),
+                           {"what": what, "spent": round(spent, 1), "limit": limit})
         return result
 
     def new_hand(self, obs: Observation) -> None:
@@ -154,5 +163,7 @@ def _instance(cls: Any, seed: str, options: dict[str, Any]) -> Any:
     try:
         return cls(seed=seed, **options) if takes_seed else cls(**options)
     except Exception as e:
-        raise BotError("exception", f"{cls.__name__}() raised {_trace(e)}") from None
+        trace = _trace(e)
+        raise BotError("exception", f"{cls.__name__}() raised {trace}", None,
+                       {"what": cls.__name__, "trace": trace}) from None
 

@@ -63,7 +63,8 @@ def load(source: str) -> ModuleType:
     except BaseException as e:  # noqa: BLE001  (SystemExit and KeyboardInterrupt too: it is the player's code)
         lines = traceback.format_exception_only(type(e), e) if isinstance(e, SyntaxError) \
             else traceback.format_exception(type(e), e, e.__traceback__)[-3:]
-        raise BotError("load", cut("".join(lines).strip(), 1200)) from None
+        trace = cut("".join(lines).strip(), 1200)
+        raise BotError("load", trace, None, {"trace": trace}) from None
     sys.modules[MODULE] = mod
     bot_from_module(mod, None, "check", name="your bot")  # has choose()? builds (and drops) one
     return mod

@@ -62,6 +62,9 @@ def test_an_illegal_card_is_refused_with_the_position():
         to_card(CODES[illegal], obs)
     assert e.value.code == "illegal" and CODES[illegal] in e.value.detail
     assert e.value.position["trick"] == [CODES[c] for c in obs.trick]
+    # the lab says the detail in the player's language and names the card by the pack on the table: the card's code
+    # comes as a parameter, not only inside the English sentence
+    assert e.value.to_json()["params"] == {"card": CODES[illegal]}
 
 
 def test_module_functions_a_class_and_an_exception():
@@ -78,6 +81,7 @@ def test_module_functions_a_class_and_an_exception():
     with pytest.raises(BotError) as e:
         bot2.choose(_obs())
     assert e.value.code == "exception" and "KeyError: 'boom'" in e.value.detail and "botapi.py" not in e.value.detail
+    assert e.value.params["what"] == "choose" and e.value.params["trace"].endswith("KeyError: 'boom'")
     with pytest.raises(BotError, match="no_choose"):
         bot_from_module(types.ModuleType("empty"), None, "1")
 

@@ -9,6 +9,9 @@ export const MODULES = {
   records: "saves/records.js",
   i18n: "i18n/i18n.js",
   events: "game/events.js",
+  words: "review/words.js",
+  labWords: "../lab/lab-words.js",
+  renderer: "table/renderer.js",
 };
 
 /** Import one of the app's modules by its short name. */

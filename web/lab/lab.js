@@ -4,6 +4,7 @@
 import { BUILD } from "../js/build-info.js";
 import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n/i18n.js";
 import { LabClient } from "./lab-client.js";
+import { detailLines, positionText } from "./lab-words.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 
 const DEFAULT_DEALS = 24;
@@ -296,7 +297,7 @@ class LabView {
       this.say(t("lab.done", { deals: fmtNumber(deals), seconds: fmtNumber(Number(secs.toFixed(1))),
         rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
+      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
       this.say("");
     } finally {
       this.bar.hidden = true;
@@ -324,7 +325,9 @@ class LabView {
       const reason = t(`lab.reason.${e.code}`, { limit: fmtNumber(this.client.callLimitMs() / 1000) });
       this.error.replaceChildren(h("p", { className: "lab-error-title" }, t("lab.failed", { reason })));
       if (e.position) this.error.append(h("p", {}, positionText(e.position)));
-      if (e.detail) this.error.append(h("pre", { className: "lab-detail" }, e.detail));
+      const more = detailLines(e);
+      if (more.text) this.error.append(h("p", {}, more.text));
+      if (more.pre) this.error.append(h("pre", { className: "lab-detail" }, more.pre));
       this.error.hidden = false;
       return;
     }
@@ -359,7 +362,7 @@ class LabView {
       this.say("");
       this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"));
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null } };
+      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
       this.renderResult();
       this.error.scrollIntoView({ block: "nearest" });
     } finally {
@@ -368,22 +371,12 @@ class LabView {
   }
 }
 
-/** "Deal 3, seating 2, seat 1, trick 4: hand …; on the table …; trump …; allowed …" in the player's language. */
-export function positionText(p) {
-  const cards = (xs) => (xs && xs.length ? xs.join(" ") : t("lab.none"));
-  return t("lab.position", {
-    deal: p.deal != null ? fmtNumber(p.deal + 1) : "—", rotation: p.rotation != null ? fmtNumber(p.rotation + 1) : "—",
-    seat: fmtNumber(p.seat), trick: fmtNumber(p.trick_no), hand: cards(p.hand), table: cards(p.trick),
-    trump: p.trump ?? t("lab.noTrump"), legal: cards(p.legal),
-  });
-}
-
 /** Ask the service worker to keep the lab's files (the lab then starts offline too, see sw.js cacheLab); resolves
  *  with whether it keeps them all (false without a service worker). */
 function cacheForOffline() {
   const here = (rel) => new URL(rel, import.meta.url).href;
   const app = (rel) => new URL(rel, new URL("../", import.meta.url)).href;
-  const urls = ["lab.js", "lab-client.js", "lab-store.js", "lab-worker.js", "lab.css", "example_bot.py"].map(here)
+  const urls = ["lab.js", "lab-client.js", "lab-store.js", "lab-words.js", "lab-worker.js", "lab.css", "example_bot.py"].map(here)
     .concat([BUILD.lab.wheel, BUILD.lab.stdlib, BUILD.lab.micropip, BUILD.pyodide + "pyodide.asm.mjs"].map(app));
   if (!navigator.serviceWorker) return Promise.resolve(false);
   return navigator.serviceWorker.ready.then((reg) => new Promise((resolve) => {

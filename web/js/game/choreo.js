@@ -3,7 +3,7 @@
 // so the table shows the engine's view again.
 import { announce, updateToolbar } from "../ui/a11y.js";
 import { ease, lerp } from "../table/anim.js";
-import { cardName, settlementText, t, trumpFixedText, tSeat } from "../i18n/i18n.js";
+import { cardName, handOverText, t, trumpFixedText, tSeat } from "../i18n/i18n.js";
 import { botCardPos } from "../table/layout.js";
 import { reducedMotion } from "../ui/settings.js";
 import { sfx } from "../table/sound.js";
@@ -39,7 +39,7 @@ export class Choreographer {
           case "hand_over":
             this.dropBanner();   // the hand's trump news is over with it (at instant speed it outlived the hand)
             sfx("handOver");
-            announce(t("log.hand", { n: ev.hand_no, result: settlementText(ev, nameOf) }));
+            announce(handOverText(ev, nameOf));
             break;
           default: break;
         }

@@ -1,6 +1,6 @@
 // The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
 // picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
-import { isHuman } from "../game/store.js";
+import { humanSeat, isHuman } from "../game/store.js";
 import de from "./locales/de.js";
 import en from "./locales/en.js";
 import fr from "./locales/fr.js";
@@ -88,12 +88,13 @@ export function has(key) { return key in table || key in en; }
 
 /**
  * The text of `key` in the current language with {placeholders} filled from `params`.
- * Numbers are formatted for the locale; a plural entry picks its form from params.n.
+ * Numbers are formatted for the locale; a plural entry picks its form from params.n (or params.count, when {n} is
+ * given already formatted, e.g. with a fixed number of decimals).
  */
 export function t(key, params = {}) {
   let s = table[key] ?? en[key];
   if (s == null) return key;
-  if (typeof s === "object") s = s[plural.select(Number(params.n))] ?? s.other;
+  if (typeof s === "object") s = s[plural.select(Number(params.count ?? params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (m, k) => {
     if (!(k in params)) return m;
     const v = params[k];
@@ -105,9 +106,18 @@ export function t(key, params = {}) {
  * A sentence about a player: the human seat reads "You play…", "Du spielst…" (the catalog's `key.you`),
  * the others "{name} plays…" — verbs agree with their subject in every language.
  */
-export function tSeat(key, seat, params = {}) {
-  return t(isHuman(seat) && has(`${key}.you`) ? `${key}.you` : key, params);
+export function tSeat(key, seat, params = {}) { return tYou(key, isHuman(seat), params); }
+
+/** The seat whose name is the one this game gives the player ("You", "Du"… in any language), else null: a game file's
+ *  own player. */
+export function playerSeatByName(names) {
+  const mine = new Set(Object.values(CATALOGS).map((c) => c["name.0"]));
+  const i = (names ?? []).findIndex((n) => mine.has(n));
+  return i < 0 ? null : i;
 }
+
+/** `key`'s second-person form (`key.you`) when `you` is true and the catalog has one, else `key` itself. */
+export function tYou(key, you, params = {}) { return t(you && has(`${key}.you`) ? `${key}.you` : key, params); }
 
 export function cardSuit(code) { return code[0]; }
 export function cardRank(code) { return code.slice(1); }
@@ -122,13 +132,27 @@ export function tDeck(key, params = {}) {
   return t(deck === "swiss" && has(`${key}.swiss`) ? `${key}.swiss` : key, params);
 }
 
-/** "♠A" short label and "Ace of spades" long name (word order per language). */
-export function cardShort(code) { return SUIT_SYMBOL[cardSuit(code)] + cardRank(code); }
-export function cardName(code) {
-  const r = cardRank(code);
+/**
+ * The one name of a card (an engine code such as "SQ") in words: `short` for compact lists ("♠Q"), else the long
+ * form for sentences and screen readers ("Queen of spades", word order per language).
+ */
+export function nameCard(code, { short = false } = {}) {
+  const s = cardSuit(code), r = cardRank(code);
+  if (short) {   // the corner index of the cards on the table: ♠D in German, ♠V in French; "Rosen O" for the Swiss pack
+    return deck === "swiss" ? t("card.short.swiss", { suit: suitName(s), rank: cardIndex(deck, r) }) : (SUIT_SYMBOL[s] ?? s) + cardIndex(deck, r);
+  }
   const rk = deck === "swiss" && has(`rank.swiss.${r}`) ? `rank.swiss.${r}` : `rank.${r}`;
-  return t("card.name", { rank: has(rk) ? t(rk) : r, suit: suitName(cardSuit(code)) });
+  const suit = suitName(s);   // "ober d’écussons": the catalog's form before a vowel
+  return t(/^[aeiouyéèêàâîôûœ]/i.test(suit) ? "card.name.vowel" : "card.name", { rank: has(rk) ? t(rk) : r, suit });
 }
+/** The corner index of a card of `pack` ("swiss" | "french"): the catalog's letter for a court, digits as they are. */
+export function cardIndex(pack, rank) {
+  if (/^\d+$/.test(rank)) return rank;
+  return t(`${pack === "swiss" ? "deck.idxSwiss" : "deck.idx"}.${rank}`);
+}
+/** nameCard's two forms by name: "♠Q" (lists) and "Queen of spades" (sentences). */
+export const cardShort = (code) => nameCard(code, { short: true });
+export const cardName = (code) => nameCard(code);
 export function suitName(suit) {
   const k = deck === "swiss" ? `suit.swiss.${suit}` : `suit.${suit}`;
   return has(k) ? t(k) : suit;
@@ -165,20 +189,35 @@ export function joinNames(names) {
 }
 
 /**
- * The sentence that explains a hand's settlement, from its case, the seats it is about and the card points.
+ * The sentence that explains a hand's settlement (its case is named beside it, not in it), from the seats it is about
+ * and their card points. The player (`you`, the page's seat unless given) is spoken to: the catalog's
+ * `settle.<case>.<role>.you` or `settle.<case>.you` when the player has that role.
  * @param {{case: string, roles?: object, card_points?: number[]}} r
  * @param {(seat: number) => string} nameOf
+ * @param {number|null} [you]
  */
-export function settlementText(r, nameOf) {
+export function settlementText(r, nameOf, you = humanSeat()) {
   const roles = r.roles || {}, pts = r.card_points || [];
   const p = {};
+  let mine = null;
   for (const [role, seat] of Object.entries(roles)) {
-    if (typeof seat === "number") { p[role] = nameOf(seat); p[`${role}Points`] = pts[seat]; }   // i18n-ignore: {middlePoints}…
+    if (typeof seat !== "number") continue;
+    p[role] = nameOf(seat); p[`${role}Points`] = t("points", { n: pts[seat] });   // i18n-ignore: {middlePoints}…
+    if (seat === you) mine = role;
   }
   if (Array.isArray(roles.tied)) {
-    p.tiedA = nameOf(roles.tied[0]); p.tiedB = nameOf(roles.tied[1]); p.tiedPoints = pts[roles.tied[0]];
+    const [a, b] = roles.tied;
+    p.tiedA = nameOf(a); p.tiedB = nameOf(b); p.tiedPoints = t("points", { n: pts[a] });
+    if (you === a || you === b) { mine = "tied"; p.other = nameOf(you === a ? b : a); }
   }
-  return t(`settle.${r.case}`, p);
+  const key = `settle.${r.case}`;
+  const yours = mine == null ? null : [`${key}.${mine}.you`, `${key}.you`].find(has);
+  return t(yours ?? key, p);
+}
+
+/** The log's line for a finished hand: its number, its case and the settlement sentence. */
+export function handOverText(r, nameOf) {
+  return t("log.hand", { n: r.hand_no, case: t(`case.${r.case}`), result: settlementText(r, nameOf) });
 }
 
 /**
@@ -227,7 +266,8 @@ function pseudo(s) {
     out += depth ? ch : (ACCENTED[ch] ?? ch);
     if (ch === "}") depth--;
   }
-  const pad = "·".repeat(Math.ceil(s.length * 0.4));
+  // the padding in words of up to 8 (a line may break between them, as in a real language's longer sentence)
+  const pad = "·".repeat(Math.ceil(s.length * 0.4)).replace(/(.{8})(?=.)/g, "$1 ");
   return `⟦${out}${pad}⟧`;
 }
 function pseudoCatalog() {

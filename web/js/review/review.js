@@ -5,11 +5,10 @@
 // and its findings appear under the hand as they come; "Show" jumps to the trick of a decision.
 import { Coach, coachKey } from "./coach.js";
 import { store } from "../game/store.js";
-import { cardShort, fmtNumber, refusalText, settlementText, signed, suitLabel, t } from "../i18n/i18n.js";
+import { fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
 import { el, modal } from "../saves/save-ui.js";
-
-const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
+import { coachLine, coachReason, dealLine, dealerLine, handRuns, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
 
 export class HandReview {
   /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
@@ -34,6 +33,8 @@ export class HandReview {
     this.labels = labels;
     this.coachSeat = coachSeat;
     this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
+    // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
+    this.youSeat = coachSeat ?? (playerSeatByName(this.names) ?? null);
     this.i = start ?? this.hands.length - 1;
     this.step = 0;
     this.render();
@@ -54,40 +55,39 @@ export class HandReview {
 
   render() {
     const h = this.hands[this.i], k = this.step, name = (s) => this.names[s];
+    const who = { name, you: this.youSeat };
     const label = this.labels?.[this.i] ?? String(this.i + 1);
     const played = new Set(h.tricks.slice(0, k).flatMap((tr) => tr.cards));
     const pts = [0, 0, 0], won = [0, 0, 0];
     for (const tr of h.tricks.slice(0, k)) { pts[tr.winner] += tr.points; won[tr.winner] += 1; }
-    const fixedTrick = h.trump_fixed_at == null ? null : Math.floor(h.trump_fixed_at / 3) + 1;
-    const head = [
-      el("p", { text: t("review.dealer", { name: name(h.dealer) }) }),
-      el("p", { id: "review-trump", text: h.trump ? t("review.trump", { suit: suitLabel(h.trump), name: name(h.trump_fixed_by), trick: fixedTrick }) : t("review.noTrump") }),
-    ];
+    const head = [el("p", { text: dealerLine(h, who) }), el("p", { id: "review-trump", text: trumpLine(h, who) })];
     const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
-      el("td", {}, h.hands[s].flatMap((c) => [el("span", { class: played.has(c) ? "card played" : "card", "data-card": c, text: cardShort(c) }), " "])),
-      el("td", { "data-field": "points", text: t("review.running", { points: pts[s], tricks: won[s] }) })))));
+      el("td", {}, handRuns(h.hands[s]).flatMap((run) => {
+        const cards = run.cards.flatMap((c) => [" ", el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name })]);
+        // a Swiss run ("Schellen U K 9") stays on one line; French cards wrap between cards
+        return run.label ? [el("span", { class: "suit-run" }, run.label, ...cards), " "] : [...cards.slice(1), " "];
+      })),
+      el("td", { "data-field": "points", text: runningLine(pts[s], won[s]) })))));
     let trickBox;
     if (k === 0) {
-      trickBox = el("p", { id: "review-trick", "data-trick": 0, text: t("review.deal", { name: name((h.dealer + 1) % 3) }) });
+      trickBox = el("p", { id: "review-trick", "data-trick": 0, text: dealLine(h, who) });
     } else {
-      const tr = h.tricks[k - 1];
-      const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: name((tr.leader + j) % 3) })).join(", ");
-      const bonus = k === LAST_TRICK_BONUS_TRICK ? " " + t("review.lastBonus") : "";
+      const tr = h.tricks[k - 1], line = trickLines(h, k, who);
       trickBox = el("p", { id: "review-trick", "data-trick": k, "data-points": tr.points, "data-winner": tr.winner },
-        el("strong", { text: t("review.trickNo", { k, n: h.tricks.length }) + " " }),
-        t("review.trick", { cards, name: name(tr.winner), points: tr.points }) + bonus);
+        el("strong", { text: line.head + " " }), line.text);
     }
     const body = [el("p", { class: "review-where", text: t("review.handOf", { n: label, total: this.hands.length }) }), ...head, hands, trickBox];
     if (this.coachSeat != null && h.complete && !h.annulled) body.push(this.coachPanel(h));
     if (k === this.trickCount() && h.settlement_case) {
+      const settle = settlementLines(h, who), cells = [0, 1, 2].map((s) => summaryCells(h, s));
       body.push(el("div", { id: "review-settlement", "data-case": h.settlement_case },
-        el("p", {}, el("strong", { text: t("case.label", { case: t(`case.${h.settlement_case}`) }) }), settlementText({ case: h.settlement_case, roles: h.roles ?? {}, card_points: h.card_points }, name)),
+        el("p", {}, el("strong", { text: settle.label }), settle.text),
         el("table", { class: "summary" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
           el("th", { scope: "row", text: name(s) }),
-          el("td", { "data-field": "points", text: t("review.points", { n: h.card_points[s] }) }),
-          el("td", { "data-field": "tricks", text: t("review.tricks", { n: h.tricks_won[s] }) }),
+          el("td", { "data-field": "points", text: cells[s].points }),
+          el("td", { "data-field": "tricks", text: cells[s].tricks }),
           el("td", { "data-field": "settlement", "data-value": h.settlement[s], text: signed(h.settlement[s]) })))))));
     }
     const btn = (id, key, fn, disabled) => { const b = el("button", { type: "button", id, text: t(key), disabled }); b.onclick = fn; return b; };
@@ -141,29 +141,18 @@ export class HandReview {
           t(rep.decisions.some((d) => d.mark) ? "coach.marked" : "coach.clean") }));
     }
     const biggest = Coach.biggest(rep.decisions);
-    const strokes = (x) => signed(Math.round(x * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     out.push(el("ol", { class: "coach-list" }, rep.decisions.map((d) => {
       const big = biggest.includes(d.play_index);
       const show = el("button", { type: "button", class: "small", "data-coach-show": d.trick, text: t("coach.show") });
       show.onclick = () => { this.step = d.trick; this.render(); };
-      const played = t("coach.played", { trick: d.trick, card: cardShort(d.card), value: strokes(d.expected) });
-      const best = d.mark ? " " + t("coach.best", { card: cardShort(d.best), value: strokes(d.best_expected) }) : "";
+      const line = coachLine(d);
       return el("li", { "data-play": d.play_index, "data-mark": d.mark ?? "good", "data-loss": d.loss, class: big ? "coach-big" : null },
-        el("strong", { class: "coach-mark", text: t(`coach.mark.${d.mark ?? "good"}`) + (big ? " " + t("coach.biggest") : "") }), " ",
-        played + best, " ", show,
+        el("strong", { class: "coach-mark", text: line.mark + (big ? " " + t("coach.biggest") : "") }), " ",
+        line.text, " ", show,
         d.mark ? el("div", { class: "coach-why", text: coachReason(d) }) : null);
     })));
     if (rep.decisions.length) out.push(el("p", { class: "coach-legend", text: t("coach.legend", { n: store.hello.defaults.coach_iterations }) }));
     return out;
   }
 
-}
-
-/** The coach's reason for a marked decision, in words. */
-function coachReason(d) {
-  const r = d.reason, p = r.params ?? {};
-  if (r.code === "outcome_risk" || r.code === "outcome_missed") {
-    return t(`coach.reason.${r.code}`, { outcome: t(`outcome.${p.outcome}`), played: p.played_pct, best: p.best_pct, card: cardShort(d.best) });
-  }
-  return t("coach.reason.worse_on_average");
 }

@@ -1,7 +1,7 @@
 // Drawing of cards, all our own vector paths: the French pack (spades, hearts, diamonds, clubs) and the Swiss-German
 // pack (Rosen, Schilten, Schellen, Eicheln; Banner, Under, Ober, König, Ass). Faces and backs are painted once per
 // size, deck and language into sprites, so an animation frame only copies bitmaps.
-import { cardRank, cardSuit, t } from "../i18n/i18n.js";
+import { cardIndex, cardRank, cardSuit } from "../i18n/i18n.js";
 
 export const DECKS = ["swiss", "french"];
 /** The engine's suit codes drawn as the Swiss-German suits, as the rule book maps them (docs/rules.md §1):
@@ -257,11 +257,6 @@ function makeCanvas(w, h) {
   return c;
 }
 
-/** The corner index text of a card: from the catalog for courts (deck.idx.* / deck.idxSwiss.*), digits as they are. */
-export function indexLabel(deck, rank) {
-  if (/^\d+$/.test(rank)) return rank;
-  return t(`${deck === "swiss" ? "deck.idxSwiss" : "deck.idx"}.${rank}`);
-}
 
 function paintFace(ctx, code, w, h, deck) {
   const suit = cardSuit(code), rank = cardRank(code), ink = inkOf(deck, suit);
@@ -275,7 +270,7 @@ function paintFace(ctx, code, w, h, deck) {
   const sym = (x, y, size) => drawDeckSuit(ctx, deck, suit, x, y, size);
 
   // corner index (top-left and, turned, bottom-right); 6 and 9 underlined so they read the same upside down
-  const label = indexLabel(deck, rank);
+  const label = cardIndex(deck, rank);   // the same index as the cards' short names in words
   const corner = () => {
     ctx.fillStyle = ink;
     ctx.textAlign = "center"; ctx.textBaseline = "alphabetic";

@@ -2,7 +2,7 @@
 // data-tricks) and `#trick[data-cards]` (the current trick's codes in play order). It follows what the canvas shows
 // (`shown()`: the engine's view, or the animation scene), for screen readers and tests. Read-only: nothing here
 // changes the game.
-import { cardShort, signed, t } from "../i18n/i18n.js";
+import { cardName, signed, t } from "../i18n/i18n.js";
 import { nameOf, shown, store } from "../game/store.js";
 
 let box = null;
@@ -38,14 +38,14 @@ export function syncMirror() {
     set(el, "data-points", String(points));
     set(el, "data-tricks", String(tricks));
     set(el, "data-to-play", m.toPlay === seat ? "true" : "false");
-    const text = m.players ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points, tricks }) : "";
+    const text = m.players ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points: t("review.points", { n: points }), tricks: t("seat.tricks", { n: tricks }) }) : "";
     if (el.textContent !== text) el.textContent = text;
   }
   const trick = box.querySelector("#trick");
   const codes = m.trick.map((c) => c.card);
   set(trick, "data-cards", codes.join(" "));
   set(trick, "data-phase", store.ui.phase);
-  const text = codes.length ? t("mirror.trick", { cards: codes.map(cardShort).join(" ") }) : t("mirror.noTrick");
+  const text = codes.length ? t("mirror.trick", { cards: codes.map(cardName).join(t("review.cardSep")) }) : t("mirror.noTrick");
   if (trick.textContent !== text) trick.textContent = text;
 }
 

@@ -216,9 +216,12 @@ export class Renderer extends Emitter {
     ctx.restore();
   }
 
+  /** A label; one wider than `maxW` is set smaller (down to 72%) to fit, and squeezed only beyond that. */
   text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
     const ctx = this.ctx;
     ctx.font = `${weight} ${size}px ${FONT}`;
+    const w = maxW ? ctx.measureText(str).width : 0;
+    if (w > maxW) ctx.font = `${weight} ${Math.max(size * 0.72, size * maxW / w)}px ${FONT}`;
     ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
     ctx.fillText(str, x, y, maxW);
   }

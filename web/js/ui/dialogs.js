@@ -1,6 +1,7 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, signed, suitLabel } from "../i18n/i18n.js";
+import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
+import { isHuman } from "../game/store.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 function el(tag, attrs = {}, ...children) {
@@ -200,8 +201,9 @@ export function showGameOver({ view, onNew, onSheet }) {
   const winners = view.winners || [];
   const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
   const winNames = joinNames(winners.map((s) => names[s]));
+  const mine = winners.find(isHuman), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: (winners.length > 1 ? t("over.winners", { names: winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
+    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {
