@@ -20,6 +20,7 @@ function hand({ winner = 0, points = 15 } = {}) {
   return {
     dealer: 2, trump: "D", trump_fixed_by: 0, trump_fixed_at: 24, tricks, settlement_case: "hundred", roles: { hundred: 0 },
     card_points: [101, 30, 26], tricks_won: [1, 5, 6], settlement: [-2, 1, 1],
+    hands: [0, 1, 2].map(() => Array(12).fill("S6")),   // the dealt hands: three seats, twelve tricks
   };
 }
 const who = (you = 0) => ({ name: (s) => t(`name.${s}`), you });

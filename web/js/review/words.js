@@ -3,8 +3,6 @@
 // `you`, the player's seat (null when the review is of someone else's hand).
 import { cardIndex, cardName, cardRank, cardShort, cardSuit, fmtNumber, getDeck, settlementText, suitLabel, suitName, t, tYou } from "../i18n/i18n.js";
 
-const LAST_TRICK_BONUS_TRICK = 12;   // the engine adds the +5 to the 12th trick's points: the label says so
-
 /** @typedef {{name: (seat: number) => string, you: number|null}} Who */
 
 /** `key` about `seat`: its second-person form when the seat is the player's, else with the seat's name. */
@@ -21,7 +19,7 @@ export function trumpLine(h, who) {
 }
 
 /** The deal, before the first trick: who leads it. */
-export function dealLine(h, who) { return about("review.deal", (h.dealer + 1) % 3, who); }
+export function dealLine(h, who) { return about("review.deal", (h.dealer + 1) % h.hands.length, who); }
 
 /**
  * A hand for the review's table, as runs of one suit: each card's short text and long name (for its tooltip). The
@@ -48,8 +46,9 @@ export function runningLine(points, tricks) {
 /** Trick k (1-based) of hand h: its heading and its sentence (cards, winner, points). */
 export function trickLines(h, k, who) {
   const tr = h.tricks[k - 1];
-  const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: who.name((tr.leader + j) % 3) })).join(t("review.cardSep"));
-  const bonus = k === LAST_TRICK_BONUS_TRICK ? " " + t("review.lastBonus") : "";
+  const seats = h.hands.length, tricks = h.hands[0].length;   // the dealt hands: a trick per card in a hand
+  const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: who.name((tr.leader + j) % seats) })).join(t("review.cardSep"));
+  const bonus = k === tricks ? " " + t("review.lastBonus") : "";   // the engine adds the +5 to the last trick's points
   return { head: t("review.trickNo", { k, n: h.tricks.length }), text: about("review.trick", tr.winner, who, { cards, points: t("points", { n: tr.points }) }) + bonus };
 }
 
