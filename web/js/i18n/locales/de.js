@@ -167,6 +167,8 @@ export default {
   "refusal.not_your_turn": "Bitte warten: {name} ist dran.",
   "refusal.bad_hands": "die Zahl der Runden muss eine ganze Zahl von {min} bis {max} sein",
   "refusal.bad_bots": "jeder der beiden anderen Plätze braucht eine bekannte Spielstärke",
+  "refusal.bad_seats": "jeder Platz braucht, wer dort sitzt: du nur auf dem ersten, eine Person oder ein Bot mit bekannter Spielstärke",
+  "refusal.bad_seat": "an diesem Platz spielt keine Person an diesem Gerät",
   "refusal.bad_seed": "ein Startwert hat höchstens {max_len} Zeichen",
   "refusal.bad_rules": "unbekannte Regeleinstellung {key}",
   "refusal.bad_names": "Spielernamen haben höchstens {max_len} Zeichen",

@@ -168,6 +168,8 @@ export default {
   "refusal.not_your_turn": "Please wait: it is {name}'s turn.",
   "refusal.bad_hands": "the number of hands must be a whole number from {min} to {max}",
   "refusal.bad_bots": "each of the two other seats needs a known bot level",
+  "refusal.bad_seats": "each seat needs who sits there: you in the first seat only, a person, or a bot with a known level",
+  "refusal.bad_seat": "that seat is not played by a person at this device",
   "refusal.bad_seed": "a seed has at most {max_len} characters",
   "refusal.bad_rules": "unknown rule setting {key}",
   "refusal.bad_names": "player names have at most {max_len} characters",

@@ -167,6 +167,8 @@ export default {
   "refusal.not_your_turn": "Patience\u00a0: c’est à {name} de jouer.",
   "refusal.bad_hands": "le nombre de donnes doit être un nombre entier de {min} à {max}",
   "refusal.bad_bots": "chacune des deux autres places demande un niveau de robot connu",
+  "refusal.bad_seats": "chaque place doit dire qui l’occupe : vous seulement à la première, une personne, ou un robot d’un niveau connu",
+  "refusal.bad_seat": "cette place n’est pas jouée par une personne sur cet appareil",
   "refusal.bad_seed": "une graine compte au plus {max_len} caractères",
   "refusal.bad_rules": "réglage de règle inconnu\u00a0: {key}",
   "refusal.bad_names": "un nom de joueur compte au plus {max_len} caractères",

@@ -167,6 +167,8 @@ export default {
   "refusal.not_your_turn": "Aspetta: tocca a {name}.",
   "refusal.bad_hands": "il numero di smazzate deve essere un numero intero da {min} a {max}",
   "refusal.bad_bots": "ciascuno degli altri due posti richiede un livello di bot noto",
+  "refusal.bad_seats": "ogni posto deve dire chi lo occupa: tu solo al primo, una persona o un bot di un livello noto",
+  "refusal.bad_seat": "quel posto non è giocato da una persona su questo dispositivo",
   "refusal.bad_seed": "un seme casuale ha al massimo {max_len} caratteri",
   "refusal.bad_rules": "impostazione di regola sconosciuta: {key}",
   "refusal.bad_names": "i nomi dei giocatori hanno al massimo {max_len} caratteri",

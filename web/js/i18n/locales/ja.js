@@ -167,6 +167,8 @@ export default {
   "refusal.not_your_turn": "お待ちください：{name}の番です。",
   "refusal.bad_hands": "ラウンド数は{min}から{max}までの整数にしてください",
   "refusal.bad_bots": "ほかの2席にはそれぞれ既知のボットの強さが必要です",
+  "refusal.bad_seats": "各席に誰が座るかが必要です（あなたは最初の席のみ、人、または既知の強さのボット）",
+  "refusal.bad_seat": "その席はこの端末の人がプレイする席ではありません",
   "refusal.bad_seed": "シードは{max_len}文字までです",
   "refusal.bad_rules": "不明なルール設定：{key}",
   "refusal.bad_names": "プレイヤー名は{max_len}文字までです",
