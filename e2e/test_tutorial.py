@@ -35,8 +35,21 @@ def wait_turn_or_over(page) -> str:
 
 @pytest.mark.fresh_context   # a first visit
 def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, page):
-    open_app("?speed=instant")   # a first visit: no seed in the URL, nothing stored
+    open_app("?speed=instant", wait_play=False)   # a first visit: no seed in the URL, nothing stored
+    # How to play, opened on the loading card, stays open when the game is ready behind it; the table waits
+    page.locator("#btn-howto-loading").click()
+    howto = page.locator("#dlg-howto")
+    expect(howto).to_be_visible()
+    assert page.evaluate("document.body.dataset.phase") == "loading", "the game was ready before How to play opened"
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    page.evaluate("window.__jass.ask({cmd: 'view'})")   # a bot's move asked for at the start is answered before this
+    expect(howto).to_be_visible()
+    assert "bot_move" not in {s["cmd"] for s in page.evaluate("window.__jass.stats()")}, "a bot played behind it"
+    assert state(page)["counts"] == [12, 12, 12]
     coach = page.locator("#coach")
+    assert not coach.is_visible(), "the coach's offer popped up over How to play"
+    page.keyboard.press("Escape")   # the reader closes it: the table goes on, the offer comes
+    expect(howto).to_be_hidden()
     expect(coach).to_be_visible()
     assert coach.get_attribute("data-key") == "tut.offer"
     asked_before = page.evaluate(WHY_ASKED)

@@ -85,6 +85,7 @@ function build() {
   dlg = document.createElement("dialog");
   dlg.id = "dlg-howto";
   dlg.className = "howto";
+  dlg.dataset.reading = "";   // the game never closes it, and waits while it is open (dialogs.js)
   dlg.setAttribute("aria-labelledby", "howto-title");
   document.body.append(dlg);
   dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });   // a click on the backdrop
