@@ -76,6 +76,7 @@ def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, pa
     assert state(page)["counts"] == [12, 12, 12]
     coach = page.locator("#coach")
     assert not coach.is_visible(), "the coach's offer popped up over How to play"
+    expect(howto.locator("#btn-tutorial")).to_be_enabled()   # the game is ready: the first hand may start from here
     page.keyboard.press("Escape")   # the reader closes it: the table goes on, the offer comes
     expect(howto).to_be_hidden()
     expect(coach).to_be_visible()

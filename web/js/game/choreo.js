@@ -5,7 +5,7 @@ import { announce, updateToolbar } from "../ui/a11y.js";
 import { ease, lerp } from "../table/anim.js";
 import { cardName, settlementText, t, trumpFixedText, tSeat } from "../i18n/i18n.js";
 import { botCardPos } from "../table/layout.js";
-import { prefs, reducedMotion } from "../ui/settings.js";
+import { onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { touchScreen } from "../table/input.js";
 import { sfx } from "../table/sound.js";
 import { copyModel, isHuman, nameOf, store } from "./store.js";
@@ -19,6 +19,7 @@ export class Choreographer {
     this.holders = new Set();   // fn(kind, event) -> a promise the table waits for, or nothing (holdAt)
     this.resets = new Set();    // the resolvers of the waits under way: a reset (new game) ends them
     this.goOn = null;           // while a finished trick is held until the player goes on: what sends it on
+    onPrefChange((name, on) => { if (name === "holdTrick" && !on) this.sweep(); });   // the hold turned off: go on
   }
 
   /**
@@ -45,12 +46,12 @@ export class Choreographer {
     return Promise.race([p, reset]).finally(() => this.resets.delete(gone));
   }
 
-  /** A finished trick held until the player goes on ("hold the trick until I click"): the table says how. */
+  /** A finished trick held until the player goes on ("hold the trick until I click"): the table says how, above it. */
   async heldUntilGoOn() {
     const hint = document.querySelector("#hold-hint"), L = this.renderer.layout;
     hint.textContent = t(touchScreen() ? "hold.hint.touch" : "hold.hint");
-    hint.style.top = `${Math.round(Math.max(...[0, 1, 2].map((s) => L.trick[s].y)) + L.cardH / 2 + 10)}px`;
-    hint.hidden = false;
+    hint.hidden = false;   // above the trick: below it are the seats' labels and the player's name plate
+    hint.style.top = `${Math.round(Math.min(...[0, 1, 2].map((s) => L.trick[s].y)) - L.cardH / 2 - hint.offsetHeight - 8)}px`;
     announce(hint.textContent);
     try {
       await this.untilReset(new Promise((done) => { this.goOn = done; }));

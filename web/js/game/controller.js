@@ -190,12 +190,11 @@ export class Controller extends Emitter {
   async advance(myGen) {
     store.ui.busy = true;
     while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isHuman(store.view.to_play)) {
+      await this.anim.wait(this.anim.speed.pause, true);
       await dialogs.readerDone();   // no bot plays while the player reads How to play
       if (myGen !== this.gen) return;
       const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
-      // the bot thinks during the pause before its card: the pause is the least wait, not added to the thinking
-      const [r] = await Promise.all([outside ? this.outsideMove() : this.engine({ cmd: "bot_move" }),
-        this.anim.wait(this.anim.speed.pause, true)]);
+      const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
       if (!r || myGen !== this.gen) return;
       if (!r.ok) { this.engineError(r); return; }
       await this.apply(r, myGen);

@@ -146,5 +146,11 @@ export function showHowTo() {
   dlg.querySelector("button.primary")?.focus();
 }
 
+/** The engine is ready: the first hand with a coach can start (from a How to play opened while loading, too). */
+export function engineReady() {
+  const b = dlg?.querySelector("#btn-tutorial");
+  if (b) b.disabled = false;
+}
+
 /** Re-render an open How to play after a language switch. */
 export function refreshHowTo() { if (dlg?.open) render(); }

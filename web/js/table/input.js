@@ -21,7 +21,7 @@ export class Input {
       if (!typing(e) && onGoOn() && e.target === canvas) e.stopImmediatePropagation();
     }, true);
     document.addEventListener("keydown", (e) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || ["Tab", "Shift", "Control", "Alt", "Meta"].includes(e.key)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab" || e.getModifierState?.(e.key)) return;   // a modifier alone
       if (typing(e) || !onGoOn()) return;
       e.preventDefault();
       e.stopImmediatePropagation();
