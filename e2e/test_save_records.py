@@ -144,7 +144,39 @@ def test_the_games_dialog_fits_a_phone(open_app, page, watch):
     expect(row.locator("td").nth(2)).to_have_text("Facile, Normal")
 
 
-@pytest.mark.parametrize("lang, deck", [("de", "swiss"), ("ja", "french")])
+STEP_BUTTONS_ON_SCREEN = """() => [...document.querySelectorAll('#dlg-review .buttons button')].map((b) => {
+    const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return [b.id, r.bottom <= innerHeight && r.top >= 0 && document.elementFromPoint(x, y) === b]; })"""
+
+
+def assert_step_buttons_on_screen(page) -> None:
+    """The review's buttons (◀ trick, trick ▶, …) are inside the window and nothing covers them, also when the
+    reader has scrolled back up to the hands."""
+    page.evaluate("() => { for (const e of document.querySelectorAll('#dlg-review, #dlg-review *')) e.scrollTop = 0; }")
+    hidden = [b for b, ok in page.evaluate(STEP_BUTTONS_ON_SCREEN) if not ok]
+    assert not hidden, f"off screen or covered: {hidden}"
+
+
+def test_the_review_keeps_its_step_buttons_on_screen(open_app, page, watch):
+    """German at 1280×800: the hands, the trick, the coach's list and the settlement make the review taller than the
+    window; the step buttons stay on screen, at the same place, and step."""
+    open_app("?speed=instant&seed=41&hands=3&bots=normal,easy&lang=de")
+    assert finish_hand(page) == "hand-over"
+    page.locator("#btn-hand-review").click()
+    dlg = page.locator("#dlg-review")
+    expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", "0")
+    page.keyboard.press("End")   # the last trick and the settlement
+    expect(dlg.locator("#review-settlement")).to_be_visible()
+    expect(dlg.locator(".coach-list li").first).to_be_visible(timeout=120_000)   # the coach's list opens
+    assert_step_buttons_on_screen(page)
+    where = dlg.locator("#btn-review-prev").bounding_box()
+    dlg.locator("#btn-review-prev").click()
+    expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", "11")
+    assert dlg.locator("#btn-review-prev").bounding_box() == where
+    assert_step_buttons_on_screen(page)
+
+
+@pytest.mark.parametrize("lang, deck", [("de", "swiss"), ("fr", "french"), ("ja", "french")])
 def test_the_review_fits_a_phone(open_app, page, watch, lang, deck):
     """390 px wide: the three hands wrap between cards (French pack) or suit runs (Swiss pack: "Schilten 6 7 U")
     inside the review, and their points column stays on screen (each card used to carry its space inside its no-wrap
@@ -167,6 +199,10 @@ def test_the_review_fits_a_phone(open_app, page, watch, lang, deck):
     assert not out["out"], out
     assert out["scroll"] <= 0, out
     assert out["rows"] >= 2, out   # twelve cards do not fit one line at this width: the hand wraps
+    page.keyboard.press("End")   # the tallest step: the settlement below the last trick
+    expect(dlg.locator("#review-settlement")).to_be_visible()
+    assert_step_buttons_on_screen(page)
+
 
 def test_hostile_imports_get_one_line_and_store_nothing(open_app, page, watch, tmp_path):
     """Each file of HOSTILE, imported in turn in one page (the page's start is not what is tested): one line in the

@@ -327,3 +327,50 @@ def test_hint_in_plain_words_with_details_and_enter_plays_it(open_app, page, wat
     page.keyboard.press("Enter")
     page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
     expect(box).to_be_hidden()
+
+
+# Records #trick's cards each time they change, with the time: [ms, "S6 S7 S8"], ...
+TRICK_TIMES = """() => { window.__trickTimes = [];
+  new MutationObserver(() => window.__trickTimes.push([performance.now(), document.querySelector('#trick').dataset.cards]))
+    .observe(document.querySelector('#trick'), { attributes: true, attributeFilter: ['data-cards'] }); }"""
+
+
+def test_a_finished_trick_stays_to_be_read_or_until_a_click(open_app, page, watch):
+    """At Normal a finished trick lies on the table long enough to read (about 1.3 s) before it flies to its winner;
+    with "hold the trick until I click" (Settings, stored) it stays until a key or a click anywhere, and says so."""
+    open_app("?speed=normal&seed=9&hands=3&bots=easy,easy")
+    page.evaluate(TRICK_TIMES)
+    while not any(len(c.split()) == 3 for _, c in page.evaluate("window.__trickTimes")):
+        assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+        play_my_card(page, state(page)["legal"][0])
+    page.wait_for_function("() => window.__trickTimes.some(([, c], i, a) => c.split(' ').length === 3 && a[i + 1])")
+    times = page.evaluate("window.__trickTimes")
+    k = next(i for i, (_, c) in enumerate(times) if len(c.split()) == 3)
+    held = times[k + 1][0] - times[k][0]
+    assert 1200 <= held <= 2000, f"the finished trick lay {held:.0f} ms"
+    # hold until I click: the setting, at instant speed (the hold is the player's, whatever the speed)
+    page.locator("#speed").select_option("instant")
+    toolbar_click(page, "#btn-settings")
+    page.locator("#set-hold").check()
+    page.keyboard.press("Escape")
+    assert page.evaluate("JSON.parse(localStorage.getItem('mittlere-jass.prefs.v1')).holdTrick") is True
+    hint = page.locator("#hold-hint")
+    for go_on in ("key", "click"):
+        while True:   # play until a trick is finished: it stays, and the table says how to go on
+            page.wait_for_function("() => { const s = window.__jass.state(); return !document.querySelector("
+                                   "'#hold-hint').hidden || (s.phase === 'play' && s.toPlay === 0 && !s.busy); }")
+            if hint.is_visible():
+                break
+            play_my_card(page, state(page)["legal"][0])
+        expect(hint).to_contain_text("Click anywhere or press a key to go on")
+        cards = page.locator("#trick").get_attribute("data-cards")
+        assert len(cards.split()) == 3
+        page.evaluate("window.__jass.ask({cmd: 'view'})")   # the worker is idle: nothing moves on by itself
+        assert page.locator("#trick").get_attribute("data-cards") == cards and hint.is_visible()
+        if go_on == "key":
+            page.keyboard.press("x")
+        else:
+            page.mouse.click(640, 300)   # the table, away from the hand
+        expect(hint).to_be_hidden()
+        page.wait_for_function("(c) => document.querySelector('#trick').dataset.cards !== c", arg=cards)
+    expect(page.locator("#toast")).to_be_hidden()   # the click went on, it was not taken for a card

@@ -6,6 +6,7 @@ import { fmtNumber, refusalText, t } from "./i18n/i18n.js";
 import { clearSettings, saveSettings } from "./ui/storage.js";
 import { PROTOCOL_VERSION } from "./engine/protocol.js";
 import { nameOf, store } from "./game/store.js";
+import { engineReady } from "./learn/howto.js";
 
 /** Settings the player never chose take the engine's defaults. */
 function fillFromDefaults(s, defaults) {
@@ -104,6 +105,7 @@ export class Boot {
         throw new Error(t("loading.protocol", { engine: hello.protocol ?? "?", app: PROTOCOL_VERSION }));
       }
       store.hello = hello;
+      engineReady();   // How to play, if open, may now start the first hand with a coach
       fillFromDefaults(c.settings, hello.defaults);
       fillFromDefaults(c.session, hello.defaults);
       updateToolbar();

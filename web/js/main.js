@@ -39,7 +39,7 @@ boot.controller = controller;
 const input = new Input({
   canvas, renderer, handButtons: $("#hand-buttons"),
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
-  isBlocked: () => store.ui.phase !== "play",
+  isBlocked: () => store.ui.phase !== "play", onGoOn: () => choreo.sweep(),
 });
 controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinted card: Enter plays it
 const tutorial = new Tutorial({ controller });

@@ -5,7 +5,8 @@ import { announce, updateToolbar } from "../ui/a11y.js";
 import { ease, lerp } from "../table/anim.js";
 import { cardName, handOverText, t, trumpFixedText, tSeat } from "../i18n/i18n.js";
 import { botCardPos } from "../table/layout.js";
-import { reducedMotion } from "../ui/settings.js";
+import { onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
+import { touchScreen } from "../table/input.js";
 import { sfx } from "../table/sound.js";
 import { copyModel, isHuman, nameOf, store } from "./store.js";
 
@@ -15,6 +16,57 @@ export class Choreographer {
     this.renderer = renderer;
     this.anim = anim;
     this.bannerTimer = 0;
+    this.holders = new Set();   // fn(kind, event) -> a promise the table waits for, or nothing (holdAt)
+    this.resets = new Set();    // the resolvers of the waits under way: a reset (new game) ends them
+    this.goOn = null;           // while a finished trick is held until the player goes on: what sends it on
+    onPrefChange((name, on) => { if (name === "holdTrick" && !on) this.sweep(); });   // the hold turned off: go on
+  }
+
+  /**
+   * Let `fn(kind, event)` hold the table at a moment of the play; it answers a promise (the table waits until it
+   * resolves) or nothing. Kinds: "trump" (trump was just fixed: the card that fixed it lies in its trick).
+   * @returns {() => void} the way to stop
+   */
+  holdAt(fn) {
+    this.holders.add(fn);
+    return () => this.holders.delete(fn);
+  }
+
+  async heldBy(kind, ev) {
+    for (const fn of [...this.holders]) {
+      const p = fn(kind, ev);
+      if (p) await this.untilReset(p);
+    }
+  }
+
+  /** `p`, or sooner if the table is reset meanwhile (a new game, a restore): nothing waits for a table that went. */
+  untilReset(p) {
+    let gone;
+    const reset = new Promise((done) => { gone = done; this.resets.add(done); });
+    return Promise.race([p, reset]).finally(() => this.resets.delete(gone));
+  }
+
+  /** A finished trick held until the player goes on ("hold the trick until I click"): the table says how, above it. */
+  async heldUntilGoOn() {
+    const hint = document.querySelector("#hold-hint"), L = this.renderer.layout;
+    hint.textContent = t(touchScreen() ? "hold.hint.touch" : "hold.hint");
+    hint.hidden = false;   // above the trick: below it are the seats' labels and the player's name plate
+    hint.style.top = `${Math.round(Math.min(...[0, 1, 2].map((s) => L.trick[s].y)) - L.cardH / 2 - hint.offsetHeight - 8)}px`;
+    announce(hint.textContent);
+    try {
+      await this.untilReset(new Promise((done) => { this.goOn = done; }));
+    } finally {
+      this.goOn = null;
+      hint.hidden = true;
+    }
+  }
+
+  /** A click, tap or key while a finished trick is held: it flies to its winner. -> whether one was held. */
+  sweep() {
+    const go = this.goOn;
+    this.goOn = null;
+    go?.();
+    return !!go;
   }
 
   /**
@@ -163,13 +215,16 @@ export class Choreographer {
       if (store.ui.banner !== b) return;
       anim.tween(400, (tt) => { b.alpha = 1 - tt; }).then(() => { if (store.ui.banner === b) store.ui.banner = null; });
     }, hold);
-    await anim.wait(900);
+    await Promise.all([anim.wait(900), this.heldBy("trump", { seat, suit })]);   // the coach may explain it now
   }
 
   async trickWon(ev) {
     const { anim, renderer } = this;
     const scene = store.scene;
-    await anim.wait(700);
+    // the finished trick lies on the table to be read: for the speed's time, or until the player goes on
+    if (prefs.holdTrick) await this.heldUntilGoOn();
+    else await anim.wait(anim.speed.hold, true);
+    if (store.scene !== scene) return;   // a new game meanwhile
     sfx("trick");
     const L = renderer.layout;
     if (reducedMotion()) {
@@ -183,6 +238,7 @@ export class Choreographer {
       const starts = flying.map((f) => ({ ...f }));
       scene.trick = [];
       scene.flying.push(...flying);
+      renderer.invalidate();   // the trick has left the table: the mirror says so now, not when the cards land
       const small = L.bw / L.cardW * 0.8;
       await anim.tween(420, (tt) => {
         const e = ease(tt);
@@ -206,6 +262,7 @@ export class Choreographer {
   /** Drop any scene and the trump banner (a new game). */
   reset() {
     this.token = null;
+    for (const done of this.resets) done();
     if (store.scene) this.endScene();
     this.dropBanner();
   }

@@ -114,7 +114,7 @@ export class Controller extends Emitter {
 
   /**
    * Stop everything under way: loops and answers of the game so far (a new generation), animations, the scene and
-   * its banner, and (unless `keepDialogs`) the open dialogs.
+   * its banner, and (unless `keepDialogs`) the open dialogs but How to play, which the reader closes (dialogs.js).
    * @returns {number} the new game generation
    */
   halt({ keepDialogs = false } = {}) {
@@ -196,6 +196,7 @@ export class Controller extends Emitter {
     store.ui.busy = true;
     while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isHuman(store.view.to_play)) {
       await this.anim.wait(this.anim.speed.pause, true);
+      await dialogs.readerDone();   // no bot plays while the player reads How to play
       if (myGen !== this.gen) return;
       const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
       const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
@@ -204,6 +205,7 @@ export class Controller extends Emitter {
       await this.apply(r, myGen);
       if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
     }
+    await dialogs.readerDone();   // nor does the turn, a hand's result or the coach come up over it
     if (myGen !== this.gen) return;
     store.ui.busy = false;
     this.settle();

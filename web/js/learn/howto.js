@@ -85,6 +85,7 @@ function build() {
   dlg = document.createElement("dialog");
   dlg.id = "dlg-howto";
   dlg.className = "howto";
+  dlg.dataset.reading = "";   // the game never closes it, and waits while it is open (dialogs.js)
   dlg.setAttribute("aria-labelledby", "howto-title");
   document.body.append(dlg);
   dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });   // a click on the backdrop
@@ -143,6 +144,12 @@ export function showHowTo() {
   render();
   dlg.querySelector(".howto-body").scrollTop = 0;
   dlg.querySelector("button.primary")?.focus();
+}
+
+/** The engine is ready: the first hand with a coach can start (from a How to play opened while loading, too). */
+export function engineReady() {
+  const b = dlg?.querySelector("#btn-tutorial");
+  if (b) b.disabled = false;
 }
 
 /** Re-render an open How to play after a language switch. */

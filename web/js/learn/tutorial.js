@@ -3,12 +3,19 @@
 // settlement). The player plays real cards through the normal controller: the engine checks every one. Which
 // moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
 import { richText } from "./howto.js";
-import { suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
-import { isHuman, nameOf } from "../game/store.js";
+import { has, suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
+import { isHuman, nameOf, store } from "../game/store.js";
+import { touchScreen } from "../table/input.js";
 
 const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
-/** The scripted deal: this seed deals the player a hand in which the main moments come up. */
-export const TUTORIAL_GAME = { hands: 3, bots: ["easy", "easy"], seed: "46" };
+/**
+ * The scripted deal: with this seed (and the easy bots, whose play depends on the position only) Right leads
+ * hearts, the player must follow; Left wins whatever the player plays and leads clubs, which the player has none of:
+ * the player fixes trump, choosing among spades (with the Puur), diamonds (five, with the Nell) and hearts.
+ */
+export const TUTORIAL_GAME = { hands: 3, bots: ["easy", "easy"], seed: "219" };
+/** The coach marks about the player's turn: a card played makes them stale. */
+const NOW = new Set(["tut.follow", "tut.void", "tut.trumpLed", "tut.puur", "tut.undertrump"]);
 
 function flag() { try { return localStorage.getItem(FLAG); } catch { return "unavailable"; } }
 function setFlag(v) { try { localStorage.setItem(FLAG, v); } catch { /* this visit only */ } }
@@ -22,6 +29,9 @@ export class Tutorial {
     this.seen = new Set();
     this.box = null;
     controller.on("applied", (evs) => { this.playedOn(evs); this.events(evs); });
+    // trump was just fixed: the coach says so while the trick that fixed it is on the table, and the game waits
+    controller.choreo.holdAt((kind, ev) => (kind === "trump" && this.active ? this.explainTrump(ev) : null));
+    this.release = null;   // ends the game's wait for the mark on screen
     this.offered = false;
     controller.on("settled", (v) => {
       if (!this.offered && v.phase === "play") { this.offered = true; this.offer(); }
@@ -71,13 +81,25 @@ export class Tutorial {
     this.queue.push({ key, params });
   }
 
+  /** A card was played: what the coach had to say about the player's turn before it is stale (not said, or gone). */
   events(evs) {
-    if (!this.active) return;
-    for (const ev of evs) {
-      if (ev.type !== "trump_fixed") continue;
-      this.push("tut.trumpFixed", { seat: ev.seat, suit: ev.suit });
-      this.push("tut.order");
-    }
+    if (!this.active || !evs.some((ev) => ev.type === "card_played")) return;
+    for (const m of this.queue) if (NOW.has(m.key)) this.seen.delete(m.key);   // it may come at a later turn
+    this.queue = this.queue.filter((m) => !NOW.has(m.key));
+    if (this.box && !this.box.hidden && NOW.has(this.box.dataset.key)) { this.hide(); this.next(); }
+  }
+
+  /** Trump was fixed (`ev`: seat, suit): said now, before the trick leaves the table; resolves when read. */
+  explainTrump({ seat, suit }) {
+    const shown = this.box && !this.box.hidden ? this.current : null;
+    if (shown && !NOW.has(shown.key)) this.queue.unshift(shown);   // said again after this one
+    this.seen.add("tut.trumpFixed");
+    this.push("tut.order");
+    this.hide();
+    return new Promise((done) => {
+      this.showMark({ key: "tut.trumpFixed", params: { seat, suit } });
+      this.release = done;
+    });
   }
 
   /** The table is at rest: find the moment that has come, then show the next coach mark. */
@@ -93,13 +115,14 @@ export class Tutorial {
       const w = await this.controller.why(c);   // null when it failed: the coach is optional, nothing shows
       if (w?.code) codes.add(w.code);
     }
-    if (!this.active) return;
+    if (!this.active || store.view !== v) return;   // the table moved on while the engine answered
     if (!trump && codes.has("must_follow")) this.push("tut.follow", { suit: led });
     if (!trump && led && !hand.some((c) => c[0] === led)) this.push("tut.void", { suit: led });
     if (trump && codes.has("must_trump")) this.push("tut.trumpLed");
     if (trump && led === trump && hand.includes(`${trump}J`) && !hand.some((c) => c[0] === trump && c !== `${trump}J`)
       && [...legal].some((c) => c[0] !== trump)) this.push("tut.puur");
-    if (trump && (codes.has("undertrump") || (led && led !== trump && trick.some((x) => x.card[0] === trump)))) this.push("tut.undertrump");
+    // a trump of the player's is refused because it would go under the trump in the trick (docs/rules.md R5)
+    if (trump && codes.has("undertrump")) this.push("tut.undertrump");
     this.next();
   }
 
@@ -120,7 +143,11 @@ export class Tutorial {
   next() {
     if (!this.active || (this.box && !this.box.hidden)) return;
     const m = this.queue.shift();
-    if (!m) return;
+    if (m) this.showMark(m);
+  }
+
+  /** Coach mark `m` with "Got it" (then the next one) and "Skip the tutorial". */
+  showMark(m) {
     this.show(m, [
       { label: t("tut.ok"), primary: true, action: () => { this.hide(); this.next(); } },
       { label: t("tut.skip"), action: () => this.skip() },
@@ -131,6 +158,7 @@ export class Tutorial {
     const p = { ...params };
     if (p.suit) p.suit = suitLabel(p.suit);
     if (key === "tut.trumpFixed") return tSeat(key, params.seat, { ...p, name: nameOf(params.seat) });
+    if (has(`${key}.touch`) && touchScreen()) key = `${key}.touch`;   // "tap" on a touch screen, "click" with a mouse
     return tDeck(key, p);   // the Under/Ober of the Swiss pack when it is on the table
   }
 
@@ -155,7 +183,14 @@ export class Tutorial {
     this.box.dataset.key = m.key;
     this.box.replaceChildren(richText("p", this.text(m)), row);
     this.box.hidden = false;
+    this.current = m;
   }
 
-  hide() { if (this.box) this.box.hidden = true; }
+  /** Take the mark off the table; a game waiting for it goes on. */
+  hide() {
+    if (this.box) this.box.hidden = true;
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
 }

@@ -1,9 +1,12 @@
 // Animation queue: tweens driven by requestAnimationFrame, scaled by the speed setting ("instant" = no waiting).
+// Per speed: `anim` scales every animation; `pause` (ms) is the wait before a bot is asked for its card (a normal
+// bot then answers in ~10 ms); `hold` (ms) is how long a finished trick lies on the table, to be read, before it
+// flies to its winner.
 export const SPEEDS = {
-  slow: { anim: 1.6, pause: 1300 },
-  normal: { anim: 1, pause: 750 },
-  fast: { anim: 0.5, pause: 300 },
-  instant: { anim: 0, pause: 0 },
+  slow: { anim: 1.6, pause: 700, hold: 2200 },
+  normal: { anim: 1, pause: 250, hold: 1300 },
+  fast: { anim: 0.5, pause: 100, hold: 350 },
+  instant: { anim: 0, pause: 0, hold: 0 },
 };
 
 export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);

@@ -3,14 +3,29 @@
 import { tapRaise } from "../ui/settings.js";
 import { isMyTurn, shown, store } from "../game/store.js";
 
+/** A touch screen (the finger is the pointer): the texts say "tap", not "click". */
+export function touchScreen() { return !!window.matchMedia?.("(pointer: coarse)").matches; }
+
 export class Input {
   /**
    * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
    * onNotNow(i) shows that hand card i cannot be played now (not your turn).
    */
-  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {} }) {
+  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {}, onGoOn = () => false }) {
     Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow });
     const ui = store.ui;
+    // a finished trick held on the table until the player goes on (onGoOn() sends it on, true when one was held):
+    // a click or tap anywhere, or a key, outside dialogs and fields; on the table it does nothing else
+    const typing = (e) => e.target.closest?.("dialog, input, select, textarea") || document.querySelector("dialog[open]");
+    document.addEventListener("click", (e) => {
+      if (!typing(e) && onGoOn() && e.target === canvas) e.stopImmediatePropagation();
+    }, true);
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.key === "Tab" || e.getModifierState?.(e.key)) return;   // a modifier alone
+      if (typing(e) || !onGoOn()) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }, true);
     const pos = (e) => {
       const r = canvas.getBoundingClientRect();
       return { x: e.clientX - r.left, y: e.clientY - r.top };

@@ -22,7 +22,16 @@ function open(dlg) {
   const first = dlg.querySelector("[autofocus]") || dlg.querySelector("button");
   first?.focus();
 }
-export function closeAll() { for (const d of document.querySelectorAll("dialog[open]")) d.close(); }
+/** Close the open dialogs, but not one the player opened to read (How to play, `data-reading`): it stays open
+ *  until the reader closes it, whatever the game does behind it (a start, a new game, a resumed save). */
+export function closeAll() { for (const d of document.querySelectorAll("dialog[open]:not([data-reading])")) d.close(); }
+
+/** Resolves once no dialog the player reads is open (at once when none is): the table waits behind it. */
+export async function readerDone() {
+  for (let d; (d = document.querySelector("dialog[open][data-reading]"));) {
+    await new Promise((done) => d.addEventListener("close", done, { once: true }));
+  }
+}
 
 // ------------------------------------------------------------------------------------------------ loading
 export const loading = {

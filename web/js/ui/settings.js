@@ -14,6 +14,7 @@ const SCHEMA = {
   livePoints: { type: "bool", def: true },
   autoForced: { type: "bool", def: false },
   tapRaise: { type: "bool", def: false },
+  holdTrick: { type: "bool", def: false },
 };
 
 function valid(name, v) {
@@ -75,7 +76,8 @@ export function tapRaise(p = prefs) { return p.tapRaise; }
 /**
  * Rows of the Settings dialog, in `order`. Each lane adds its own with addSettingRow(); the slots in use:
  * 10 language (i18n lane), 20 deck, 30 speed, 40 motion, 50 sound, 60 vibration, 70 live points,
- * 80 auto-play forced cards, 90 tap to raise, 100 undo (save lane). Leave gaps for new rows.
+ * 80 auto-play forced cards, 85 hold the trick until a click, 90 tap to raise, 100 undo (save lane). Leave gaps for
+ * new rows.
  * @typedef {object} SettingRow
  * @property {string} id        the control's element id (unique)
  * @property {number} order     position in the dialog
@@ -163,6 +165,10 @@ export function installSettings({ speed, speedNames }) {
   bool("set-vibrate", 60, "vibrate");
   bool("set-live", 70, "livePoints");
   bool("set-forced", 80, "autoForced");
+  addSettingRow({
+    id: "set-hold", order: 85, label: "settings.holdTrick", help: "settings.holdTrick.help",
+    control: () => checkControl("set-hold", prefs.holdTrick, (on) => setPref("holdTrick", on)),
+  });
   bool("set-tap", 90, "tapRaise", () => tapRaise());
   applyMotionClass();
   onPrefChange(applyMotionClass);
