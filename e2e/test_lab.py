@@ -244,7 +244,7 @@ def test_a_bot_with_a_dependency_is_installed_by_micropip_from_a_package_index(p
     base, hits = index_site
     page.goto(base + "#lab")
     page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
-    page.click(".lab-more summary >> nth=1")   # Packages
+    page.click("#lab-packages summary")
     page.fill("#lab-index", base + "test-index/simple")
     r = run(page, DEP_BOT, deals=2)
     assert r["error"] is None and r["deals"] == 2, r

@@ -103,7 +103,7 @@ class LabView {
               $("th", { scope: "row" }, $("code", {}, code)), $("td", { dataset: { i18n: `lab.obs.${key}` } }))))),
             $("p", { className: "lab-note", dataset: { i18n: "lab.obs.helpers" } })),
           $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.raw" } }), this.json),
-          $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.packages" } }),
+          $("details", { className: "lab-more", id: "lab-packages" }, $("summary", { dataset: { i18n: "lab.packages" } }),
             field("lab.index", this.index), this.origins),
           this.download)));
     document.body.append(this.root);
