@@ -209,7 +209,8 @@ MONKEY_SECONDS = 240
 @pytest.mark.parametrize("patient", [False, True], ids=["hasty", "patient"])
 def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
     """Random clicks, taps, keys, resizes and dialog actions; the game keeps going and always has a way on. The
-    patient monkey waits (up to 3 s) for its turn before it plays a card, so it gets through several hands."""
+    patient monkey waits (up to 3 s) for its turn before it plays a card, so it gets through several hands; it
+    answers a coach mark that holds the game (the first hand with a coach) as a player would."""
     rng = random.Random(int(os.environ.get("MONKEY_SEED", "20261130")))   # another seed: MONKEY_SEED=7 pytest …
     open_app("?speed=fast&seed=404&hands=24")
     sizes = [(1280, 800), (390, 844), (844, 390), (1024, 600), (768, 1024)]
@@ -218,6 +219,7 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
     stuck: dict = {}
     hands_seen = {state(page)["handNo"]}
     stuck_since = None
+    busy_since, busy_position = 0.0, None
     deadline = time.monotonic() + MONKEY_SECONDS
     while actions < MONKEY_ACTIONS and time.monotonic() < deadline:
         actions += 1
@@ -228,12 +230,19 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
                 page.mouse.click(rng.uniform(0, vp["width"] - 1), rng.uniform(0, vp["height"] - 1))
             elif roll < 0.65:    # a legal card (so the game moves on); an open dialog is closed first
                 if patient:
+                    # (an open dialog ends the wait too: How to play holds the table until it is closed, and the
+                    # monkey closes it below)
+                    # (an open dialog or a coach mark with a button ends the wait too: How to play and the first
+                    # hand's "trump is fixed" mark hold the table until the player answers, which the monkey does below)
                     page.wait_for_function("""() => { const s = window.__jass.state();
-                        return s.phase !== 'play' || (s.toPlay === 0 && !s.busy && s.legal.length > 0); }""",
+                        return s.phase !== 'play' || (s.toPlay === 0 && !s.busy && s.legal.length > 0)
+                            || !!document.querySelector('dialog[open], #coach:not([hidden]) button'); }""",
                                            timeout=3_000)
                 s = state(page)
                 if page.locator("dialog[open]").count():
                     page.keyboard.press("Escape")
+                elif s["busy"] and page.locator("#coach:not([hidden]) button:visible").count():
+                    page.locator("#coach:not([hidden]) button:visible").first.click(timeout=5_000)
                 elif s["phase"] == "play" and s["toPlay"] == 0 and not s["busy"] and s["legal"]:
                     card = rng.choice(s["legal"])
                     page.locator(f"#hand-buttons button[data-card='{card}']").focus()
@@ -248,8 +257,8 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
             else:                # a visible button: in the open dialog if there is one, else the toolbar
                 # (not the bot lab: another page with its own tests, e2e/test_lab.py)
                 buttons = page.locator("dialog[open] button:visible:not([data-for='btn-lab'])")
-                if not buttons.count():
-                    buttons = page.locator(".topbar button:visible:enabled:not(#btn-lab)")
+                if not buttons.count():   # the toolbar and the coach's buttons
+                    buttons = page.locator(".topbar button:visible:enabled:not(#btn-lab), #coach button:visible")
                 n = buttons.count()
                 if n:
                     buttons.nth(rng.randrange(n)).click(timeout=5_000)
@@ -261,9 +270,20 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
         s = state(page)
         phase = page.evaluate("document.body.dataset.phase")
         assert phase != "error", "the monkey reached the error screen"
+        # a way on: the player's turn, a bot's turn or the table busy (animating, a bot thinking), a dialog, or a
+        # coach mark to answer; "busy" is a way on only while something happens: the same busy position for over
+        # 10 s with nothing to answer counts as stuck below
+        answer = page.locator("dialog[open], #coach:not([hidden]) button:visible").count() > 0
         ok = (phase == "play" and (s["busy"] or s["toPlay"] != 0 or bool(s["legal"]))) \
             or phase in ("hand-over", "game-over") and page.locator("dialog[open], #btn-continue:visible").count() > 0 \
-            or page.locator("dialog[open]").count() > 0
+            or answer
+        position = (s["handNo"], len(s["hand"]), s["toPlay"], s["busy"])
+        if ok and s["busy"] and not answer:
+            busy_since = busy_since if busy_position == position else time.monotonic()
+            busy_position = position
+            ok = time.monotonic() - busy_since <= 10
+        else:
+            busy_position = None
         if ok:
             stuck_since = None
         else:
