@@ -1,9 +1,16 @@
-"""Screenshots of the table (docs/screenshots/): every language with its default pack, table-<lang>-<w>x<h>.png, and
-both packs in English, table-<deck>-<w>x<h>.png, at 1280x800 and 390x844 (DPR 3, touch; saved at CSS scale).
-Mid-trick: trump fixed, cards on the table, the player's turn, so the trump box, the trick, the winning mark and
-the plates show text.
+"""Screenshots (docs/screenshots/) at 1280x800 and 390x844 (DPR 3, touch; saved at CSS scale), in every language:
+
+* table: every language with its default pack, table-<lang>-<w>x<h>.png, and both packs in English,
+  table-<deck>-<w>x<h>.png. Mid-trick: trump fixed, cards on the table, the player's turn, so the trump box, the
+  trick, the winning mark and the plates show text.
+* review: the hand review after a hand, at the settlement with the coach's list filled (its sentences, the cards
+  named after the pack and the language, the step buttons at the dialog's foot), review-<lang>-<deck>-<w>x<h>.png,
+  with each pack.
+* hold: a finished trick kept on the table until the player goes on (Settings: keep each finished trick), with its
+  hint, hold-<lang>-<w>x<h>.png.
 
     .venv/bin/python build.py && .venv/bin/python scripts/i18n_screenshots.py [--langs en,de] [--decks swiss,french]
+        [--scenes table,review,hold]
 
 Chromium: $CHROMIUM_PATH or /usr/bin/chromium (as the e2e tests).
 """
@@ -49,12 +56,67 @@ def shoot(browser, url: str, w: int, h: int, dpr: int, query: str, path: Path, s
     ctx.close()
 
 
+def context(browser, w: int, h: int, dpr: int):
+    return browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=dpr, has_touch=dpr > 1,
+                               is_mobile=dpr > 1, locale="en-US")
+
+
+def play_first_legal(page) -> None:
+    card = page.evaluate("window.__jass.state().legal[0]")
+    page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=120_000)
+
+
+def shoot_review(browser, url: str, w: int, h: int, dpr: int, lang: str, deck: str, path: Path) -> None:
+    """The review of a played hand at its last step: the last trick, the settlement, the coach's list."""
+    ctx = context(browser, w, h, dpr)
+    page = ctx.new_page()
+    page.add_init_script("localStorage.setItem('mittlere-jass.tutorial', 'declined')")
+    page.goto(f"{url}?speed=instant&seed=41&hands=3&bots=normal,easy&lang={lang}&deck={deck}")
+    while True:
+        page.wait_for_function("() => { const s = window.__jass && window.__jass.state(); return s && "
+                               "((s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over'); }",
+                               timeout=120_000)
+        if page.evaluate("window.__jass.state().phase") != "play":
+            break
+        play_first_legal(page)
+    page.locator("#btn-hand-review").click()
+    page.wait_for_selector("#dlg-review #review-trick[data-trick='0']")
+    page.keyboard.press("End")
+    page.wait_for_selector("#dlg-review [data-coach=done], #dlg-review [data-coach=none]", timeout=300_000)
+    page.screenshot(path=str(path), scale="css")
+    print(path.relative_to(ROOT))
+    ctx.close()
+
+
+def shoot_hold(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Path) -> None:
+    """A finished trick held on the table (the setting "keep each finished trick"), with the hint how to go on."""
+    ctx = context(browser, w, h, dpr)
+    ctx.add_init_script("localStorage.setItem('mittlere-jass.tutorial', 'declined');"
+                        "localStorage.setItem('mittlere-jass.prefs.v1', JSON.stringify({holdTrick: true}))")
+    page = ctx.new_page()
+    page.goto(f"{url}?speed=fast&seed=9&hands=3&lang={lang}")
+    for _ in range(12):
+        page.wait_for_function("() => { const s = window.__jass && window.__jass.state(); "
+                               "return s && (!document.querySelector('#hold-hint').hidden "
+                               "|| (s.phase === 'play' && s.toPlay === 0 && !s.busy)); }", timeout=120_000)
+        if page.locator("#hold-hint").is_visible():
+            break
+        play_first_legal(page)
+    page.wait_for_timeout(600)   # the trick's cards have landed
+    page.screenshot(path=str(path), scale="css")
+    print(path.relative_to(ROOT))
+    ctx.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--langs", default="en,de,fr,it,ja")
     ap.add_argument("--decks", default="swiss,french")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--seed", default="8")
+    ap.add_argument("--scenes", default="table,review,hold")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -64,10 +126,18 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
                                     args=["--no-sandbox", "--disable-gpu"])
+        scenes = set(args.scenes.split(","))
+        langs, decks = list(filter(None, args.langs.split(","))), list(filter(None, args.decks.split(",")))
         for w, h, dpr in SIZES:
-            for lang in filter(None, args.langs.split(",")):
-                shoot(browser, url, w, h, dpr, f"&lang={lang}", out / f"table-{lang}-{w}x{h}.png", args.seed)
-            for deck in filter(None, args.decks.split(",")):
+            for lang in langs:
+                if "table" in scenes:
+                    shoot(browser, url, w, h, dpr, f"&lang={lang}", out / f"table-{lang}-{w}x{h}.png", args.seed)
+                if "review" in scenes:
+                    for deck in decks:
+                        shoot_review(browser, url, w, h, dpr, lang, deck, out / f"review-{lang}-{deck}-{w}x{h}.png")
+                if "hold" in scenes:
+                    shoot_hold(browser, url, w, h, dpr, lang, out / f"hold-{lang}-{w}x{h}.png")
+            for deck in decks if "table" in scenes else []:
                 shoot(browser, url, w, h, dpr, f"&lang=en&deck={deck}", out / f"table-{deck}-{w}x{h}.png", args.seed)
         browser.close()
     srv.shutdown()

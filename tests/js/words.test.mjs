@@ -48,10 +48,10 @@ test("the review speaks to the player in the second person (trump, lead, trick w
 
 test("counts in the review follow the plural rules: 1 trick, 1 Stich, 0 pli, 1 point", () => {
   const want = {
-    en: ["1 point, 1 trick", "0 points, 0 tricks", "1\u00a0card point", "1\u00a0trick", "Right wins 1 point."],
-    de: ["1 Punkt, 1 Stich", "0 Punkte, 0 Stiche", "1\u00a0Kartenpunkt", "1\u00a0Stich", "Rechts macht 1 Punkt."],
-    fr: ["1 point, 1 pli", "0 point, 0 pli", "1\u00a0point de cartes", "1\u00a0pli", "Droite remporte 1 point."],
-    it: ["1 punto, 1 presa", "0 punti, 0 prese", "1\u00a0punto carte", "1\u00a0presa", "Destra prende 1 punto."],
+    en: ["1\u00a0point, 1\u00a0trick", "0\u00a0points, 0\u00a0tricks", "1\u00a0card point", "1\u00a0trick", "Right wins 1 point."],
+    de: ["1\u00a0Punkt, 1\u00a0Stich", "0\u00a0Punkte, 0\u00a0Stiche", "1\u00a0Kartenpunkt", "1\u00a0Stich", "Rechts macht 1 Punkt."],
+    fr: ["1\u00a0point, 1\u00a0pli", "0\u00a0point, 0\u00a0pli", "1\u00a0point de cartes", "1\u00a0pli", "Droite remporte 1 point."],
+    it: ["1\u00a0punto, 1\u00a0presa", "0\u00a0punti, 0\u00a0prese", "1\u00a0punto carte", "1\u00a0presa", "Destra prende 1 punto."],
     ja: ["1点、1トリック", "0点、0トリック", "カードの得点\u00a01点", "1トリック", "右が1点を取りました。"],
   };
   for (const lang of LANGS) {

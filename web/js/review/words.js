@@ -38,9 +38,10 @@ export function handRuns(cards) {
   return runs;
 }
 
-/** A seat's card points and tricks so far. */
+/** A seat's card points and tricks so far; a narrow column wraps between the two counts, never inside one. */
 export function runningLine(points, tricks) {
-  return t("review.running", { points: t("points", { n: points }), tricks: t("seat.tricks", { n: tricks }) });
+  const whole = (text) => text.replace(/ /g, "\u00a0");
+  return t("review.running", { points: whole(t("points", { n: points })), tricks: whole(t("seat.tricks", { n: tricks })) });
 }
 
 /** Trick k (1-based) of hand h: its heading and its sentence (cards, winner, points). */

@@ -325,7 +325,8 @@ export class Renderer extends Emitter {
   drawPlate(seat) {
     const ctx = this.ctx, L = this.layout, m = shown(), p = L.plates[seat];
     const player = m.players[seat];
-    const active = m.phase === "play" && m.toPlay === seat && !store.scene?.dealing;
+    // nobody is to play while the cards are dealt or a finished trick still lies on the table (its winner leads next)
+    const active = m.phase === "play" && m.toPlay === seat && !store.scene?.dealing && m.trick.length < m.players.length;
     ctx.save();
     if (active) { ctx.shadowColor = GOLD; ctx.shadowBlur = 14; }
     roundRect(ctx, p.x, p.y, p.w, p.h, 10);
