@@ -49,13 +49,18 @@ lane_js() {
 
 lane_site() {
   echo "== building dist/"
-  "$PY" build.py
+  "$1" build.py
 }
 
 ( set -euo pipefail; lane_js ) >"$LANES/js.log" 2>&1 &
 JS_PID=$!
-( set -euo pipefail; lane_site ) >"$LANES/site.log" 2>&1 &
-SITE_PID=$!
+# build.py needs only the standard library, Node, and pip (to fetch the lab's pinned micropip once): it runs beside
+# the Python lane when "$PY" has pip, else after it, with .venv's Python
+SITE_PID=
+if "$PY" -m pip --version >/dev/null 2>&1; then
+  ( set -euo pipefail; lane_site "$PY" ) >"$LANES/site.log" 2>&1 &
+  SITE_PID=$!
+fi
 
 # A lane's log, then its status: the run stops at the first lane that failed.
 finish_lane() {
@@ -107,7 +112,7 @@ echo "== web/js/engine/protocol.js up to date with engine/protocol.py"
 # --- end of the Python lint and types block ----------------------------------------------------
 
 finish_lane "$JS_PID" js
-finish_lane "$SITE_PID" site
+if [ -n "$SITE_PID" ]; then finish_lane "$SITE_PID" site; else lane_site .venv/bin/python; fi
 export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building it again (e2e/conftest.py)
 trap - EXIT
 rm -rf "$LANES"
