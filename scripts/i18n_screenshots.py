@@ -10,7 +10,7 @@
   hint, hold-<lang>-<w>x<h>.png.
 
     .venv/bin/python build.py && .venv/bin/python scripts/i18n_screenshots.py [--langs en,de] [--decks swiss,french]
-        [--scenes table,review,hold]
+        [--scenes table,review,hold] [--sizes 1280x800,390x844]
 
 Chromium: $CHROMIUM_PATH or /usr/bin/chromium (as the e2e tests).
 """
@@ -117,6 +117,7 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--seed", default="8")
     ap.add_argument("--scenes", default="table,review,hold")
+    ap.add_argument("--sizes", default="1280x800,390x844")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -128,7 +129,7 @@ def main() -> None:
                                     args=["--no-sandbox", "--disable-gpu"])
         scenes = set(args.scenes.split(","))
         langs, decks = list(filter(None, args.langs.split(","))), list(filter(None, args.decks.split(",")))
-        for w, h, dpr in SIZES:
+        for w, h, dpr in (size for size in SIZES if f"{size[0]}x{size[1]}" in args.sizes.split(",")):
             for lang in langs:
                 if "table" in scenes:
                     shoot(browser, url, w, h, dpr, f"&lang={lang}", out / f"table-{lang}-{w}x{h}.png", args.seed)
