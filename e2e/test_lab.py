@@ -461,6 +461,9 @@ def test_the_lab_starts_from_its_snapshot_and_a_broken_one_is_replaced(page, sit
     assert lab_ready(page) == "1"
 
 
+ONE_DEAL = {"de": "1 Verteilung ×", "fr": "1 donne ×", "it": "1 distribuzione ×", "ja": "1 配り ×", "en": "1 deal ×"}
+
+
 @pytest.mark.long_flow
 def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
     """On a 390 px phone the results table shows all six columns without scrolling sideways, in each language (the
@@ -476,6 +479,9 @@ def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
             width, box = page.evaluate("() => { const t = document.querySelector('.lab-figures'); "
                                        "return [t.scrollWidth, t.clientWidth]; }")
             assert cols == 6 and width <= box, f"{lang}: the table is {width} px wide in a {box} px box"
+            # one deal is said in the singular ("1 deals" before)
+            caption = page.inner_text("#lab-caption")
+            assert caption.startswith(ONE_DEAL[lang]), f"{lang}: {caption!r}"
     finally:
         page.close()
 

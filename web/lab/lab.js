@@ -294,7 +294,7 @@ class LabView {
       this.result = { deals: r.result.deals, mean: r.result.mean, ci95: r.result.ci95, error: null,
         seed, wall_ms: Math.round(r.result.wall_ms), summary: r.result.summary };
       const secs = r.result.wall_ms / 1000;
-      this.say(t("lab.done", { deals: fmtNumber(deals), seconds: fmtNumber(Number(secs.toFixed(1))),
+      this.say(t("lab.done", { n: deals, seconds: fmtNumber(Number(secs.toFixed(1))),
         rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
     } catch (err) {
       this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
@@ -347,7 +347,7 @@ class LabView {
     // the caption as a paragraph of the box's width: a <caption> is as wide as the table, which scrolls on a phone
     this.table.append(
       h("p", { className: "lab-caption", id: "lab-caption" },
-        t("lab.caption", { deals: fmtNumber(s.deals), hands: fmtNumber(s.hands_played), seed: r.seed })),
+        t("lab.caption", { n: s.deals, hands: fmtNumber(s.hands_played), seed: r.seed })),
       h("table", { "aria-labelledby": "lab-caption" },
         h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, ...rows)));
