@@ -51,7 +51,7 @@ export class Choreographer {
     const hint = document.querySelector("#hold-hint"), L = this.renderer.layout;
     hint.textContent = t(touchScreen() ? "hold.hint.touch" : "hold.hint");
     hint.hidden = false;   // above the trick: below it are the seats' labels and the player's name plate
-    hint.style.top = `${Math.round(Math.min(...[0, 1, 2].map((s) => L.trick[s].y)) - L.cardH / 2 - hint.offsetHeight - 8)}px`;
+    hint.style.top = `${Math.round(Math.min(...Object.values(L.trick).map((c) => c.y)) - L.cardH / 2 - hint.offsetHeight - 8)}px`;
     announce(hint.textContent);
     try {
       await this.untilReset(new Promise((done) => { this.goOn = done; }));

@@ -59,7 +59,9 @@ export function entryOf({ id, setup, view, history, records, status, shared = fa
 
 /** A game counts in the statistics once a hand of it was played to the end (an annulled hand, dealt again, is not
  *  one): a game left before that is no game won or lost. `g`: a history entry, or anything with the hand results. */
-export const countsAsGame = (g) => g.results.some((r) => r.case !== "annulled");
+export const countsAsGame = (g) => handsPlayed(g.results) > 0;
+/** The hands of `results` played to the end (an annulled hand is dealt again: it is none). */
+export const handsPlayed = (results) => results.filter((r) => r.case !== "annulled").length;
 
 /** Figures for the player (seat `me`: the engine's human seat): per bot level and over every hand. */
 export function statistics(games, me = humanSeat()) {

@@ -7,7 +7,7 @@
 import { announce, toast } from "../ui/a11y.js";
 import * as dialogs from "../ui/dialogs.js";
 import { refusalText, signed, t } from "../i18n/i18n.js";
-import { countsAsGame, entryOf, recordGame } from "./history.js";
+import { entryOf, handsPlayed, recordGame } from "./history.js";
 import { GamesDialog } from "./history-dialog.js";
 import { HandReview } from "../review/review.js";
 import { GameLock } from "./save-lock.js";
@@ -234,8 +234,8 @@ export function installSave({ controller, boot }) {
     : el("p", { id: "over-compare", class: "compare", text: compareLine(v.scores.net[humanSeat()], autosave.shared.friend, signed) })));
   // New game over a game with a finished hand: it ends as abandoned (the statistics count it), so ask first
   controller.addLeaveGuard(() => {
-    const v = store.view, played = store.history.filter((r) => r.case !== "annulled").length;
-    if (!v || v.phase === "game-over" || !autosave.enabled || !countsAsGame({ results: store.history })) return Promise.resolve(true);
+    const v = store.view, played = handsPlayed(store.history);
+    if (!v || v.phase === "game-over" || !autosave.enabled || !played) return Promise.resolve(true);
     return ask("dlg-abandon", t("new.abandon.title"), t("new.abandon.text", { n: played, total: v.hands_total }),
       { id: "btn-abandon-start", text: t("new.abandon.start") }, { id: "btn-abandon-keep", text: t("new.abandon.keep"), focus: true },
       { dismissible: true });

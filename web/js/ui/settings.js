@@ -165,10 +165,7 @@ export function installSettings({ speed, speedNames }) {
   bool("set-vibrate", 60, "vibrate");
   bool("set-live", 70, "livePoints");
   bool("set-forced", 80, "autoForced");
-  addSettingRow({
-    id: "set-hold", order: 85, label: "settings.holdTrick", help: "settings.holdTrick.help",
-    control: () => checkControl("set-hold", prefs.holdTrick, (on) => setPref("holdTrick", on)),
-  });
+  bool("set-hold", 85, "holdTrick");
   bool("set-tap", 90, "tapRaise", () => tapRaise());
   applyMotionClass();
   onPrefChange(applyMotionClass);
