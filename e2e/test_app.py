@@ -291,7 +291,7 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
 
 def test_phone_portrait_layout_and_touch(warm_contexts, site):
     """A phone in portrait (390x844, DPR 3, touch): the whole hand is reachable and a tap plays a card."""
-    page = warm_contexts.get(**PHONE).new_page()
+    page = warm_contexts.page(**PHONE)
     w = PageWatch(page)
     try:
         page.goto(site + "?speed=instant&seed=8")

@@ -203,6 +203,15 @@ def test_a_worker_that_keeps_dying_ends_on_the_error_screen(open_app, page, watc
 # ------------------------------------------------------------------------------------------------ the monkey
 MONKEY_ACTIONS = 200     # the monkey stops after this many actions or MONKEY_SECONDS, whichever comes first
 MONKEY_SECONDS = 240
+# What the monkey looks at after each action: the table's state, the phase, whether something waits for an answer
+# (an open dialog or a visible coach button) and whether the hand or game summary offers a way on. "Visible" as
+# Playwright's :visible means it (a box with a size, not visibility: hidden).
+MONKEY_LOOK = """() => {
+  const visible = (sel) => [...document.querySelectorAll(sel)].some((el) => el.checkVisibility({visibilityProperty: true}));
+  return {state: window.__jass.state(), phase: document.body.dataset.phase,
+          answer: !!document.querySelector('dialog[open]') || visible('#coach:not([hidden]) button'),
+          continue: !!document.querySelector('dialog[open]') || visible('#btn-continue')};
+}"""
 
 
 @pytest.mark.long_flow
@@ -266,16 +275,16 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
             if "Timeout" not in type(e).__name__ and "timeout" not in str(e).lower():
                 raise
         page.wait_for_timeout(rng.choice([0, 20, 80]))
-        # a way on from every phase
-        s = state(page)
-        phase = page.evaluate("document.body.dataset.phase")
+        # a way on from every phase (read in one call: the monkey's pace is set by these round trips)
+        seen = page.evaluate(MONKEY_LOOK)
+        s, phase = seen["state"], seen["phase"]
         assert phase != "error", "the monkey reached the error screen"
         # a way on: the player's turn, a bot's turn or the table busy (animating, a bot thinking), a dialog, or a
         # coach mark to answer; "busy" is a way on only while something happens: the same busy position for over
         # 10 s with nothing to answer counts as stuck below
-        answer = page.locator("dialog[open], #coach:not([hidden]) button:visible").count() > 0
+        answer = seen["answer"]
         ok = (phase == "play" and (s["busy"] or s["toPlay"] != 0 or bool(s["legal"]))) \
-            or phase in ("hand-over", "game-over") and page.locator("dialog[open], #btn-continue:visible").count() > 0 \
+            or phase in ("hand-over", "game-over") and seen["continue"] \
             or answer
         position = (s["handNo"], len(s["hand"]), s["toPlay"], s["busy"])
         if ok and s["busy"] and not answer:

@@ -52,7 +52,7 @@ def lang_page(browser, warm_contexts, site, request):
               fresh=False):
         options = {"locale": locale, **DESKTOP, **({"viewport": viewport} if viewport else {})}
         ctx = browser.new_context(**options) if fresh or hold_python else None
-        page = (ctx or warm_contexts.get(**options)).new_page()
+        page = ctx.new_page() if ctx else warm_contexts.page(**options)
         w = PageWatch(page)
         made.append((ctx, page, w))
         if hold_python:   # Pyodide and the engine never arrive: the page stays in its loading phase

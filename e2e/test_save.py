@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PageWatch, play_via_dom_button, state, view, wait_my_turn_or_phase
+from engine import web
+from jass_e2e import PageWatch, load_catalog, play_via_dom_button, state, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -141,14 +142,29 @@ def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
 
 
 @pytest.mark.long_flow
-def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(warm_contexts, site, open_app, page,
-                                                                            watch):
-    # the same game, uninterrupted, in a separate browser profile
-    ref_page = warm_contexts.get("another profile").new_page()
-    ref_page.goto(f"{site}?speed=instant&{GAME}")
-    reference = play_to_the_end(ref_page)
-    ref_page.close()
+def the_engine_plays_the_same_game() -> dict:
+    """The game of GAME, uninterrupted, played by the engine in this process (the worker's entry point, no page): the
+    human plays its first legal card each turn as `play_to_the_end` does; the final history and scores."""
+    en = load_catalog("en")
+    session = web.Session()
+    r = session.handle({"cmd": "new_game", "seed": "2024", "hands": 2, "bots": ["easy", "normal"],
+                        "names": [en[f"name.{s}"] for s in range(3)]})   # the page's request (controller.startGame)
+    history = r["view"]["history"]
+    while r["view"]["phase"] != "game-over":
+        v = r["view"]
+        if v["phase"] == "hand-over":
+            r = session.handle({"cmd": "next_hand"})
+        elif v["to_play"] == 0:
+            r = session.handle({"cmd": "play", "card": v["legal"][0]})
+        else:
+            r = session.handle({"cmd": "bot_move"})
+        assert r["ok"], r
+        history = r["view"].get("history", history)   # sent only when it can have changed, as the page keeps it
+    return {"history": history, "scores": r["view"]["scores"]}
 
+
+def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(open_app, page, watch):
+    reference = the_engine_plays_the_same_game()
     rng = random.Random(10)
     page.add_init_script(CAPTURE_AT_RESUME)
     open_app(f"?speed=fast&{GAME}")

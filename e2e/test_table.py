@@ -101,7 +101,7 @@ def test_deck_follows_the_language_by_default(warm_contexts, site):
     """No saved choice: a de-CH browser gets the Swiss pack, an en-US one the French pack."""
     got = {}
     for locale in ("de-CH", "en-US"):
-        page = warm_contexts.get(locale=locale, **DESKTOP).new_page()
+        page = warm_contexts.page(locale=locale, **DESKTOP)
         page.goto(site + "?speed=instant&seed=3")
         page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
         got[locale] = page.evaluate("window.__jass.table().deck")
@@ -171,7 +171,7 @@ def test_a_tap_when_it_is_not_your_turn_shows_feedback(open_app, page, watch):
 def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(warm_contexts, site):
     """Phone (touch): after a tap plays a card, no card is drawn raised at the next turn (the old defect); with
     tap-to-raise on, a first tap raises a card and a second tap plays it. Every card offers a 44 px tap target."""
-    page = warm_contexts.get(**PHONE).new_page()
+    page = warm_contexts.page(**PHONE)
     try:
         page.goto(site + "?speed=fast&seed=8")
         page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
