@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -28,7 +29,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from jass_e2e import KEEPER_PATH, ROOT, PageWatch, screenshot_if_failed  # noqa: E402
+from jass_e2e import KEEPER_PATH, ROOT, SITE_ROUTES, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 
@@ -89,7 +90,14 @@ def site() -> str:
         if proc.returncode != 0:
             pytest.fail(f"python build.py failed:\n{proc.stdout}\n{proc.stderr}", pytrace=False)
     import build  # noqa: E402  (the repo root is on sys.path)
-    srv = build.make_server(0)
+
+    class SiteHandler(build.Handler):
+        def do_GET(self):
+            path = self.path.split("?", 1)[0]
+            answer = next((a for prefix, a in SITE_ROUTES.items() if path.startswith(prefix)), None)
+            return answer(self) if answer else super().do_GET()
+
+    srv = build.Server(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(build.DIST)))
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{srv.server_address[1]}/"
     srv.shutdown()

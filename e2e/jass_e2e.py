@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -13,6 +15,10 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 WAIT = 30_000
 # A static file of dist/ (not the app): the shared contexts park a page there to reach the site's storage.
 KEEPER_PATH = "build.json"
+# Paths a test serves on the site's own origin beside dist/ (a path prefix -> a function that answers the GET request
+# handler it is given; conftest's `site` server asks them first), e.g. a package index for the bot lab: the origin stays
+# the warm one (another port is another origin: a cold start, with nothing cached).
+SITE_ROUTES: dict[str, Callable[[Any], None]] = {}
 # Browser context options the tests share (a warm context is kept per set of options, see conftest.WarmContexts)
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}

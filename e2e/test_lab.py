@@ -13,7 +13,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PHONE, ROOT, toolbar_click
+from jass_e2e import PHONE, ROOT, SITE_ROUTES, toolbar_click
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
 LAB_WAIT = 180_000   # Python starts in the lab's worker, then an arena runs: generous on a loaded machine
@@ -172,13 +172,11 @@ def _wheel(name: str, version: str, files: dict[str, str], tag: str = "py3-none-
 
 
 @pytest.fixture(scope="module")
-def index_site():
-    """dist/ served like the `site` fixture, plus a PEP 691/503 simple index under /test-index/ on the same origin
-    (the lab's worker may connect to its own site): labdep (pure Python) and labnative (a compiled wheel only)."""
+def index_site(site):
+    """A PEP 691/503 simple index under /test-index/ on the site's own origin (the lab's worker may connect to its own
+    site): labdep (pure Python) and labnative (a compiled wheel only). The site's URL and the index paths asked for."""
     import hashlib
-    import threading
 
-    import build
     wheels = {
         "labdep": _wheel("labdep", "1.0", {"labdep/__init__.py":
                                            "from engine.bots import legal_cards\n\n\n"
@@ -188,44 +186,37 @@ def index_site():
     }
     hits: list[str] = []
 
-    class Handler(build.Handler):
-        def do_GET(self):
-            path = self.path.split("?", 1)[0]
-            if not path.startswith("/test-index/"):
-                return super().do_GET()
-            hits.append(path)
-            base = f"http://{self.headers['Host']}/test-index/files/"
-            parts = [p for p in path.split("/") if p]
-            if len(parts) == 3 and parts[1] == "simple" and parts[2] in wheels:
-                fname, data = wheels[parts[2]]
-                if "application/vnd.pypi.simple.v1+json" in self.headers.get("Accept", ""):
-                    body = json.dumps({"meta": {"api-version": "1.0"}, "name": parts[2], "files": [
-                        {"filename": fname, "url": base + fname, "hashes": {"sha256": hashlib.sha256(data).hexdigest()}}
-                    ]}).encode()
-                    ctype = "application/vnd.pypi.simple.v1+json"
-                else:
-                    body = (f'<!DOCTYPE html><html><body><a href="{base}{fname}#sha256='
-                            f'{hashlib.sha256(data).hexdigest()}">{fname}</a></body></html>').encode()
-                    ctype = "text/html"
-            elif len(parts) == 3 and parts[1] == "files" and any(parts[2] == w[0] for w in wheels.values()):
-                body = next(d for f, d in wheels.values() if f == parts[2])
-                ctype = "application/octet-stream"
+    def answer(handler) -> None:
+        path = handler.path.split("?", 1)[0]
+        hits.append(path)
+        base = f"http://{handler.headers['Host']}/test-index/files/"
+        parts = [p for p in path.split("/") if p]
+        if len(parts) == 3 and parts[1] == "simple" and parts[2] in wheels:
+            fname, data = wheels[parts[2]]
+            if "application/vnd.pypi.simple.v1+json" in handler.headers.get("Accept", ""):
+                body = json.dumps({"meta": {"api-version": "1.0"}, "name": parts[2], "files": [
+                    {"filename": fname, "url": base + fname, "hashes": {"sha256": hashlib.sha256(data).hexdigest()}}
+                ]}).encode()
+                ctype = "application/vnd.pypi.simple.v1+json"
             else:
-                self.send_error(404)
-                return None
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return None
+                body = (f'<!DOCTYPE html><html><body><a href="{base}{fname}#sha256='
+                        f'{hashlib.sha256(data).hexdigest()}">{fname}</a></body></html>').encode()
+                ctype = "text/html"
+        elif len(parts) == 3 and parts[1] == "files" and any(parts[2] == w[0] for w in wheels.values()):
+            body = next(d for f, d in wheels.values() if f == parts[2])
+            ctype = "application/octet-stream"
+        else:
+            handler.send_error(404)
+            return
+        handler.send_response(200)
+        handler.send_header("Content-Type", ctype)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
 
-    import functools
-    srv = build.Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(build.DIST)))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}/", hits
-    srv.shutdown()
-    srv.server_close()
+    SITE_ROUTES["/test-index/"] = answer
+    yield site, hits
+    del SITE_ROUTES["/test-index/"]
 
 
 DEP_BOT = """# /// script
