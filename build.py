@@ -457,6 +457,13 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that hangs up mid-answer (a page closed or reloaded while a file was on its way) is normal: say
+        nothing; anything else is reported as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(port: int = 0, directory: Path = DIST) -> Server:
     return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)))
