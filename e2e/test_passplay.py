@@ -2,9 +2,10 @@
 two people's turns the hand-over screen hides every hand until the person named takes the device."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import play_via_dom_button, state, view, wait_painted
+from jass_e2e import play_via_dom_button, state, view
 
 TIMEOUT = 30_000
 SEED = "31"
@@ -38,6 +39,19 @@ def start_pass_and_play(page) -> None:
                            timeout=TIMEOUT)
 
 
+SNAPSHOT_JS = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const box = document.querySelector('#handover'), btn = box?.querySelector('button');
+  return {
+    state: window.__jass.state(), seat: document.body.dataset.seat, handover: document.body.dataset.handover === 'true',
+    cards: [...document.querySelectorAll('[data-card]')].map((b) => b.dataset.card),
+    rects: window.__jass.cardRects().length, drawn: window.__jass.table().handDrawn,
+    visible: !!box && !box.hidden && box.getBoundingClientRect().height > 0,
+    title: box?.querySelector('h2').textContent, button: btn?.textContent, focused: !!btn && document.activeElement === btn,
+  };
+}"""
+
+
 def dealt_hands(v) -> list[set[str]]:
     """Each seat's twelve cards of the first hand, as CPython's engine deals them for the game's seed."""
     from engine.cards import codes_of
@@ -45,6 +59,7 @@ def dealt_hands(v) -> list[set[str]]:
     return [set(codes_of(h)) for h in deal(v["seed"], 0, v["dealer"])]
 
 
+@pytest.mark.long_flow
 def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     open_app("?speed=instant")
     start_pass_and_play(page)
@@ -62,38 +77,34 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
             """() => { const s = window.__jass.state();
                        return document.body.dataset.handover === 'true' || s.phase === 'hand-over'
                          || (s.phase === 'play' && s.toPlay === s.viewer && !s.busy); }""", timeout=TIMEOUT)
-        s = state(page)
+        t = page.evaluate(SNAPSHOT_JS)   # what the page shows now, in one round trip (after two painted frames)
+        s = t["state"]
         if s["phase"] == "hand-over":
             break
-        if page.evaluate("document.body.dataset.handover === 'true'"):
+        if t["handover"]:
             to = s["toPlay"]
             name = v["players"][to]["name"]
             assert to in (0, 1) and to != s["viewer"], "a hand-over only between two different people"
             # nothing of anyone's hand shows: no card button, no hand in the state, none drawn on the canvas
-            expect(page.locator("[data-card]")).to_have_count(0)
-            assert s["hand"] == [] and page.evaluate("window.__jass.cardRects()") == []
-            wait_painted(page)
-            assert page.evaluate("window.__jass.table().handDrawn") == 0
-            expect(page.locator("#handover")).to_be_visible()
-            expect(page.locator("#handover-title")).to_have_text(f"Pass to {name} — only {name} looks")
-            confirm = page.locator("#handover [data-action='handover-confirm']")
-            expect(confirm).to_have_text(f"I am {name} — show my cards")
-            before = page.get_attribute("body", "data-seat")
+            assert t["cards"] == [] and s["hand"] == [] and t["rects"] == 0 and t["drawn"] == 0, t
+            assert t["visible"], "the hand-over screen covers the table"
+            assert t["title"] == f"Pass to {name} — only {name} looks"
+            assert t["button"] == f"I am {name} — show my cards" and t["focused"]
             if keyboard:
                 page.keyboard.press("Enter")   # the button has the focus: Enter takes the device
             else:
-                confirm.click()
+                page.locator("#handover [data-action='handover-confirm']").click()
             keyboard = not keyboard
             page.wait_for_function("(seat) => document.body.dataset.seat === String(seat) && !document.body.dataset.handover",
                                    arg=to, timeout=TIMEOUT)
-            handovers.append((int(before), to))
+            handovers.append((int(t["seat"]), to))
             continue
         seat = s["viewer"]
-        assert page.get_attribute("body", "data-seat") == str(seat)
-        shown = page.eval_on_selector_all("#hand-buttons [data-card]", "(bs) => bs.map((b) => b.dataset.card)")
+        assert t["seat"] == str(seat)
         # the cards shown are the viewer's, and only theirs: dealt to that seat, none of the other person's
+        shown = t["cards"]
         assert shown and set(shown) <= dealt[seat] and not set(shown) & dealt[1 - seat], (seat, shown)
-        assert sorted(shown) == sorted(s["hand"])
+        assert sorted(shown) == sorted(s["hand"]) and t["drawn"] == len(shown) == t["rects"]
         play_via_dom_button(page, s["legal"][0])
         turns[seat] += 1
 
@@ -103,3 +114,21 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     assert not page.evaluate("document.body.dataset.handover")
     assert len(handovers) >= 2 and {h[1] for h in handovers} == {0, 1}
     assert all(a != b for a, b in handovers)
+
+    # everyone saw the summary: the next hand starts behind the hand-over screen, and so does the game resumed
+    page.locator("#dlg-hand #btn-next").click()
+    for _ in range(2):
+        page.wait_for_function("() => document.body.dataset.handover === 'true' && document.body.dataset.phase === 'play'",
+                               timeout=TIMEOUT)
+        expect(page.locator("[data-card]")).to_have_count(0)
+        v = view(page)
+        assert v["hand_no"] == 2 and state(page)["hand"] == []
+        to = next(s for k in range(3) if v["players"][s := (v["to_play"] + k) % 3]["kind"] != "bot")
+        expect(page.locator("#handover-title")).to_contain_text(f"only {v['players'][to]['name']} looks")
+        if not page.evaluate("document.body.dataset.resumed"):
+            page.reload()
+    page.locator("#handover [data-action='handover-confirm']").click()
+    page.wait_for_function("(seat) => document.body.dataset.seat === String(seat) && !document.body.dataset.handover",
+                           arg=to, timeout=TIMEOUT)
+    assert [p["kind"] for p in view(page)["players"]] == ["me", "person", "bot"], "the save kept who sits where"
+    expect(page.locator("[data-card]")).to_have_count(12)

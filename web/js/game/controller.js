@@ -361,8 +361,11 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    const names = opts.names ?? [0, 1, 2].map((s) => (s === 0 ? opts.name : opts.people?.[s - 1]) || t(`name.${s}`));
     const seats = seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
+    // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
+    // seats are seen from every side, its level ("Normal bot")
+    const botName = (s) => (seats ? t("name.bot", { level: levelName(opts.bots[s - 1]) }) : t(`name.${s}`));
+    const names = opts.names ?? [0, 1, 2].map((s) => (s === 0 ? opts.name || t("name.0") : opts.people?.[s - 1] || botName(s)));
     const req = { cmd: "new_game", hands: opts.hands, ...(seats ? { seats } : { bots: opts.bots }), names };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;

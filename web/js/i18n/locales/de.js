@@ -98,6 +98,7 @@ export default {
   "name.2": "Links",
   "name.person.1": "Vreni",
   "name.person.2": "Ueli",
+  "name.bot": "Bot ({level})",
   "level.random": "Zufall",
   "level.easy": "Leicht",
   "level.normal": "Normal",

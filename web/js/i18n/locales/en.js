@@ -99,6 +99,7 @@ export default {
   "name.2": "Left",
   "name.person.1": "Anna",
   "name.person.2": "Ben",
+  "name.bot": "{level} bot",
   "level.random": "Random",
   "level.easy": "Easy",
   "level.normal": "Normal",

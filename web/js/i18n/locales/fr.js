@@ -98,6 +98,7 @@ export default {
   "name.2": "Gauche",
   "name.person.1": "Léa",
   "name.person.2": "Hugo",
+  "name.bot": "Bot ({level})",
   "level.random": "Au hasard",
   "level.easy": "Facile",
   "level.normal": "Normal",

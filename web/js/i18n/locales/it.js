@@ -98,6 +98,7 @@ export default {
   "name.2": "Sinistra",
   "name.person.1": "Giulia",
   "name.person.2": "Luca",
+  "name.bot": "Bot ({level})",
   "level.random": "A caso",
   "level.easy": "Facile",
   "level.normal": "Normale",

@@ -98,6 +98,7 @@ export default {
   "name.2": "左",
   "name.person.1": "さくら",
   "name.person.2": "はると",
+  "name.bot": "ボット（{level}）",
   "level.random": "ランダム",
   "level.easy": "やさしい",
   "level.normal": "ふつう",
