@@ -149,6 +149,7 @@ export class Controller extends Emitter {
     const now = performance.now();
     this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
     this.deaths.push(now);
+    const covered = store.ui.handover != null;   // the hand-over screen was up: it comes back over the rebuilt table
     const myGen = this.halt({ keepDialogs: true });
     store.ui.busy = true;
     toast(t("msg.engineRestarting"), "error", 20_000);
@@ -170,7 +171,7 @@ export class Controller extends Emitter {
           toast(t("msg.engineRestarted"), "info", 4000);
           announce(t("msg.engineRestarted"));
           this.recoveredAt = performance.now();
-          this.advance(myGen);
+          if (!(covered && this.coverTable(myGen))) this.advance(myGen);
           return;
         } catch (err) {
           problem = err.message || String(err);
@@ -249,7 +250,8 @@ export class Controller extends Emitter {
     showHandover(nameOf(seat), async () => {
       store.ui.busy = true;
       const view = await this.viewAs(seat);
-      if (!view || myGen !== this.gen) return;
+      if (myGen !== this.gen) return;
+      if (!view) { this.handOver(seat, myGen); return; }   // refused (said in a toast): the screen stays, ask again
       store.ui.handover = null;
       hideHandover();
       setView(view);
