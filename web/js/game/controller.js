@@ -442,7 +442,8 @@ export class Controller extends Emitter {
   openNewGame() {
     const { settings, session } = this;
     dialogs.showNewGame({
-      hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
+      // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people
+      hello: store.hello, settings: session, names: people().length > 1 ? undefined : store.view?.players?.map((p) => p.name),
       onStart: async (opts) => {
         for (const guard of this.leaveGuards) if (!(await guard())) return;
         Object.assign(session, opts);

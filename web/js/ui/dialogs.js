@@ -141,6 +141,7 @@ export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`n
     });
   };
   open(dlg);
+  dlg.scrollTop = 0;   // a phone shows the dialog from its title (the focused Start button is at its foot)
 }
 
 // ------------------------------------------------------------------------------------------------ hand summary
