@@ -54,7 +54,7 @@ export default {
   "new.you.help": "Steht am Tisch; nötig, wenn andere auf diesem Gerät mitspielen.",
   "new.person": "Eine Person an diesem Gerät",
   "new.person.help": "Spielt auf diesem Gerät mit: Vor jedem ihrer Züge wird der Tisch verdeckt, bis sie das Gerät übernimmt.",
-  "new.personName": "Name",
+  "new.personName": "Vorname",
   "new.nameTaken": "Zwei Spieler können nicht gleich heissen.",
   "hand.title": "Runde {n} von {total}",
   "hand.player": "Spieler",
