@@ -47,7 +47,7 @@ SNAPSHOT_JS = """async () => {
     cards: [...document.querySelectorAll('[data-card]')].map((b) => b.dataset.card),
     rects: window.__jass.cardRects().length, drawn: window.__jass.table().handDrawn,
     visible: !!box && !box.hidden && box.getBoundingClientRect().height > 0,
-    title: box?.querySelector('h2').textContent, button: btn?.textContent, focused: !!btn && document.activeElement === btn,
+    hint: document.querySelector('#btn-hint').disabled, title: box?.querySelector('h2').textContent, button: btn?.textContent, focused: !!btn && document.activeElement === btn,
   };
 }"""
 
@@ -105,6 +105,7 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
         shown = t["cards"]
         assert shown and set(shown) <= dealt[seat] and not set(shown) & dealt[1 - seat], (seat, shown)
         assert sorted(shown) == sorted(s["hand"]) and t["drawn"] == len(shown) == t["rects"]
+        assert t["hint"], "no hint at a table of people (Settings: off by default)"
         play_via_dom_button(page, s["legal"][0])
         turns[seat] += 1
 

@@ -7,6 +7,7 @@ import { load } from "./web.mjs";
 const { validPeople, validName } = await load("storage");
 const { seatsRequest, engineSetup } = await load("journal");
 const { entryOf, statistics, PERSON } = await load("history");
+const { helpAllowed } = await load("settings");
 
 test("saved people are read back only as two entries of a name or null; anything else means two bots", () => {
   assert.deepEqual(validPeople(["Ben", null]), ["Ben", null]);
@@ -55,4 +56,11 @@ test("the history keeps a pass-and-play game with the people's names; the statis
   assert.deepEqual(levels.map((s) => [s.key, s.games, s.wins, s.strokes]), [[`${PERSON} + hard`, 1, 0, -2]]);
   assert.equal(all.hands, 1);
   assert.equal(all.middle, 1, "the owner's own middle score, not Ben's");
+});
+
+test("hints and undo: always for one person at the device; at a table of people only when the setting allows", () => {
+  assert.equal(helpAllowed(1, { tableHelp: false }), true);
+  assert.equal(helpAllowed(2, { tableHelp: false }), false);
+  assert.equal(helpAllowed(3, { tableHelp: false }), false);
+  assert.equal(helpAllowed(2, { tableHelp: true }), true);
 });

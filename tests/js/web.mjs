@@ -14,6 +14,7 @@ export const MODULES = {
   renderer: "table/renderer.js",
   storage: "ui/storage.js",
   journal: "game/journal.js",
+  settings: "ui/settings.js",
 };
 
 /** Import one of the app's modules by its short name. */
