@@ -1,9 +1,11 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, tYou, signed, suitLabel } from "../i18n/i18n.js";
+import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
 import { youSeat } from "../game/store.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
+/** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
+const tTable = (key, seat, params) => tYou(key, seat != null && seat === youSeat(), params);
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -164,7 +166,7 @@ function handTable(view, r) {
     el("tbody", {}, names.map((name, s) => el("tr", { "data-seat": s, class: r.settlement[s] < 0 ? "neg" : r.settlement[s] > 0 ? "pos" : "" },
       el("th", { scope: "row", text: name }),
       el("td", { "data-field": "points" }, fmtNumber(r.card_points[s]),
-        s === bonus ? el("span", { class: "bonus", title: tSeat("hand.bonus", s, { name }) }, " (+5)") : null),
+        s === bonus ? el("span", { class: "bonus", title: tTable("hand.bonus", s, { name }) }, " (+5)") : null),
       el("td", { "data-field": "tricks", text: r.tricks[s] }),
       el("td", { "data-field": "settlement", "data-value": r.settlement[s] },
         el("span", { class: "chalk-marks", "aria-hidden": "true", text: resultMarks(r.settlement[s]) }),
@@ -187,7 +189,7 @@ export function showHandOver({ view, onNext, onSheet }) {
     el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
     r.last_trick_bonus_seat != null && r.case !== "annulled"
-      ? el("p", { class: "bonus-note", text: tSeat("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
+      ? el("p", { class: "bonus-note", text: tTable("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
   );
   const next = $("#btn-next", dlg);
   next.onclick = () => { dlg.close(); onNext(); };
@@ -246,7 +248,7 @@ export function showGameOver({ view, onNew, onSheet }) {
   const winNames = joinNames(winners.map((s) => names[s]));
   const mine = winners.find((s) => s === youSeat()), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
+    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tTable("over.winner", winners[0], { names: winNames })) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {
