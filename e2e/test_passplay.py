@@ -47,7 +47,7 @@ SNAPSHOT_JS = """async () => {
     cards: [...document.querySelectorAll('[data-card]')].map((b) => b.dataset.card),
     rects: window.__jass.cardRects().length, drawn: window.__jass.table().handDrawn,
     visible: !!box && !box.hidden && box.getBoundingClientRect().height > 0,
-    hint: document.querySelector('#btn-hint').disabled, title: box?.querySelector('h2').textContent, button: btn?.textContent, focused: !!btn && document.activeElement === btn,
+    hint: document.querySelector('#btn-hint').disabled, last: document.querySelector('#btn-last').disabled, title: box?.querySelector('h2').textContent, button: btn?.textContent, focused: !!btn && document.activeElement === btn,
   };
 }"""
 
@@ -87,7 +87,7 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
             assert to in (0, 1) and to != s["viewer"], "a hand-over only between two different people"
             # nothing of anyone's hand shows: no card button, no hand in the state, none drawn on the canvas
             assert t["cards"] == [] and s["hand"] == [] and t["rects"] == 0 and t["drawn"] == 0, t
-            assert t["visible"], "the hand-over screen covers the table"
+            assert t["visible"] and t["hint"] and t["last"], "the hand-over screen covers the table, nothing to ask for"
             assert t["title"] == f"Pass to {name} — only {name} looks"
             assert t["button"] == f"I am {name} — show my cards" and t["focused"]
             if keyboard:

@@ -94,7 +94,7 @@ export function renderHandButtons() {
 export function updateToolbar() {
   const { ui, model } = store;
   $("#btn-hint").disabled = !isMyTurn() || !helpAllowed(people().length);
-  $("#btn-last").disabled = !(store.scene ?? model).lastTrick;
+  $("#btn-last").disabled = !(store.scene ?? model).lastTrick || handHidden();   // the table is covered: nothing to peek at
   $("#btn-last").setAttribute("aria-pressed", ui.peek ? "true" : "false");
   $("#btn-sheet").disabled = !store.view;
   $("#btn-new").disabled = !store.hello;
