@@ -237,8 +237,9 @@ def test_new_game_dialog_and_settings(open_app, page, watch):
     assert [o.get_attribute("value") for o in opts.all()] == ["3", "6", "9", "12", "24"]
     expect(dlg.locator("#ng-hands")).to_have_value("12")
     levels = page.evaluate("window.__jass.ask({cmd: 'hello'})")["levels"]
-    assert [o.get_attribute("value") for o in dlg.locator("#ng-bot1 option").all()] == levels
-    assert [o.text_content() for o in dlg.locator("#ng-bot1 option").all()] == [lv.capitalize() for lv in levels]
+    # each other seat: a bot level, or a person on this device (pass-and-play, e2e/test_passplay.py)
+    assert [o.get_attribute("value") for o in dlg.locator("#ng-bot1 option").all()] == [*levels, "person"]
+    assert [o.text_content() for o in dlg.locator("#ng-bot1 option").all()] == [lv.capitalize() for lv in levels] + ["A person on this device"]
     dlg.locator("#ng-hands").select_option("3")
     dlg.locator("#ng-bot1").select_option("random")
     dlg.locator("#ng-bot2").select_option("easy")

@@ -25,7 +25,7 @@ def english_phrases() -> list[str]:
     shared = {"Mittlere Jass", "Match", "match", "Normal", "Expert", "Python", "points", "MB", "Puur", "Nell",
               "Under", "Ober", "Banner", "roses",   # the Swiss pack's own names (and the French word for roses)
               "point",                              # French too: "0 point de cartes"
-              "Menu", "Total"} | {                  # words French, Italian or German share with English
+              "Menu", "Total", "Name"} | {          # words French, Italian or German share with English
         load_catalog(lang)["lang.name"] for lang in ["en", *LANGS]}   # the language menu lists every language
     out = set()
     for v in en.values():

@@ -8,15 +8,19 @@
   with each pack.
 * hold: a finished trick kept on the table until the player goes on (Settings: keep each finished trick), with its
   hint, hold-<lang>-<w>x<h>.png.
+* handover: pass-and-play with the owner and a second person at one device and a bot: the hand-over screen,
+  handover-<lang>-<w>x<h>.png, and the second person's table after it (their hand at the bottom, mid-trick),
+  passplay-<lang>-<w>x<h>.png.
 
     .venv/bin/python build.py && .venv/bin/python scripts/i18n_screenshots.py [--langs en,de] [--decks swiss,french]
-        [--scenes table,review,hold] [--sizes 1280x800,390x844]
+        [--scenes table,review,hold,handover] [--sizes 1280x800,390x844]
 
 Chromium: $CHROMIUM_PATH or /usr/bin/chromium (as the e2e tests).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import threading
@@ -28,6 +32,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "e2e"))
+from jass_e2e import load_catalog  # noqa: E402
 
 SIZES = [(1280, 800, 1), (390, 844, 3)]
 READY = ("() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
@@ -110,13 +117,51 @@ def shoot_hold(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Pat
     ctx.close()
 
 
+PASS_STEP = ("() => { const s = window.__jass && window.__jass.state(); return !!s && (document.body.dataset.handover"
+             " === 'true' || (s.phase === 'play' && s.toPlay === s.viewer && !s.busy)); }")
+
+
+def shoot_handover(browser, url: str, w: int, h: int, dpr: int, lang: str, out: Path) -> None:
+    """Pass-and-play: the owner plays until the device goes to the second person (the hand-over screen), who then
+    sees their own table, mid-trick."""
+    cat = load_catalog(lang)   # the two people are named as the catalog's defaults for a person
+    me, other = cat["name.person.1"], cat["name.person.2"]
+    ctx = context(browser, w, h, dpr)
+    settings = json.dumps({"people": [other, None], "name": me, "bots": ["normal", "normal"], "hands": 12})
+    ctx.add_init_script("localStorage.setItem('mittlere-jass.tutorial', 'declined');"
+                        f"if (!sessionStorage.getItem('shot')) {{ sessionStorage.setItem('shot', '1');"
+                        f" localStorage.setItem('mittlere-jass.settings.v1', {json.dumps(settings)}); }}")
+    page = ctx.new_page()
+    page.goto(f"{url}?speed=instant&seed=8&lang={lang}")
+    handed = False
+    for _ in range(40):
+        page.wait_for_function(PASS_STEP, timeout=120_000)
+        if page.evaluate("document.body.dataset.handover === 'true'"):
+            if not handed:
+                page.screenshot(path=str(out / f"handover-{lang}-{w}x{h}.png"), scale="css")
+                print((out / f"handover-{lang}-{w}x{h}.png").relative_to(ROOT))
+                handed = True
+            page.locator("#handover button").click()
+            page.wait_for_function("() => !document.body.dataset.handover", timeout=120_000)
+            continue
+        v = page.evaluate("window.__jass.view()")
+        if handed and v["viewer"] == 1 and v["trump"] and v["trick"]["cards"]:
+            break
+        play_first_legal(page)
+    page.evaluate("document.activeElement?.blur()")
+    page.wait_for_timeout(2500)   # the trump banner fades
+    page.screenshot(path=str(out / f"passplay-{lang}-{w}x{h}.png"), scale="css")
+    print((out / f"passplay-{lang}-{w}x{h}.png").relative_to(ROOT))
+    ctx.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--langs", default="en,de,fr,it,ja")
     ap.add_argument("--decks", default="swiss,french")
     ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     ap.add_argument("--seed", default="8")
-    ap.add_argument("--scenes", default="table,review,hold")
+    ap.add_argument("--scenes", default="table,review,hold,handover")
     ap.add_argument("--sizes", default="1280x800,390x844")
     args = ap.parse_args()
     out = Path(args.out)
@@ -138,6 +183,8 @@ def main() -> None:
                         shoot_review(browser, url, w, h, dpr, lang, deck, out / f"review-{lang}-{deck}-{w}x{h}.png")
                 if "hold" in scenes:
                     shoot_hold(browser, url, w, h, dpr, lang, out / f"hold-{lang}-{w}x{h}.png")
+                if "handover" in scenes:
+                    shoot_handover(browser, url, w, h, dpr, lang, out)
             for deck in decks if "table" in scenes else []:
                 shoot(browser, url, w, h, dpr, f"&lang=en&deck={deck}", out / f"table-{deck}-{w}x{h}.png", args.seed)
         browser.close()

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { load } from "./web.mjs";
 
-const { computeLayout, MIN_TAP, insideCard, cardToTable, botCardPos } = await load("layout");
+const { computeLayout, MIN_TAP, insideCard, cardToTable, botCardPos, placeOf } = await load("layout");
 
 /** The hand's rows (the back row first), each left to right: a row ends where x turns back. */
 function handRows(L) {
@@ -111,6 +111,30 @@ test("each bot's pile of won tricks sits by its owner (apart from the other's), 
         ...[1, 2].map((t) => [`stack ${t}`, stackBox(L, t)]), ...[0, 1, 2].map((t) => [`trick card ${t}`, trickBox(L, t)]),
         ...[0, 1, 2].filter((t) => t !== s).map((t) => [`pile ${t}`, pileBox(L, t)])];
       for (const [name, b] of others) assert.ok(!overlap(box, b), `${where}: seat ${s}'s pile covers ${name}`);
+    }
+  }
+});
+
+test("the table is laid out from the viewer: the viewer at the bottom, the next seat to play at the right", () => {
+  assert.deepEqual([0, 1, 2].map((s) => placeOf(s, 0)), [0, 1, 2]);
+  assert.deepEqual([0, 1, 2].map((s) => placeOf(s, 1)), [2, 0, 1]);
+  assert.deepEqual([0, 1, 2].map((s) => placeOf(s, 2)), [1, 2, 0]);
+  for (const [W, H] of SCREENS) {
+    const base = computeLayout(W, H, 12, 0);
+    for (const viewer of [0, 1, 2]) {
+      const L = computeLayout(W, H, 12, viewer), where = `${W}x${H}, viewer ${viewer}`;
+      const right = (viewer + 1) % 3, left = (viewer + 2) % 3;
+      assert.equal(L.viewer, viewer);
+      assert.deepEqual(L.others, [right, left], where);
+      // each seat takes the place the owner's table gives the seat at the same offset: the bottom, right and left
+      for (const [seat, place] of [[viewer, 0], [right, 1], [left, 2]]) {
+        for (const part of ["plates", "trick", "pile"]) assert.deepEqual(L[part][seat], base[part][place], `${where}: ${part} of seat ${seat}`);
+      }
+      assert.deepEqual(Object.keys(L.bots).map(Number).sort(), [right, left].sort(), `${where}: the viewer has no stack of backs`);
+      assert.deepEqual(L.bots[right], base.bots[1], where);
+      assert.ok(L.trick[right].x > L.trick[viewer].x && L.trick[left].x < L.trick[viewer].x, `${where}: right seat's card right`);
+      assert.ok(L.plates[viewer].y > L.plates[right].y, `${where}: the viewer's plate at the bottom`);
+      assert.deepEqual(L.hand, base.hand, `${where}: the hand is the viewer's, where it always is`);
     }
   }
 });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { load } from "./web.mjs";
 
-const { modelFromView, copyModel, emptyModel } = await load("store");
+const { modelFromView, copyModel, emptyModel, store, viewerSeat, isViewer, people, nextPerson, youSeat } = await load("store");
 
 const VIEW = {
   phase: "play", players: [{ name: "You", bot: null }, { name: "Right", bot: "normal" }, { name: "Left", bot: "hard" }],
@@ -70,4 +70,28 @@ test("the empty model: nothing on the table", () => {
   assert.deepEqual(e.hand, []);
   assert.equal(e.toPlay, null);
   assert.notEqual(emptyModel().hand, e.hand, "a new model each time");
+});
+
+test("the viewer, the people at the device, who plays next and who is 'you' in what everyone reads", () => {
+  const players = (...kinds) => kinds.map((kind) => ({ name: kind, bot: kind === "bot" ? "normal" : null, kind }));
+  const saved = { hello: store.hello, view: store.view };
+  try {
+    store.hello = { human_seat: 0 };
+    store.view = null;
+    assert.equal(viewerSeat(), 0, "before any view: the owner");
+    store.view = { phase: "play", viewer: 0, to_play: 1, players: players("me", "bot", "bot") };
+    assert.deepEqual(people(), [0]);
+    assert.equal(nextPerson(store.view), 0, "bots at seats 1 and 2 play first");
+    assert.equal(youSeat(), 0, "alone at the device: the results say 'you'");
+    store.view = { phase: "play", viewer: 1, to_play: 2, players: players("me", "person", "bot") };
+    assert.equal(viewerSeat(), 1);
+    assert.ok(isViewer(1) && !isViewer(0) && !isViewer(null));
+    assert.deepEqual(people(), [0, 1]);
+    assert.equal(nextPerson(store.view), 0, "after the bot at seat 2: the owner");
+    assert.equal(nextPerson({ ...store.view, to_play: 1 }), 1);
+    assert.equal(nextPerson({ ...store.view, phase: "hand-over" }), null);
+    assert.equal(youSeat(), null, "a table of people: the results name everyone");
+  } finally {
+    Object.assign(store, saved);
+  }
 });

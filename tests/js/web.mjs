@@ -12,6 +12,9 @@ export const MODULES = {
   words: "review/words.js",
   labWords: "../lab/lab-words.js",
   renderer: "table/renderer.js",
+  storage: "ui/storage.js",
+  journal: "game/journal.js",
+  settings: "ui/settings.js",
 };
 
 /** Import one of the app's modules by its short name. */

@@ -128,7 +128,7 @@ export class Boot {
       if (!(err instanceof StartRefused)) throw err;
       const notice = t("msg.settingsReset", { reason: refusalText(err.error, nameOf) });
       const { hands, bots } = store.hello.defaults;
-      const defaults = { hands, bots: [...bots], seed: "", rules: null };
+      const defaults = { hands, bots: [...bots], seed: "", rules: null, people: [null, null] };
       Object.assign(c.session, defaults);
       Object.assign(c.settings, defaults);
       saveSettings(c.settings);

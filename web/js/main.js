@@ -13,7 +13,8 @@ import { installLanguage } from "./i18n/language.js";
 import { installMirror } from "./table/mirror.js";
 import { Renderer } from "./table/renderer.js";
 import { installSave } from "./saves/save.js";
-import { installSettings } from "./ui/settings.js";
+import { installSettings, onPrefChange } from "./ui/settings.js";
+import { relabelHandover } from "./ui/handover.js";
 import { loadSettings, SPEED_NAMES, urlOverrides } from "./ui/storage.js";
 import { store } from "./game/store.js";
 import { installTestHook } from "./hooks/testhook.js";
@@ -39,16 +40,17 @@ boot.controller = controller;
 const input = new Input({
   canvas, renderer, handButtons: $("#hand-buttons"),
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
-  isBlocked: () => store.ui.phase !== "play", onGoOn: () => choreo.sweep(),
+  isBlocked: () => store.ui.phase !== "play" || store.ui.handover != null, onGoOn: () => choreo.sweep(),
 });
 controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinted card: Enter plays it
 const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
-installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); renderer.invalidate(); });
+installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); relabelHandover(); renderer.invalidate(); });
 dialogs.fillSpeedSelect($("#speed"), session.speed);
 installToolbar();
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));
+onPrefChange(() => updateToolbar());   // hints at a table of people (and the undo, which follows the table)
 installSettings({
   speedNames: SPEED_NAMES,
   speed: { get: () => session.speed, set: (v) => { controller.setSpeed(v); $("#speed").value = v; } },

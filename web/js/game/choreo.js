@@ -8,7 +8,7 @@ import { botCardPos } from "../table/layout.js";
 import { onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { touchScreen } from "../table/input.js";
 import { sfx } from "../table/sound.js";
-import { copyModel, isHuman, nameOf, store } from "./store.js";
+import { copyModel, isViewer, nameOf, store } from "./store.js";
 
 export class Choreographer {
   /** @param {{renderer: import("../table/renderer.js").Renderer, anim: import("../table/anim.js").Animator}} deps */
@@ -141,11 +141,12 @@ export class Choreographer {
     scene.dealing = true;
     const n = scene.hand.length;
     scene.handVisible = 0;
-    scene.dealVisible = { 1: 0, 2: 0 };
+    const others = this.renderer.layout.others;
+    scene.dealVisible = Object.fromEntries(others.map((s) => [s, 0]));
     await anim.tween(700, (tt) => {
       const k = Math.min(n, Math.floor(tt * n + 0.0001));
       scene.handVisible = tt >= 1 ? null : k;
-      scene.dealVisible = tt >= 1 ? null : { 1: Math.min(scene.counts[1], k), 2: Math.min(scene.counts[2], k) };
+      scene.dealVisible = tt >= 1 ? null : Object.fromEntries(others.map((s) => [s, Math.min(scene.counts[s], k)]));
     });
     scene.dealing = false;
     scene.handVisible = null;
@@ -160,7 +161,7 @@ export class Choreographer {
     scene.toPlay = null;
     scene.winningSeat = null;
     scene.legal = new Set();
-    if (isHuman(seat)) {
+    if (isViewer(seat)) {
       const i = scene.hand.indexOf(card);
       from = i >= 0 ? renderer.handCardPos(i) : renderer.seatAnchor(seat);
       if (i >= 0) scene.hand.splice(i, 1);
@@ -182,7 +183,7 @@ export class Choreographer {
       delete entry.alpha;
     } else {
       const to = L.trick[seat];
-      const f = { card, x: from.x, y: from.y, rot: from.rot, scale: isHuman(seat) ? 1 : L.bw / L.cardW };
+      const f = { card, x: from.x, y: from.y, rot: from.rot, scale: isViewer(seat) ? 1 : L.bw / L.cardW };
       scene.flying.push(f);
       const s0 = f.scale;
       await anim.tween(330, (tt) => {

@@ -1,5 +1,6 @@
-// Game flow: start a game, deal the next hand, the human's play, the bots' turns, hints. Every step asks the
-// engine, hands its view to the store (the one writer of the model) and its events to the choreographer.
+// Game flow: start a game, deal the next hand, the people's plays, the bots' turns, hints, the hand-over between two
+// people at one device (pass-and-play). Every step asks the engine, hands its view to the store (the one writer of
+// the model) and its events to the choreographer.
 // The one door to the game's engine worker: no other module sends it a request (the test hook only reads).
 import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "../ui/a11y.js";
 import { EngineDied } from "../engine/bridge.js";
@@ -8,9 +9,11 @@ import { cardName, hintDetails, hintText, levelName, refusalText, t } from "../i
 import { saveSettings } from "../ui/storage.js";
 import { Emitter } from "./events.js";
 import { Journal } from "./journal.js";
-import { prefs } from "../ui/settings.js";
+import { helpAllowed, prefs } from "../ui/settings.js";
+import { hideHandover, markViewer, showHandover } from "../ui/handover.js";
 import { buzz, sfx } from "../table/sound.js";
-import { copyModel, isHuman, isMyTurn, nameOf, setView, shown, store } from "./store.js";
+import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
+import { engineSetup, seatsRequest } from "./journal.js";
 
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
@@ -96,17 +99,27 @@ export class Controller extends Emitter {
    * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
    *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
    */
-  async restore(setup, hands, rebuilt = () => {}) {
-    const myGen = this.gen;
-    const r = await this.engine({ cmd: "restore", setup, hands });
+  async restore(setup, hands, rebuilt = () => {}, { keepViewer = false } = {}) {
+    const myGen = this.gen, viewer = viewerSeat();
+    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands });
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
+      // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
+      const again = keepViewer && viewer !== r.view.viewer && isPerson(viewer, r.view) ? await this.viewAs(viewer) : null;
+      if (myGen !== this.gen) return null;
       this.journal.setup = setup;
       this.journal.hands = hands.map((h) => [...h]);
       rebuilt();
-      this.resumeAt(r.view);
+      this.resumeAt(again ?? r.view, { cover: !keepViewer });
     }
     return r;
+  }
+
+  /** The engine's view for person `seat` (who now holds the device): null when it died or refused. */
+  async viewAs(seat) {
+    const r = await this.engine({ cmd: "view", seat });
+    if (r && !r.ok) this.engineError(r);
+    return r?.ok ? r.view : null;
   }
 
   /** `guard()` -> Promise<boolean>: asked before New game replaces a game in progress (false: keep playing). */
@@ -119,6 +132,8 @@ export class Controller extends Emitter {
    */
   halt({ keepDialogs = false } = {}) {
     const myGen = ++this.gen;
+    hideHandover();
+    store.ui.handover = null;
     this.anim.cancelAll();
     this.choreo.reset();
     if (!keepDialogs) dialogs.closeAll();
@@ -134,6 +149,7 @@ export class Controller extends Emitter {
     const now = performance.now();
     this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
     this.deaths.push(now);
+    const covered = store.ui.handover != null;   // the hand-over screen was up: it comes back over the rebuilt table
     const myGen = this.halt({ keepDialogs: true });
     store.ui.busy = true;
     toast(t("msg.engineRestarting"), "error", 20_000);
@@ -146,12 +162,16 @@ export class Controller extends Emitter {
           const r = await this.bridge.request(this.journal.restoreRequest());
           if (myGen !== this.gen) return;
           if (!r.ok) throw new Error(r.error?.code || "restore refused");
-          setView(r.view);
+          const viewer = viewerSeat(), again = viewer !== r.view.viewer && isPerson(viewer, r.view)
+            ? await this.bridge.request({ cmd: "view", seat: viewer }) : null;
+          if (myGen !== this.gen) return;
+          setView(again?.ok ? again.view : r.view);
+          markViewer(viewerSeat());
           this.renderer.relayout();
           toast(t("msg.engineRestarted"), "info", 4000);
           announce(t("msg.engineRestarted"));
           this.recoveredAt = performance.now();
-          this.advance(myGen);
+          if (!(covered && this.coverTable(myGen))) this.advance(myGen);
           return;
         } catch (err) {
           problem = err.message || String(err);
@@ -177,6 +197,7 @@ export class Controller extends Emitter {
     const before = copyModel(store.scene ?? store.model);
     this.journal.record(r.events);
     setView(r.view);
+    markViewer(r.view.viewer);
     this.emit("applied", r.events || []);   // the autosave (save.js), the tutorial's coach marks
     renderHandButtons();
     updateToolbar();
@@ -191,10 +212,10 @@ export class Controller extends Emitter {
     store.ui.busy = false;
   }
 
-  /** Bots play until it is the human's turn or the hand is over. */
+  /** Bots play until it is a person's turn or the hand is over; another person than the viewer gets the hand-over. */
   async advance(myGen) {
     store.ui.busy = true;
-    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isHuman(store.view.to_play)) {
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)) {
       await this.anim.wait(this.anim.speed.pause, true);
       await dialogs.readerDone();   // no bot plays while the player reads How to play
       if (myGen !== this.gen) return;
@@ -208,7 +229,45 @@ export class Controller extends Emitter {
     await dialogs.readerDone();   // nor does the turn, a hand's result or the coach come up over it
     if (myGen !== this.gen) return;
     store.ui.busy = false;
+    const v = store.view;
+    if (v.phase === "play" && isPerson(v.to_play) && !isViewer(v.to_play)) { this.handOver(v.to_play, myGen); return; }
     this.settle();
+  }
+
+  /**
+   * Pass-and-play: cover the table (no hand shows) and ask for the device to go to person `seat`; once they confirm,
+   * the engine's view of their seat becomes the table's and the game goes on (bots first if it is not their turn yet).
+   */
+  handOver(seat, myGen) {
+    store.ui.handover = seat;
+    store.ui.busy = false;
+    Object.assign(store.ui, { selected: -1, raised: -1, hover: -1, peek: false });
+    hideHint();
+    this.setPhase("play");
+    renderHandButtons();
+    this.renderer.relayout();
+    announce(t("handover.title", { name: nameOf(seat) }));
+    showHandover(nameOf(seat), async () => {
+      store.ui.busy = true;
+      const view = await this.viewAs(seat);
+      if (myGen !== this.gen) return;
+      if (!view) { this.handOver(seat, myGen); return; }   // refused (said in a toast): the screen stays, ask again
+      store.ui.handover = null;
+      hideHandover();
+      setView(view);
+      markViewer(view.viewer);
+      this.renderer.relayout();
+      renderHandButtons();
+      this.advance(myGen);
+    });
+  }
+
+  /** At a table of people a new hand, or a resumed game, starts behind the hand-over screen: everyone could see. */
+  coverTable(myGen) {
+    const seat = people().length > 1 ? nextPerson(store.view) : null;
+    if (seat == null) return false;
+    this.handOver(seat, myGen);
+    return true;
   }
 
   /**
@@ -253,7 +312,7 @@ export class Controller extends Emitter {
     this.outsideGone = false;
     const names = [0, 1, 2].map((s) => t(`name.${s}`));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
-    this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], names, practice: false })
+    this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], people: null, names, practice: false })
       .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
       .catch(() => {});
   }
@@ -273,7 +332,7 @@ export class Controller extends Emitter {
       if (!labOpen) dialogs.showGameOver({ view: v, onNew: () => this.openNewGame(), onSheet: sheet });
     } else {
       this.setPhase("play");
-      if (isHuman(v.to_play)) { announce(t("log.yourTurn")); this.myTurn(); }
+      if (isViewer(v.to_play)) { announce(t("log.yourTurn")); this.myTurn(); }
     }
     updateToolbar();
     renderHandButtons();
@@ -296,15 +355,20 @@ export class Controller extends Emitter {
   notNow(i) {
     this.renderer.nudge(i, this.anim);
     const seat = shown().toPlay ?? store.view?.to_play;
-    toast(seat != null && !isHuman(seat) ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
+    toast(seat != null && !isViewer(seat) ? t("msg.notYourTurn", { name: nameOf(seat) }) : t("msg.wait"));
   }
 
   async startGame(opts) {
     const myGen = this.halt();
     hideToast();
     hideHint();
-    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
-    const req = { cmd: "new_game", hands: opts.hands, bots: opts.bots, names: opts.names ?? [0, 1, 2].map((s) => t(`name.${s}`)) };
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
+    const seats = seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
+    // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
+    // seats are seen from every side, its level ("Normal bot")
+    const botName = (s) => (seats ? t("name.bot", { level: levelName(opts.bots[s - 1]) }) : t(`name.${s}`));
+    const names = opts.names ?? [0, 1, 2].map((s) => (s === 0 ? opts.name || t("name.0") : opts.people?.[s - 1] || botName(s)));
+    const req = { cmd: "new_game", hands: opts.hands, ...(seats ? { seats } : { bots: opts.bots }), names };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
     if (opts.rules) req.rules = { ...opts.rules };   // shape-checked from storage; the engine checks the values
@@ -315,7 +379,7 @@ export class Controller extends Emitter {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.emit("newGame");   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], ...(seats ? { seats } : {}), seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();
@@ -327,18 +391,22 @@ export class Controller extends Emitter {
     const myGen = this.gen;
     store.ui.busy = true;
     this.setPhase("play");
+    const covered = people().length > 1;
+    if (covered) store.ui.handover = -1;   // a table of people: the new hand stays hidden until it is handed over
     const r = await this.engine({ cmd: "next_hand" });
     if (!r || myGen !== this.gen) return;
-    if (!r.ok) { this.engineError(r); return; }
+    if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
     await this.apply(r, myGen);
+    if (myGen !== this.gen || (covered && this.coverTable(myGen))) return;
+    store.ui.handover = null;
     this.advance(myGen);
   }
 
   async play(card) {
     const v = store.view;
     if (!v || v.phase !== "play" || store.ui.phase !== "play") return;
-    if (!isHuman(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
-    if (store.ui.busy || store.scene) return;
+    if (!isViewer(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
+    if (store.ui.busy || store.scene || store.ui.handover != null) return;
     store.ui.busy = true;
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
@@ -359,7 +427,7 @@ export class Controller extends Emitter {
   }
 
   async hint() {
-    if (!isMyTurn()) return;
+    if (!isMyTurn() || !helpAllowed(people().length)) return;
     const r = await this.engine({ cmd: "hint" });
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
@@ -374,7 +442,8 @@ export class Controller extends Emitter {
   openNewGame() {
     const { settings, session } = this;
     dialogs.showNewGame({
-      hello: store.hello, settings: session, names: store.view?.players?.map((p) => p.name),
+      // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people
+      hello: store.hello, settings: session, names: people().length > 1 ? undefined : store.view?.players?.map((p) => p.name),
       onStart: async (opts) => {
         for (const guard of this.leaveGuards) if (!(await guard())) return;
         Object.assign(session, opts);
@@ -385,15 +454,19 @@ export class Controller extends Emitter {
     });
   }
 
-  /** Go on from a rebuilt game (a resumed save): the engine's view replaces the model at once, no animation. */
-  resumeAt(view) {
+  /** Go on from a rebuilt game (a resumed save, an undo): the engine's view replaces the model at once, no
+   *  animation; with `cover`, a table of people starts behind the hand-over screen. */
+  resumeAt(view, { cover = false } = {}) {
     const myGen = this.halt();
-    Object.assign(store.ui, { busy: true, peek: false, selected: -1 });
+    hideHandover();
+    Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     setView(view);
+    markViewer(view.viewer);
     if (store.ui.phase === "loading") dialogs.loading.hide();
     if (view.phase === "play") this.setPhase("play");
     this.renderer.relayout();
     renderHandButtons();
+    if (cover && this.coverTable(myGen)) return;
     this.advance(myGen);
   }
 

@@ -1,6 +1,27 @@
 // The page's own copy of the game: its setup and every card played, per dealt hand. If the engine worker dies,
 // a new worker rebuilds the game from it (the engine's `restore` replays every card and checks each one).
 
+/**
+ * Who sits where, as `new_game`'s `seats`: the page's player at seat 0, a person where `people[k]` names one (seat
+ * k + 1, pass-and-play), else a bot of level `bots[k]`. Null when no person sits with the player (the older `bots`
+ * says it all, and records, saves and links keep their shape).
+ * @param {string[]} bots  the levels of seats 1 and 2
+ * @param {(string|null)[]} [people]  the names of the people at seats 1 and 2 (null: a bot)
+ */
+export function seatsRequest(bots, people) {
+  if (!people?.some((p) => p)) return null;
+  return [{ kind: "me" }, ...[0, 1].map((k) => (people[k] ? { kind: "person" } : { kind: "bot", level: bots[k] }))];
+}
+
+/** The setup as the engine's `restore` takes it: a game with people carries `seats`, and then not `bots` (which the
+ *  page keeps beside them for the history and the links). */
+export function engineSetup(setup) {
+  if (!setup?.seats) return setup;
+  const rest = { ...setup };
+  delete rest.bots;
+  return rest;
+}
+
 export class Journal {
   constructor() { this.reset(null); }
 
@@ -20,5 +41,5 @@ export class Journal {
   }
 
   /** @returns {import("../engine/protocol.js").RestoreRequest} the engine request that rebuilds the game where it is */
-  restoreRequest() { return { cmd: "restore", setup: this.setup, hands: this.hands.map((h) => [...h]) }; }
+  restoreRequest() { return { cmd: "restore", setup: engineSetup(this.setup), hands: this.hands.map((h) => [...h]) }; }
 }

@@ -5,8 +5,9 @@
  * @typedef {object} TableModel  what the table shows; derived from the engine's view only
  * @property {string} phase            the engine's phase: "play" | "hand-over" | "game-over" | "none"
  * @property {{name: string, bot: string|null}[]|null} players
- * @property {string[]} hand           the player's cards (the human seat's), in the engine's display order
- * @property {Set<string>} legal       the player's legal cards (empty when it is not the player's turn)
+ * @property {number} viewer           whose hand the view shows (the engine's `viewer`): the seat at the bottom
+ * @property {string[]} hand           the viewer's cards, in the engine's display order
+ * @property {Set<string>} legal       the viewer's legal cards (empty when it is not the viewer's turn)
  * @property {number[]} counts         cards left per seat
  * @property {{seat: number, card: string}[]} trick
  * @property {number|null} winningSeat  whose card wins the current trick so far (the engine says), or null
@@ -25,7 +26,7 @@
 /** @returns {TableModel} */
 export function emptyModel() {
   return {
-    phase: "none", players: null, hand: [], legal: new Set(), counts: [0, 0, 0], trick: [], winningSeat: null, trump: null,
+    phase: "none", players: null, viewer: 0, hand: [], legal: new Set(), counts: [0, 0, 0], trick: [], winningSeat: null, trump: null,
     trumpFixedBy: null, tricksWon: [0, 0, 0], pointsTaken: [0, 0, 0], net: [0, 0, 0], handNo: 0, handsTotal: 0,
     lastTrick: null, toPlay: null, dealer: null,
   };
@@ -40,6 +41,7 @@ export function modelFromView(v) {
   return {
     phase: v.phase,
     players: v.players.map((p) => ({ ...p })),
+    viewer: v.viewer ?? 0,
     hand: [...v.hand],
     legal: new Set(v.legal || []),
     counts: [...v.counts],
@@ -86,6 +88,8 @@ export const store = {
     selected: -1, hover: -1, focusVisible: false, peek: false,
     raised: -1,         // the hand card raised by a first tap (tap to raise, tap again to play)
     nudge: null,        // {i, t}: hand card i shaking (a tap out of turn), t in [0, 1]
+    handover: null,     // pass-and-play: the seat the device is being passed to while the hand-over screen is up
+                        // (-1: the table is covered, the next person not known yet); no hand is shown meanwhile
     banner: null,       // {text, alpha}: the trump banner, fading out on its own clock
   },
 };
@@ -105,16 +109,48 @@ export function setView(v) {
 /** What the table shows now: the animation scene while events play, else the model. */
 export function shown() { return store.scene ?? store.model; }
 
-/** The seat this page plays, as the engine's hello says (null before it answered). */
+/** The device owner's seat (the engine's hello: the `me` seat, whose statistics these are; null before it answered). */
 export const humanSeat = () => store.hello?.human_seat ?? null;
 
-/** `seat` is the player's (never before the engine's hello). */
-export const isHuman = (seat) => seat != null && seat === humanSeat();
+/** The seat whose hand the table shows (at the bottom): the engine's view says; the owner's before any view. */
+export const viewerSeat = () => store.view?.viewer ?? humanSeat();
 
-/** The player may play now: the engine says it is the player's turn and nothing is animating or waiting for it. */
+/** `seat` is the viewer's: "you" on the table, in the log and the messages (never before the engine's hello). */
+export const isViewer = (seat) => seat != null && seat === viewerSeat();
+
+/** `seat` is a person at this device (the owner or a pass-and-play player), per the players of `view`. */
+export const isPerson = (seat, view = store.view) => ["me", "person"].includes(view?.players?.[seat]?.kind ?? (seat === humanSeat() ? "me" : ""));
+
+/** The seats of the people at this device (the owner and pass-and-play players), in seat order. */
+export const people = (view = store.view) => (view?.players ?? []).map((_, s) => s).filter((s) => isPerson(s, view));
+
+/**
+ * The person who plays next: `view.to_play` if a person, else the first person after it in playing order (bots play
+ * until then); null when no one is to play (the hand is over) or no person sits at the table.
+ * @param {import("../engine/protocol.js").View} view
+ */
+export function nextPerson(view) {
+  const n = view?.players?.length ?? 0;
+  if (view?.phase !== "play" || view.to_play == null) return null;
+  for (let k = 0; k < n; k++) {
+    const s = (view.to_play + k) % n;
+    if (isPerson(s, view)) return s;
+  }
+  return null;
+}
+
+/** The player may play now: it is the viewer's turn, nothing is animating or waiting, no hand-over screen is up. */
 export function isMyTurn() {
   const m = store.model;
-  return store.ui.phase === "play" && m.phase === "play" && isHuman(m.toPlay) && !store.scene && !store.ui.busy;
+  return store.ui.phase === "play" && m.phase === "play" && isViewer(m.toPlay) && !store.scene && !store.ui.busy
+    && store.ui.handover == null;
 }
+
+/** The seat the texts everyone at the table reads (the hand's result, the game's) call "you": the viewer when no
+ *  other person sits at this device; null at a table of people (those texts name everyone). */
+export const youSeat = () => (people().length > 1 ? null : viewerSeat());
+
+/** The table's hand is hidden: the hand-over screen is up (or the table is covered until it comes up). */
+export const handHidden = () => store.ui.handover != null;
 
 export const nameOf = (seat) => store.model.players?.[seat]?.name ?? `#${seat}`;

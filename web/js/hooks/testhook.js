@@ -1,5 +1,5 @@
 // A read-only hook for the end-to-end tests and the measurement script: no game move can be made through it.
-import { shown, store } from "../game/store.js";
+import { handHidden, shown, store } from "../game/store.js";
 
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 
@@ -9,7 +9,9 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
     state: () => {
       const { model, ui, view } = store;
       return {
-        phase: ui.phase, busy: ui.busy || !!store.scene, toPlay: view?.to_play ?? null, hand: [...model.hand],
+        // the hand the table shows: none behind the hand-over screen (pass-and-play)
+        phase: ui.phase, busy: ui.busy || !!store.scene, toPlay: view?.to_play ?? null, hand: handHidden() ? [] : [...model.hand],
+        viewer: view?.viewer ?? null, handover: ui.handover,
         legal: [...model.legal], selected: ui.selected, handNo: model.handNo, counts: [...model.counts],
         trump: model.trump, peek: ui.peek, banner: ui.banner && ui.banner.alpha > 0 ? ui.banner.text : null,
       };
@@ -17,7 +19,7 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
     view: () => (store.view ? JSON.parse(JSON.stringify({ ...store.view, history: store.history })) : null),
     cardRects: () => {
       const r = canvas.getBoundingClientRect(), L = renderer.layout, m = shown();
-      return m.hand.map((card, i) => {
+      return (handHidden() ? [] : m.hand).map((card, i) => {
         const p = renderer.handClickPoint(i), c = renderer.handCardPos(i);
         return { card, legal: m.legal.has(card), x: p ? r.left + p.x : null, y: p ? r.top + p.y : null, cx: r.left + c.x, cy: r.top + c.y, w: L.cardW, h: L.cardH };
       });

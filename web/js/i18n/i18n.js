@@ -1,6 +1,6 @@
 // The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
 // picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
-import { humanSeat, isHuman } from "../game/store.js";
+import { isViewer, youSeat } from "../game/store.js";
 import de from "./locales/de.js";
 import en from "./locales/en.js";
 import fr from "./locales/fr.js";
@@ -106,7 +106,7 @@ export function t(key, params = {}) {
  * A sentence about a player: the human seat reads "You play…", "Du spielst…" (the catalog's `key.you`),
  * the others "{name} plays…" — verbs agree with their subject in every language.
  */
-export function tSeat(key, seat, params = {}) { return tYou(key, isHuman(seat), params); }
+export function tSeat(key, seat, params = {}) { return tYou(key, isViewer(seat), params); }
 
 /** The seat whose name is the one this game gives the player ("You", "Du"… in any language), else null: a game file's
  *  own player. */
@@ -196,7 +196,7 @@ export function joinNames(names) {
  * @param {(seat: number) => string} nameOf
  * @param {number|null} [you]
  */
-export function settlementText(r, nameOf, you = humanSeat()) {
+export function settlementText(r, nameOf, you = youSeat()) {
   const roles = r.roles || {}, pts = r.card_points || [];
   const p = {};
   let mine = null;

@@ -4,7 +4,7 @@
 // moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
 import { richText } from "./howto.js";
 import { has, suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
-import { isHuman, nameOf, store } from "../game/store.js";
+import { isViewer, nameOf, store } from "../game/store.js";
 import { touchScreen } from "../table/input.js";
 
 const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
@@ -70,7 +70,7 @@ export class Tutorial {
    *  now", so that it never covers the game (How to play still offers the first hand with a coach). */
   playedOn(evs) {
     if (this.active || !this.box || this.box.hidden || this.box.dataset.key !== "tut.offer") return;
-    if (!evs.some((e) => (e.type === "card_played" && isHuman(e.seat)) || e.type === "trick_won")) return;
+    if (!evs.some((e) => (e.type === "card_played" && isViewer(e.seat)) || e.type === "trick_won")) return;
     setFlag("declined");
     this.hide();
   }
@@ -106,7 +106,7 @@ export class Tutorial {
   async settled(v) {
     if (!this.active) return;
     if (v.phase === "hand-over" || v.phase === "game-over") { this.finish(); return; }
-    if (v.phase !== "play" || !isHuman(v.to_play)) { this.next(); return; }
+    if (v.phase !== "play" || !isViewer(v.to_play)) { this.next(); return; }
     const trick = v.trick?.cards || [], trump = v.trump, hand = v.hand, legal = new Set(v.legal || []);
     const led = trick[0]?.card[0] ?? null;
     const codes = new Set();

@@ -47,10 +47,15 @@ export function resetHistory() {
   try { localStorage.removeItem(KEY); } catch { /* nothing stored */ }
 }
 
+/** What sat at seats 1 and 2 in the history: a bot's level, or PERSON for a person at this device (pass-and-play;
+ *  the entry's `names` say who). */
+export const PERSON = "person";
+
 /** A history entry for a game: its setup, the view's standings and hand results, its records. */
 export function entryOf({ id, setup, view, history, records, status, shared = false, undo = false }) {
+  const bots = setup.bots.map((b, k) => (setup.seats?.[k + 1]?.kind === PERSON ? PERSON : b));
   return {
-    id, status, ended_at: new Date().toISOString(), hands_total: setup.hands, bots: [...setup.bots], seed: setup.seed,
+    id, status, ended_at: new Date().toISOString(), hands_total: setup.hands, bots, seed: setup.seed,
     names: setup.names ?? null, net: [...view.scores.net], winners: view.winners ?? null, shared, undo,
     results: history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
     records: records ?? null,
@@ -122,7 +127,7 @@ export function statisticsSection(games, current) {
   const me = humanSeat();
   const { levels, all } = statistics(games, me);
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
-    el("th", { scope: "row", text: s.bots.map(levelName).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("th", { scope: "row", text: s.bots.map((b) => (b === PERSON ? t("stats.person") : levelName(b))).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
     el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
   const out = [
@@ -156,7 +161,7 @@ export function historyList(games, actions) {
     el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
       el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
       el("td", { "data-label": label(1), text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
-      el("td", { "data-label": label(2), text: g.bots.map(levelName).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
+      el("td", { "data-label": label(2), text: g.bots.map((b, k) => (b === PERSON ? g.names?.[k + 1] ?? t("stats.person") : levelName(b))).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
       el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
         : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),
       el("td", { class: "game-actions" }, actions(g))))))];

@@ -3,7 +3,8 @@
 // card); the game is marked as played with undo in the history.
 import { toast } from "../ui/a11y.js";
 import { t } from "../i18n/i18n.js";
-import { humanSeat, isMyTurn, store } from "../game/store.js";
+import { isMyTurn, people, store, viewerSeat } from "../game/store.js";
+import { helpAllowed } from "../ui/settings.js";
 
 export class Undo {
   /** @param {{controller: import("../game/controller.js").Controller, autosave: import("./save.js").Autosave}} deps */
@@ -12,25 +13,25 @@ export class Undo {
     this.button = document.getElementById("btn-undo");
   }
 
-  /** Where the human's last card of the current hand is in the journal, or -1. */
+  /** Where the viewer's last card of the current hand is in the journal, or -1. */
   lastOwnCard() {
     const j = this.controller.journal, seats = this.autosave.seats;
     const h = j.hands.length - 1;
     if (h < 0 || !seats || seats.length !== j.hands.length || seats[h].length !== j.hands[h].length) return -1;
-    return seats[h].lastIndexOf(humanSeat());
+    return seats[h].lastIndexOf(viewerSeat());
   }
 
   /** Show the Undo button in practice games; enable it when there is a card of yours to take back. */
   update() {
     if (!this.button) return;
-    const practice = !!this.controller.journal.setup?.practice;
+    const practice = !!this.controller.journal.setup?.practice && helpAllowed(people().length);
     this.button.hidden = !practice;
     this.button.disabled = !(practice && isMyTurn() && this.lastOwnCard() >= 0);
   }
 
   async undo() {
     const c = this.controller, j = c.journal, i = this.lastOwnCard();
-    if (!j.setup?.practice || !isMyTurn() || i < 0) return;
+    if (!j.setup?.practice || !helpAllowed(people().length) || !isMyTurn() || i < 0) return;
     const h = j.hands.length - 1;
     const hands = j.hands.map((x) => [...x]);
     hands[h] = hands[h].slice(0, i);
@@ -38,7 +39,7 @@ export class Undo {
     const r = await c.restore(j.setup, hands, () => {
       this.autosave.seats[h] = this.autosave.seats[h].slice(0, i);
       this.autosave.usedUndo = true;
-    });
+    }, { keepViewer: true });
     if (!r) return;   // the worker died (the recovery rebuilds the game as it was) or the game moved on
     if (!r.ok) { store.ui.busy = false; toast(t("undo.failed"), "error"); return; }
     this.autosave.write();

@@ -40,7 +40,7 @@ export function parseSave(text) {
   const setupOk = isObj(su) && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
     && Array.isArray(su.bots) && su.bots.length === 2 && su.bots.every((b) => isStr(b, 40))
     && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === 3 && su.names.every((n) => isStr(n, 40))))
-    && (su.rules == null || isObj(su.rules));
+    && (su.rules == null || isObj(su.rules)) && (su.seats == null || (Array.isArray(su.seats) && su.seats.length === 3 && su.seats.every(isObj)));
   if (!setupOk) return { ok: false, reason: "save.bad.shape" };
   const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
     && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));

@@ -3,7 +3,18 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 /** The least width (CSS px) of each hand card left free to tap and to read its index. */
 export const MIN_TAP = 44;
 
-export function computeLayout(W, H, handCount) {
+/**
+ * Where seat `seat` sits, seen from `viewer`: 0 at the bottom (the viewer), 1 at the right (plays after the viewer),
+ * 2 at the left; the seats are placed by their offset from the viewer (docs/seats.md §4).
+ */
+export const placeOf = (seat, viewer = 0, seats = 3) => (((seat - viewer) % seats) + seats) % seats;
+
+/**
+ * The table for a W x H screen and `handCount` cards in the viewer's hand. Every per-seat position (`bots`, `plates`,
+ * `trick`, `pile`) is keyed by seat, laid out from `viewer` (at the bottom); `others` lists the other seats, right
+ * then left.
+ */
+export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
   const portrait = H > W * 1.15;
   // portrait (phones): bigger cards, so the hand's two rows span the width and the table has no empty band
   const cardW = Math.round(clamp(Math.min(W / (portrait ? 4.6 : 7.8), H / (portrait ? 5.6 : 5.7) / 1.45), 44, 112));
@@ -97,7 +108,13 @@ export function computeLayout(W, H, handCount) {
   const hudBottom = hud.trump.y + hud.trump.h;
   const banner = { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
 
-  return { W, H, portrait, cardW, cardH, margin, bw, bh, step, rows, back, hand, trick, bots, stackStep, plates, pile, hud, banner, cx, cy };
+  // the places above (0 bottom, 1 right, 2 left) are the seats' by their offset from the viewer
+  const bySeat = (byPlace) => Object.fromEntries(Object.entries(byPlace).map(([k, v]) => [(viewer + Number(k)) % seats, v]));
+  const others = [1, 2].map((k) => (viewer + k) % seats);
+  return {
+    W, H, portrait, cardW, cardH, margin, bw, bh, step, rows, back, hand, trick: bySeat(trick), bots: bySeat(bots), stackStep,
+    plates: bySeat(plates), pile: bySeat(pile), hud, banner, cx, cy, viewer, others,
+  };
 }
 
 /** Position of the k-th (of n) back in a bot's stack. */

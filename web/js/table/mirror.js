@@ -31,7 +31,7 @@ function set(el, attr, value) {
 export function syncMirror() {
   if (!box) build();
   const m = shown();
-  for (const seat of [0, 1, 2]) {
+  for (const seat of [0, 1, 2]) {   // the mirror's seats stay in seat order, whoever views
     const el = box.children[seat];
     const net = m.net[seat] ?? 0, points = m.pointsTaken[seat] ?? 0, tricks = m.tricksWon[seat] ?? 0;
     set(el, "data-net", String(net));

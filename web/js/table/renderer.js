@@ -5,10 +5,12 @@ import { t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
 import { Emitter } from "../game/events.js";
-import { isHuman, isMyTurn, shown, store } from "../game/store.js";
+import { handHidden, isMyTurn, isViewer, shown, store } from "../game/store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
+/** The seats of the table shown (0..n-1). */
+const seatsOf = (m) => (m.players ?? [0, 1, 2]).map((_, s) => s);
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
 
 /** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
@@ -46,7 +48,8 @@ export class Renderer extends Emitter {
   }
 
   relayout() {
-    this.layout = computeLayout(this.W, this.H, shown().hand.length);
+    const m = shown();
+    this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
     if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
@@ -69,6 +72,7 @@ export class Renderer extends Emitter {
     return {
       deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
       reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges, livePoints: prefs.livePoints,
+      handDrawn: this.handDrawn ?? 0,   // hand cards drawn in the last frame (none behind the hand-over screen)
       winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
       // the width of each hand card left free by its neighbour in the same row: what a finger can tap
       tapWidths: m.hand.map((_, i) => {
@@ -112,6 +116,7 @@ export class Renderer extends Emitter {
   /** Index of the topmost hand card under (x, y), or -1. */
   handIndexAt(x, y) {
     const L = this.layout, m = shown(), visible = store.scene?.handVisible;
+    if (handHidden()) return -1;
     for (let i = m.hand.length - 1; i >= 0; i--) {
       if (visible != null && i >= visible) continue;
       const p = this.handCardPos(i);
@@ -133,7 +138,7 @@ export class Renderer extends Emitter {
 
   pileAt(x, y) {
     const L = this.layout;
-    for (const s of [0, 1, 2]) {
+    for (const s of seatsOf(shown())) {
       const p = L.pile[s];
       if (Math.abs(x - p.x) < L.bw * 0.7 && Math.abs(y - p.y) < L.bh * 0.7) return s;
     }
@@ -142,7 +147,7 @@ export class Renderer extends Emitter {
 
   seatAnchor(seat) {  // where a seat's cards come from / tricks go to
     const L = this.layout;
-    if (isHuman(seat)) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
+    if (seat === L.viewer) return { x: L.W / 2, y: L.H - L.cardH * 0.4, rot: 0 };
     return { x: L.bots[seat].x, y: L.bots[seat].y, rot: L.bots[seat].rot };
   }
 
@@ -167,8 +172,8 @@ export class Renderer extends Emitter {
     this.drawFelt();
     if (!m.players) return;
     this.drawHud();
-    for (const s of [1, 2]) this.drawBot(s);
-    for (const s of [0, 1, 2]) { this.drawPlate(s); this.drawPile(s); }
+    for (const s of L.others) this.drawBot(s);
+    for (const s of seatsOf(m)) { this.drawPlate(s); this.drawPile(s); }
     // current trick, and the card winning it so far (the engine says which)
     for (const { seat, card, alpha } of m.trick) {
       const p = L.trick[seat];
@@ -279,7 +284,7 @@ export class Renderer extends Emitter {
   tooltipAt(x, y) {
     const L = this.layout, m = shown();
     if (!L || !m.players) return "";
-    for (const s of [0, 1, 2]) {
+    for (const s of seatsOf(m)) {
       const p = L.plates[s];
       if (x < p.x || x > p.x + p.w || y < p.y || y > p.y + p.h) continue;
       const parts = [m.players[s].name];
@@ -297,7 +302,7 @@ export class Renderer extends Emitter {
     const L = this.layout, m = shown(), deal = store.scene?.dealVisible;
     const n = deal ? deal[seat] : m.counts[seat];
     if (!n) return;
-    const key = `${this.art.key}|${L.W}x${L.H}|${seat}|${n}`;
+    const key = `${this.art.key}|${L.W}x${L.H}|${seat}@${L.viewer}|${n}`;
     this.stackSprites = this.stackSprites || new Map();
     let sp = this.stackSprites.get(key);
     if (!sp) {
@@ -353,7 +358,7 @@ export class Renderer extends Emitter {
     const tw = m.tricksWon[seat];
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
-    const sub = active ? (isHuman(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+    const sub = active ? (isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
       : `${first} · ${t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
@@ -363,7 +368,7 @@ export class Renderer extends Emitter {
     const L = this.layout, m = shown(), n = m.tricksWon[seat];
     if (!n) return;
     const p = L.pile[seat], s = L.bw / L.cardW * 0.8;
-    for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === 1 ? -1 : 1), s);
+    for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === L.others[0] ? -1 : 1), s);
     const ctx = this.ctx, r = Math.max(9, L.cardW * 0.12);
     ctx.beginPath(); ctx.arc(p.x + L.bw * 0.35, p.y - L.bh * 0.3, r, 0, Math.PI * 2);
     ctx.fillStyle = GOLD; ctx.fill();
@@ -395,7 +400,10 @@ export class Renderer extends Emitter {
   drawHand() {
     const ctx = this.ctx, L = this.layout, m = shown();
     const myTurn = isMyTurn(), ui = store.ui;
+    this.handDrawn = 0;
+    if (handHidden()) return;   // the hand-over screen: no one's cards on the table
     const n = store.scene?.handVisible ?? m.hand.length;
+    this.handDrawn = Math.min(n, m.hand.length);
     for (let i = 0; i < Math.min(n, m.hand.length); i++) {
       const code = m.hand[i], p = this.handCardPos(i);
       this.card(code, p.x, p.y, p.rot);

@@ -1,6 +1,7 @@
 // The DOM beside the canvas: hand buttons (keyboard and screen readers), the game log, toasts, toolbar states.
 import { cardName, cardShort, t } from "../i18n/i18n.js";
-import { isMyTurn, store } from "../game/store.js";
+import { handHidden, isMyTurn, people, store } from "../game/store.js";
+import { helpAllowed } from "./settings.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -67,7 +68,8 @@ export function hideHint() { const box = $("#hint"); if (box) box.hidden = true;
 export function renderHandButtons() {
   const box = $("#hand-buttons");
   const hadFocus = box.contains(document.activeElement);
-  const { hand, legal } = store.model;
+  const { legal } = store.model;
+  const hand = handHidden() ? [] : store.model.hand;   // the hand-over screen: no one's cards
   const myTurn = isMyTurn();
   const frag = document.createDocumentFragment();
   hand.forEach((code, i) => {
@@ -91,8 +93,8 @@ export function renderHandButtons() {
 /** Enable the toolbar buttons that can do something now. */
 export function updateToolbar() {
   const { ui, model } = store;
-  $("#btn-hint").disabled = !isMyTurn();
-  $("#btn-last").disabled = !(store.scene ?? model).lastTrick;
+  $("#btn-hint").disabled = !isMyTurn() || !helpAllowed(people().length);
+  $("#btn-last").disabled = !(store.scene ?? model).lastTrick || handHidden();   // the table is covered: nothing to peek at
   $("#btn-last").setAttribute("aria-pressed", ui.peek ? "true" : "false");
   $("#btn-sheet").disabled = !store.view;
   $("#btn-new").disabled = !store.hello;

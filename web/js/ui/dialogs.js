@@ -1,9 +1,11 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
-import { fmtNumber, has, joinNames, levelName, settlementText, t, tSeat, tYou, signed, suitLabel } from "../i18n/i18n.js";
+import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
-import { isHuman } from "../game/store.js";
+import { youSeat } from "../game/store.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
+/** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
+const tTable = (key, seat, params) => tYou(key, seat != null && seat === youSeat(), params);
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -71,22 +73,52 @@ export const loading = {
 
 // ------------------------------------------------------------------------------------------------ new game
 /** The new-game dialog; `hello` is the engine's (levels, defaults); `names` the players' names. */
+/** A seat's select offers this beside the bot levels: a person playing on this device (pass-and-play). */
+const PERSON = "person";
+
 export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
-  const { levels, defaults } = hello;
+  const { levels, defaults, limits } = hello;
   names = names || defaults.names;
   const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
   hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
+  // who sits where: you (seat 0, your name), then each other seat a bot level or a person with a name
+  const myName = $("#ng-name", dlg), people = settings.people ?? [null, null];
+  const nameInputs = [myName, $("#ng-person1", dlg), $("#ng-person2", dlg)];
+  for (const input of nameInputs) input.maxLength = limits?.name_max_len ?? 24;
+  myName.value = settings.name || "";
+  myName.placeholder = t("name.0");
+  const sels = [0, 1].map((k) => $(`#ng-bot${k + 1}`, dlg));
+  const isPerson = (k) => sels[k].value === PERSON;
+  /** Names are needed (yours too) and must differ once people play together: each says what is wrong with it. */
+  const checkNames = () => {
+    const any = isPerson(0) || isPerson(1);
+    myName.required = any;
+    const seen = new Set();
+    nameInputs.forEach((input, s) => {
+      const used = s === 0 ? any : isPerson(s - 1), v = input.value.trim().toLocaleLowerCase();
+      input.setCustomValidity(used && v && seen.has(v) ? t("new.nameTaken") : "");
+      if (used && v) seen.add(v);
+    });
+  };
   for (const k of [0, 1]) {
-    const sel = $(`#ng-bot${k + 1}`, dlg), desc = $(`#ng-bot${k + 1}-desc`, dlg);
+    const sel = sels[k], desc = $(`#ng-bot${k + 1}-desc`, dlg), row = $(`#ng-person${k + 1}-row`, dlg), input = nameInputs[k + 1];
     $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
-    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: id === settings.bots[k] }, levelName(id))));
-    const describe = () => { desc.textContent = has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : ""; };
+    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !people[k] && id === settings.bots[k] }, levelName(id))),
+      el("option", { value: PERSON, selected: !!people[k] }, t("new.person")));
+    input.value = people[k] || t(`name.person.${k + 1}`);
+    const describe = () => {
+      row.hidden = !isPerson(k);
+      input.required = isPerson(k);
+      desc.textContent = isPerson(k) ? t("new.person.help") : has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : "";
+      checkNames();
+    };
     sel.onchange = describe;
     describe();
   }
+  for (const input of nameInputs) input.oninput = checkNames;
   $("#ng-seed", dlg).value = settings.seed || "";
   const practice = $("#ng-practice", dlg);
   if (practice) practice.checked = !!settings.practice;
@@ -101,13 +133,17 @@ export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`n
     dlg.close();
     onStart({
       hands: Number(hands.value),
-      bots: [$("#ng-bot1", dlg).value, $("#ng-bot2", dlg).value],
+      // a person's seat keeps the level it had, for the next game with a bot there
+      bots: [0, 1].map((k) => (isPerson(k) ? settings.bots[k] : sels[k].value)),
+      people: [0, 1].map((k) => (isPerson(k) ? nameInputs[k + 1].value.trim() : null)),
+      name: myName.value.trim(),
       seed: $("#ng-seed", dlg).value.trim(),
       practice: !!practice?.checked,
       rules: { undertrump_when_void: undertrump.checked, no_trump: noTrump.value },
     });
   };
   open(dlg);
+  dlg.scrollTop = 0;   // a phone shows the dialog from its title (the focused Start button is at its foot)
 }
 
 // ------------------------------------------------------------------------------------------------ hand summary
@@ -130,7 +166,7 @@ function handTable(view, r) {
     el("tbody", {}, names.map((name, s) => el("tr", { "data-seat": s, class: r.settlement[s] < 0 ? "neg" : r.settlement[s] > 0 ? "pos" : "" },
       el("th", { scope: "row", text: name }),
       el("td", { "data-field": "points" }, fmtNumber(r.card_points[s]),
-        s === bonus ? el("span", { class: "bonus", title: tSeat("hand.bonus", s, { name }) }, " (+5)") : null),
+        s === bonus ? el("span", { class: "bonus", title: tTable("hand.bonus", s, { name }) }, " (+5)") : null),
       el("td", { "data-field": "tricks", text: r.tricks[s] }),
       el("td", { "data-field": "settlement", "data-value": r.settlement[s] },
         el("span", { class: "chalk-marks", "aria-hidden": "true", text: resultMarks(r.settlement[s]) }),
@@ -153,7 +189,7 @@ export function showHandOver({ view, onNext, onSheet }) {
     el("p", { class: "trump", text: r.trump ? t("hand.trump", { suit: suitLabel(r.trump) }) : t("hand.noTrump") }),
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
     r.last_trick_bonus_seat != null && r.case !== "annulled"
-      ? el("p", { class: "bonus-note", text: tSeat("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
+      ? el("p", { class: "bonus-note", text: tTable("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
   );
   const next = $("#btn-next", dlg);
   next.onclick = () => { dlg.close(); onNext(); };
@@ -210,9 +246,9 @@ export function showGameOver({ view, onNew, onSheet }) {
   const winners = view.winners || [];
   const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
   const winNames = joinNames(winners.map((s) => names[s]));
-  const mine = winners.find(isHuman), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
+  const mine = winners.find((s) => s === youSeat()), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tSeat("over.winner", winners[0], { names: winNames })) }),
+    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tTable("over.winner", winners[0], { names: winNames })) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {

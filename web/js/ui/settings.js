@@ -15,6 +15,7 @@ const SCHEMA = {
   autoForced: { type: "bool", def: false },
   tapRaise: { type: "bool", def: false },
   holdTrick: { type: "bool", def: false },
+  tableHelp: { type: "bool", def: false },
 };
 
 function valid(name, v) {
@@ -69,6 +70,10 @@ export function reducedMotion(p = prefs) {
   return !!window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** Hints and undo may be used: always when one person plays on this device, at a table of `persons` people only
+ *  when the setting allows (off by default, so no one peeks at another's cards through a hint). */
+export const helpAllowed = (persons, p = prefs) => persons <= 1 || p.tableHelp;
+
 /** Tap to raise, tap again (or swipe up) to play: a choice for touch screens; off, one tap plays. */
 export function tapRaise(p = prefs) { return p.tapRaise; }
 
@@ -76,7 +81,8 @@ export function tapRaise(p = prefs) { return p.tapRaise; }
 /**
  * Rows of the Settings dialog, in `order`. Each lane adds its own with addSettingRow(); the slots in use:
  * 10 language (i18n lane), 20 deck, 30 speed, 40 motion, 50 sound, 60 vibration, 70 live points,
- * 80 auto-play forced cards, 85 hold the trick until a click, 90 tap to raise, 100 undo (save lane). Leave gaps for
+ * 80 auto-play forced cards, 85 hold the trick until a click, 90 tap to raise, 95 hints and undo at a table of
+ * people, 100 undo (save lane). Leave gaps for
  * new rows.
  * @typedef {object} SettingRow
  * @property {string} id        the control's element id (unique)
@@ -167,6 +173,7 @@ export function installSettings({ speed, speedNames }) {
   bool("set-forced", 80, "autoForced");
   bool("set-hold", 85, "holdTrick");
   bool("set-tap", 90, "tapRaise", () => tapRaise());
+  bool("set-table-help", 95, "tableHelp");
   applyMotionClass();
   onPrefChange(applyMotionClass);
   window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", applyMotionClass);

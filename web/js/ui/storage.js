@@ -16,7 +16,26 @@ export function loadSettings() {
     bots: Array.isArray(saved.bots) && saved.bots.length === 2 && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
     seed: typeof saved.seed === "string" ? saved.seed.slice(0, 1000) : "",
     rules: validRules(saved.rules),
+    people: validPeople(saved.people),
+    name: validName(saved.name) ?? "",
   };
+}
+
+const NAME_MAX = 40;   // a shape check only: the engine's hello has the real limit (the dialog cuts names to it)
+
+/** A saved player's name: a string of 1..NAME_MAX characters, not blank (trimmed), else null. */
+export function validName(n) {
+  return typeof n === "string" && n.trim() && n.length <= NAME_MAX ? n.trim() : null;
+}
+
+/**
+ * Who sat at seats 1 and 2 (pass-and-play): per seat a person's name, or null for a bot (its level is in `bots`).
+ * Anything else (not two entries, a name that is no name) reads as two bots, as before this setting existed.
+ * @returns {(string|null)[]}
+ */
+export function validPeople(p) {
+  if (!Array.isArray(p) || p.length !== 2 || !p.every((x) => x === null || validName(x))) return [null, null];
+  return p.map((x) => (x === null ? null : validName(x)));
 }
 
 /** The rule variants as saved: {undertrump_when_void: boolean, no_trump: string} or null (the engine's defaults). */
@@ -28,7 +47,7 @@ function validRules(r) {
 
 export function saveSettings(s) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules }));
+    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules, people: s.people, name: s.name }));
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 
@@ -45,6 +64,6 @@ export function urlOverrides(search = location.search) {
   // hands and seed are checked by the engine (a refusal falls back to the defaults with a notice)
   if (q.has("hands")) o.hands = /^\d{1,9}$/.test(q.get("hands")) ? Number(q.get("hands")) : q.get("hands");
   if (q.has("seed")) o.seed = q.get("seed");
-  if (q.has("bots")) o.bots = q.get("bots").split(",").slice(0, 3);
+  if (q.has("bots")) { o.bots = q.get("bots").split(",").slice(0, 3); o.people = [null, null]; }   // bots in both seats
   return o;
 }
