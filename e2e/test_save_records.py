@@ -71,6 +71,14 @@ def test_hand_review_export_and_cli_replay_round_trip(open_app, page, watch, tmp
     ask.locator("#btn-abandon-keep").click()
     expect(ask).to_be_hidden()
     assert len(view(page)["history"]) == 1 and view(page)["seed"] == "41"
+    # the first hand with a coach (from How to play) would replace the game too: asked the same way, kept
+    page.click("#btn-howto")
+    page.click("#btn-tutorial")
+    expect(ask).to_be_visible()
+    ask.locator("#btn-abandon-keep").click()
+    expect(ask).to_be_hidden()
+    assert len(view(page)["history"]) == 1 and view(page)["seed"] == "41"
+    expect(page.locator("#coach")).to_be_hidden()
     start_new_game(page)
     ask.locator("#btn-abandon-start").click()
     page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass.view().history.length === 0", timeout=TIMEOUT)

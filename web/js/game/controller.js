@@ -125,6 +125,13 @@ export class Controller extends Emitter {
   /** `guard()` -> Promise<boolean>: asked before New game replaces a game in progress (false: keep playing). */
   addLeaveGuard(guard) { this.leaveGuards.push(guard); }
 
+  /** Whether the game in progress may be replaced (New game, the first hand with a coach, a game against the lab's
+   * bot): every leave guard is asked in turn (the abandon question); false as soon as one says to keep it. */
+  async mayLeave() {
+    for (const guard of this.leaveGuards) if (!(await guard())) return false;
+    return true;
+  }
+
   /**
    * Stop everything under way: loops and answers of the game so far (a new generation), animations, the scene and
    * its banner, and (unless `keepDialogs`) the open dialogs but How to play, which the reader closes (dialogs.js).
@@ -307,7 +314,8 @@ export class Controller extends Emitter {
   }
 
   /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
-  playAgainst(client, name) {
+  async playAgainst(client, name) {
+    if (!(await this.mayLeave())) return;
     this.outside = { client, name };
     this.outsideGone = false;
     const names = [0, 1, 2].map((s) => t(`name.${s}`));
@@ -445,7 +453,7 @@ export class Controller extends Emitter {
       // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people
       hello: store.hello, settings: session, names: people().length > 1 ? undefined : store.view?.players?.map((p) => p.name),
       onStart: async (opts) => {
-        for (const guard of this.leaveGuards) if (!(await guard())) return;
+        if (!(await this.mayLeave())) return;
         Object.assign(session, opts);
         Object.assign(settings, opts);
         saveSettings(settings);

@@ -39,8 +39,9 @@ export class Tutorial {
     });
   }
 
-  /** Start (or restart) the tutorial hand. */
-  start() {
+  /** Start (or restart) the tutorial hand; over a game in progress only once the player agreed to leave it. */
+  async start() {
+    if (!(await this.controller.mayLeave())) return;
     this.active = true;
     this.queue = [];
     this.seen = new Set();
