@@ -312,6 +312,10 @@ def test_phone_portrait_layout_and_touch(warm_contexts, site):
         r = next(r for r in rects if r["card"] == card)
         page.touchscreen.tap(r["x"], r["y"])
         wait_card_gone(page, card)
+        # How to play says "tap" a card here (on a desktop: "click")
+        page.locator("#btn-howto").tap()
+        expect(page.locator("#dlg-howto")).to_contain_text("Tap a card to play it")
+        page.keyboard.press("Escape")
         assert not w.foreign(), w.foreign()
         assert not w.errors, w.errors
     except Exception:

@@ -292,8 +292,9 @@ def test_refusal_and_hand_summary_speak_the_language(lang_page, english_phrases,
 
 
 @pytest.mark.parametrize("deck,present,absent", [
-    ("swiss", ["Under", "shields", "acorns Under"], ["Jack", "spades", "♠"]),
-    ("french", ["Jack", "♠ is led", "♣ Jack"], ["Under", "shields"]),
+    # (and, with a mouse, "click" a card, not "tap" it)
+    ("swiss", ["Under", "shields", "acorns Under", "Click a card"], ["Jack", "spades", "♠", "Tap"]),
+    ("french", ["Jack", "♠ is led", "♣ Jack", "Click a card"], ["Under", "shields", "Tap"]),
 ])
 def test_how_to_play_names_the_cards_of_the_chosen_pack(lang_page, deck, present, absent):
     """The rules text names the cards the player sees: Under, Ober, shields… with the Swiss pack, Jack, ♠… with

@@ -1,8 +1,9 @@
 // How to play: a dialog readable from the first second (it needs neither Python nor the engine), written in each
 // language's catalog (keys howto.*), with the cards drawn by the game's own card art (cards.js CardArt).
 import { CardArt } from "../table/cards.js";
-import { getDeck, t, tDeck } from "../i18n/i18n.js";
+import { getDeck, has, t, tDeck } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
+import { touchScreen } from "../table/input.js";
 
 let tutorialAction = null;
 /** What the "first hand with a coach" button does (set by main.js once the tutorial exists). */
@@ -91,6 +92,9 @@ function build() {
   dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });   // a click on the backdrop
 }
 
+/** A text's touch-screen wording where it has one ("tap" a card; "click" it with a mouse). */
+const pointerKey = (key) => (has(`${key}.touch`) && touchScreen() ? `${key}.touch` : key);
+
 /** Fill the dialog in the current language (again after a language switch). */
 function render() {
   const h = document.createElement("h2");
@@ -108,7 +112,7 @@ function render() {
     const h3 = document.createElement("h3");
     h3.textContent = t(`howto.${s.id}.h`);
     sec.append(h3);
-    for (const item of s.items) sec.append(typeof item === "string" ? richText("p", tDeck(item)) : figure(item, width));
+    for (const item of s.items) sec.append(typeof item === "string" ? richText("p", tDeck(pointerKey(item))) : figure(item, width));
     body.append(sec);
     const a = document.createElement("a");
     a.href = `#howto-${s.id}`;
