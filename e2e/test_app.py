@@ -334,6 +334,10 @@ def test_load_failure_shows_message_and_retry_works(page, site, watch):
     expect(page.locator("#loading-error")).to_be_visible()
     expect(page.locator("#loading-error")).to_contain_text("could not be loaded")
     expect(page.locator("#loading-error")).to_contain_text("Could not download the game engine")
+    # what the player may do, in the player's words (it spoke of http(s) and the built dist/ folder)
+    expect(page.locator("#loading-error .err-help")).to_have_text(
+        "Nothing you saved is lost. Press Retry; if the game still does not load, try again later, or press Reset "
+        "settings in case a setting stops it.")
     page.unroute("**/engine/*.whl")
     watch.errors.clear()   # the refused download is expected to log a network error
     page.get_by_role("button", name="Retry").click()

@@ -27,7 +27,7 @@ export default {
   "loading.ready": "Es wird gegeben…",
   "loading.start": "Start…",
   "loading.failed": "Das Spiel konnte nicht geladen werden.",
-  "loading.failedHelp": "Prüfe, ob die Seite über http(s) aus dem gebauten Ordner dist/ kommt, und versuche es nochmals.",
+  "loading.failedHelp": "Nichts Gespeichertes geht verloren. Drück «Nochmals versuchen»; lädt das Spiel immer noch nicht, versuch es später wieder oder drück «Einstellungen zurücksetzen», falls eine Einstellung den Start verhindert.",
   "load.offline": "Du bist offline, und {what} ist noch nicht heruntergeladen. Verbinde dich mit dem Internet und drücke Nochmals.",
   "load.download": "{what} konnte nicht heruntergeladen werden. Prüfe die Internetverbindung und drücke Nochmals.",
   "load.missing": "Auf dem Server fehlt {what}. Die Seite wird vielleicht gerade erneuert: versuche es in einer Minute wieder.",

@@ -28,7 +28,7 @@ export default {
   "loading.ready": "Dealing…",
   "loading.start": "Starting…",
   "loading.failed": "The game could not be loaded.",
-  "loading.failedHelp": "Check that the page is served over http(s) from the built dist/ folder, then try again.",
+  "loading.failedHelp": "Nothing you saved is lost. Press Retry; if the game still does not load, try again later, or press Reset settings in case a setting stops it.",
   "load.offline": "You are offline, and {what} has not been downloaded yet. Connect to the internet, then press Retry.",
   "load.download": "Could not download {what}. Check your internet connection, then press Retry.",
   "load.missing": "The server is missing {what}. The site may be being updated: try again in a minute.",

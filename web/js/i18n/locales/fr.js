@@ -27,7 +27,7 @@ export default {
   "loading.ready": "Distribution…",
   "loading.start": "Démarrage…",
   "loading.failed": "Le jeu n’a pas pu être chargé.",
-  "loading.failedHelp": "Vérifiez que la page est servie en http(s) depuis le dossier dist/ construit, puis réessayez.",
+  "loading.failedHelp": "Rien de ce que vous avez enregistré n’est perdu. Appuyez sur «\u00a0Réessayer\u00a0»\u00a0; si le jeu ne se charge toujours pas, réessayez plus tard, ou appuyez sur «\u00a0Réinitialiser les réglages\u00a0» au cas où un réglage l’empêcherait de démarrer.",
   "load.offline": "Vous êtes hors ligne et {what} n'est pas encore téléchargé. Connectez-vous à Internet, puis appuyez sur Réessayer.",
   "load.download": "Impossible de télécharger {what}. Vérifiez votre connexion Internet, puis appuyez sur Réessayer.",
   "load.missing": "Il manque {what} sur le serveur. Le site est peut-être en cours de mise à jour\u00a0: réessayez dans une minute.",

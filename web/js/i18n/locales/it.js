@@ -27,7 +27,7 @@ export default {
   "loading.ready": "Si distribuiscono le carte…",
   "loading.start": "Avvio…",
   "loading.failed": "Non è stato possibile caricare il gioco.",
-  "loading.failedHelp": "Verifica che la pagina sia servita via http(s) dalla cartella dist/ generata, poi riprova.",
+  "loading.failedHelp": "Nulla di ciò che hai salvato va perso. Premi «Riprova»; se il gioco non si carica ancora, riprova più tardi, oppure premi «Ripristina impostazioni» nel caso un’impostazione ne impedisca l’avvio.",
   "load.offline": "Sei offline e {what} non è ancora stato scaricato. Connettiti a Internet, poi premi Riprova.",
   "load.download": "Impossibile scaricare {what}. Controlla la connessione a Internet, poi premi Riprova.",
   "load.missing": "Sul server manca {what}. Il sito forse è in aggiornamento: riprova tra un minuto.",
