@@ -273,6 +273,34 @@ def test_hint_depends_on_the_position_only():
     assert [suggest(o, iterations=60) for o in reversed(obs)][::-1] == first
 
 
+def test_the_hint_is_the_same_on_a_device_busy_enough_to_cut_hards_search(monkeypatch):
+    """A busy device (here a clock on which the hint's whole search takes 5 s) gets the same hint as a quiet one: the
+    hint's safety net is 10 s; hard's 3 s would cut the search short and change the advice."""
+    from engine.bots import search
+    o = next(o for o in _positions(12, seed=7) if len(list(iter_cards(legal_mask(o.hand, o.trick, o.trump)))) >= 3)
+    reads = 0
+    real = search._cpu_clock
+
+    def counting() -> float:
+        nonlocal reads
+        reads += 1
+        return real()
+    monkeypatch.setattr(search, "_cpu_clock", counting)
+    quiet = hint(o, iterations=600)   # (a quarter of the hint's work: the same safety net, a quicker test)
+    now, step = 0.0, 5.0 / reads
+
+    def busy() -> float:
+        nonlocal now
+        now += step
+        return now
+    monkeypatch.setattr(search, "_cpu_clock", busy)
+    assert hint(o, iterations=600) == quiet
+    hard = make_bot("hard", "hint", iterations=600)     # hard's own net: cut, as the hint was before
+    now = 0.0
+    hard.choose(o)
+    assert hard.last_stats["stopped_by_time"]
+
+
 def test_search_budget_is_work_not_time():
     """The budget is a number of play-outs, honoured up to rounding (the time ceiling switched off here:
     it is a safety net only, tested below)."""

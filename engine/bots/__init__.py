@@ -19,8 +19,8 @@ from .normal import NormalBot
 from .search import ExpertBot, SearchBot
 from .simple import EasyBot, RandomBot
 
-__all__ = ["HINT_ITERATIONS", "LEVELS", "LEVEL_NAMES", "REGISTRY", "Bot", "Level", "RandomBot", "decision_rng", "hint",
-           "legal_cards", "make_bot", "position_key", "suggest"]
+__all__ = ["HINT_ITERATIONS", "HINT_MAX_MS", "LEVELS", "LEVEL_NAMES", "REGISTRY", "Bot", "Level", "RandomBot",
+           "decision_rng", "hint", "legal_cards", "make_bot", "position_key", "suggest"]
 
 
 class Level(NamedTuple):
@@ -54,6 +54,10 @@ def make_bot(level: str, seed: int | str = 0, **options: Any) -> Bot:
 
 #: Work of the hint: play-outs per decision (the ``hard`` search with more work).
 HINT_ITERATIONS = 2400
+#: The hint's safety net in ms (``max_ms``): as the expert's, not hard's 3 s. The same position must give the same
+#: hint, and a busy device (a phone in the background, two browsers on two cores) can take over 3 s for 2400
+#: play-outs that take ~0.4 s on a quiet one; only a device 25 times slower than that sees a shortened search.
+HINT_MAX_MS = 10_000.0
 
 
 def suggest(obs: Observation, iterations: int | None = None) -> tuple[int, str]:
@@ -69,7 +73,7 @@ def hint(obs: Observation, iterations: int | None = None) -> tuple[int, str, dic
     """The hint with its explanation both as an English sentence and as a code with parameters
     (``sampled``/``solved``: ``card``, ``mean`` and ``next_best`` strokes, ``samples``, ``outcomes`` in
     percent; ``only_choice``: ``card``)."""
-    bot = make_bot("hard", "hint", iterations=iterations or HINT_ITERATIONS)
+    bot = make_bot("hard", "hint", iterations=iterations or HINT_ITERATIONS, max_ms=HINT_MAX_MS)
     c = bot.choose(obs)
     return c, getattr(bot, "last_reason", ""), dict(getattr(bot, "last_explanation", {}))
 
