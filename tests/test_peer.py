@@ -121,3 +121,16 @@ def test_check_message_alone_keeps_no_state():
     raw = msg("card", seq=1, card="SA")
     assert check_message(raw, link, 1) == check_message(raw, link, 1)
     assert link.last_seq == -1
+
+
+def test_the_sizes_tool_measures_messages_within_the_limits():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "peer_sizes.py"
+    spec = importlib.util.spec_from_file_location("peer_sizes", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    sizes = tool.measure("5", 1)
+    assert 30 < sizes["card_min"] <= sizes["card_max"] < MAX_GUEST_BYTES
+    assert 100 < sizes["state_median"] <= sizes["state_max"] < sizes["whole_stream"] < MAX_HOST_BYTES
