@@ -37,6 +37,15 @@ class PeerRefused(Exception):
         self.params: Params = params or {}
 
 
+def _utf8(msg: object) -> bool:
+    """No lone surrogate anywhere (valid in JSON as an escape, not in UTF-8 text)."""
+    try:
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 31
 
@@ -110,7 +119,7 @@ def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> Pe
         msg: Any = json.loads(raw)
     except (ValueError, RecursionError):
         raise PeerRefused("peer_malformed", {"field": None}) from None
-    if not isinstance(msg, dict):
+    if not isinstance(msg, dict) or not _utf8(msg):
         raise PeerRefused("peer_malformed", {"field": None})
     for field, ok in _COMMON.items():
         if not ok(msg.get(field)):

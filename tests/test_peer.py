@@ -48,8 +48,11 @@ def refused(raw, link: PeerLink | None = None, to_play: int | None = 1) -> tuple
 
 
 @pytest.mark.parametrize("raw", ["not json", "[1, 2]", "null", '"hello"', b'{"v": 1}', None, "[" * 1000,
-                                 '{"v": 1, "type": "card", "seq": 5, "card": "SA"\ud800}'],
-                         ids=["text", "list", "null", "string", "bytes", "none", "deep", "surrogate"])
+                                 '{"v": 1, "type": "card", "seq": 5, "card": "SA"\ud800}',
+                                 '{"v": 1, "type": "card", "seq": 5, "card": "S\\ud800"}',
+                                 '{"v": 1, "type": "\\udc00", "seq": 5}'],
+                         ids=["text", "list", "null", "string", "bytes", "none", "deep", "surrogate", "escaped",
+                              "escaped-type"])
 def test_not_a_json_object_is_malformed(raw):
     assert refused(raw) == ("peer_malformed", {"field": None})
 
