@@ -113,8 +113,9 @@ def test_the_page_can_word_every_play_together_code():
     """The codes a host page shows (a friend's seat, a refused message, a fair deal's check) have catalog keys;
     e2e/test_i18n_catalogs.py checks the other languages have the same keys."""
     catalog = (ROOT / "web" / "js" / "i18n" / "locales" / "en.js").read_text(encoding="utf-8")
-    codes = [c for c in ERROR_CODES if c.startswith("peer_") or c in ("remote_seat", "not_remote_seat", "bad_since")]
-    assert len(codes) == 11
+    codes = [c for c in ERROR_CODES if c.startswith("peer_") or c in ("remote_seat", "not_remote_seat", "bad_since",
+                                                                       "bad_level")]
+    assert len(codes) == 12
     for code in codes:
         assert f'"refusal.{code}":' in catalog, code
     for code in ("verified", "bad_fair", "bad_secret", "commitment_mismatch", "deal_mismatch"):

@@ -183,6 +183,7 @@ export default {
   "refusal.bad_seat": "an diesem Platz spielt keine Person an diesem Gerät",
   "refusal.remote_seat": "{name} spielt auf dem eigenen Gerät: diese Karten werden hier nie gezeigt",
   "refusal.not_remote_seat": "an diesem Platz spielt niemand auf einem anderen Gerät",
+  "refusal.bad_level": "wähle einen Bot mit bekannter Spielstärke",
   "refusal.bad_since": "diese Stelle gibt es im Spielverlauf nicht",
   "refusal.peer_too_big": "ein Gerät am Tisch hat eine zu lange Nachricht geschickt; sie wurde ignoriert",
   "refusal.peer_malformed": "ein Gerät am Tisch hat eine unlesbare Nachricht geschickt; sie wurde ignoriert",

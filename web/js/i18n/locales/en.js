@@ -184,6 +184,7 @@ export default {
   "refusal.bad_seat": "that seat is not played by a person at this device",
   "refusal.remote_seat": "{name} plays on their own device: their cards are never shown here",
   "refusal.not_remote_seat": "that seat is not a friend's on another device",
+  "refusal.bad_level": "choose a bot with a known level",
   "refusal.bad_since": "the game's log has no such position",
   "refusal.peer_too_big": "a friend's device sent a message that is too long; it was ignored",
   "refusal.peer_malformed": "a friend's device sent a garbled message; it was ignored",

@@ -183,6 +183,7 @@ export default {
   "refusal.bad_seat": "cette place n’est pas jouée par une personne sur cet appareil",
   "refusal.remote_seat": "{name} joue sur son propre appareil : ses cartes ne s’affichent jamais ici",
   "refusal.not_remote_seat": "cette place n’est pas celle d’un ami sur un autre appareil",
+  "refusal.bad_level": "choisissez un robot d’un niveau connu",
   "refusal.bad_since": "cette position n’existe pas dans le déroulement de la partie",
   "refusal.peer_too_big": "un appareil de la table a envoyé un message trop long ; il a été ignoré",
   "refusal.peer_malformed": "un appareil de la table a envoyé un message illisible ; il a été ignoré",

@@ -183,6 +183,7 @@ export default {
   "refusal.bad_seat": "quel posto non è giocato da una persona su questo dispositivo",
   "refusal.remote_seat": "{name} gioca sul proprio dispositivo: le sue carte qui non si vedono mai",
   "refusal.not_remote_seat": "quel posto non è di un amico su un altro dispositivo",
+  "refusal.bad_level": "scegli un bot di un livello noto",
   "refusal.bad_since": "questa posizione non esiste nello svolgimento della partita",
   "refusal.peer_too_big": "un dispositivo al tavolo ha inviato un messaggio troppo lungo; è stato ignorato",
   "refusal.peer_malformed": "un dispositivo al tavolo ha inviato un messaggio illeggibile; è stato ignorato",

@@ -183,6 +183,7 @@ export default {
   "refusal.bad_seat": "その席はこの端末の人がプレイする席ではありません",
   "refusal.remote_seat": "{name}は自分の端末でプレイしています。その手札はここには表示されません",
   "refusal.not_remote_seat": "その席は別の端末でプレイする友だちの席ではありません",
+  "refusal.bad_level": "既知の強さのボットを選んでください",
   "refusal.bad_since": "対局の記録にその位置はありません",
   "refusal.peer_too_big": "相手の端末から長すぎるメッセージが届いたため、無視しました",
   "refusal.peer_malformed": "相手の端末から読み取れないメッセージが届いたため、無視しました",
