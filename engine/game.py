@@ -73,6 +73,8 @@ class Game:
         self._winners: list[int] | None = None
         self._winners_at = -1
         self.deal_no = 0
+        #: Per dealt hand, the seed it was dealt from when it had its own (a fair deal: docs/peer.md), else None
+        self.hand_seeds: list[str | None] = [None]
         self.dealer = first_dealer(self.seed, spec.seats)
         self.state = self._deal()
 
@@ -126,9 +128,11 @@ class Game:
         return self.hands_total - len(self.counted)
 
     # -- transitions -----------------------------------------------------------------------
-    def _deal(self) -> HandState:
-        return HandState(deal(self.seed, self.deal_no, self.dealer, self.spec.seats), self.dealer, self.rules,
-                         self.spec)
+    def _deal(self, seed: str | None = None) -> HandState:
+        """The next hand: deal ``deal_no`` of the game's seed, or deal 0 of the hand's own ``seed``."""
+        hands = deal(self.seed, self.deal_no, self.dealer, self.spec.seats) if seed is None else \
+            deal(seed, 0, self.dealer, self.spec.seats)
+        return HandState(hands, self.dealer, self.rules, self.spec)
 
     def play(self, card: int) -> list[Event]:
         """Play ``card`` for the seat to play.  Raises IllegalMove (nothing changes) if it may not be played."""
@@ -157,14 +161,16 @@ class Game:
             events.append({"type": "game_over", "standings": self.net, "winners": self.winners or []})
         return events
 
-    def next_hand(self) -> list[Event]:
-        """Deal the next hand (after ``hand-over``).  An annulled hand is dealt again by the same dealer."""
+    def next_hand(self, seed: str | None = None) -> list[Event]:
+        """Deal the next hand (after ``hand-over``).  An annulled hand is dealt again by the same dealer.  ``seed``:
+        deal it from its own seed (deal 0 of that seed, a fair deal's) instead of the game's."""
         if self.phase != "hand-over":
             raise ValueError("the hand is not over yet" if self.phase == "play" else "the game is over")
         redeal = self.results[-1].annulled
         if not redeal:
             self.dealer = (self.dealer + 1) % self.spec.seats
         self.deal_no += 1
-        self.state = self._deal()
+        self.hand_seeds.append(seed)
+        self.state = self._deal(seed)
         return [{"type": "hand_dealt", "hand_no": self.hand_no, "dealer": self.dealer,
                  "leader": self.state.leader, "redeal": redeal}]

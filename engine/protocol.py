@@ -19,7 +19,7 @@ Params = dict[str, ParamValue]
 
 Phase = Literal["play", "hand-over", "game-over"]
 Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
-SeatKind = Literal["me", "person", "bot", "outside"]
+SeatKind = Literal["me", "person", "bot", "outside", "remote"]
 
 
 # -- pieces ------------------------------------------------------------------------------------------------------
@@ -66,7 +66,8 @@ class Scores(TypedDict):
 
 class Player(TypedDict):
     """A seat's name, its bot level id (null for a person; "outside" for the bot lab's bot) and who sits there:
-    kind "me" (the page's player, seat 0), "person" (another person at this device), "bot" or "outside"."""
+    kind "me" (the page's player, seat 0), "person" (another person at this device), "bot", "outside" or "remote"
+    (a friend on their own device; bot: the level of the bot standing in while the friend is away, else null)."""
 
     name: str
     bot: str | None
@@ -210,7 +211,8 @@ class HelloRequest(TypedDict):
 
 class SeatSetup(TypedDict):
     """Who sits in a seat: kind "me" (seat 0, and only seat 0), "person" (another person at this device: plays
-    through play with its seat), "bot" with a level id, or "outside" (the bot lab's bot)."""
+    through play with its seat), "bot" with a level id, "outside" (the bot lab's bot) or "remote" (a friend on their
+    own device: the host page plays its cards through play with its seat; with a level: a bot stands in for it)."""
 
     kind: SeatKind
     level: NotRequired[str]
@@ -280,19 +282,20 @@ class GameSetup(TypedDict):
 
 class RestoreRequest(TypedDict):
     """Rebuild a game from its setup and the cards played in every dealt hand so far (a journal); answers a
-    ViewAnswer (with the history).  Every card is checked as if played now; a refusal changes nothing."""
+    ViewAnswer (with the history).  Every card is checked as if played now; a refusal changes nothing.
+    hand_seeds: per dealt hand, the seed next_hand was given for it, or null (the first entry is always null)."""
 
     cmd: Literal["restore"]
     setup: GameSetup
     hands: list[list[str]]
+    hand_seeds: NotRequired[list[str | None]]
 
 
 class PlainRequest(TypedDict):
-    """bot_move: the bot to play plays one card; hint: a card for the viewer; next_hand: deal after hand-over;
-    records: the hand record of every settled hand; observe: the observation of an outside bot's seat at its turn
-    (an ObserveAnswer)."""
+    """bot_move: the bot to play plays one card; hint: a card for the viewer; records: the hand record of every
+    settled hand; observe: the observation of an outside bot's seat at its turn (an ObserveAnswer)."""
 
-    cmd: Literal["bot_move", "hint", "next_hand", "records", "observe"]
+    cmd: Literal["bot_move", "hint", "records", "observe"]
 
 
 class OutsideMoveRequest(TypedDict):
@@ -305,8 +308,55 @@ class OutsideMoveRequest(TypedDict):
     level: NotRequired[str]
 
 
+class NextHandRequest(TypedDict):
+    """Deal the next hand (phase hand-over); seed: deal it from this seed of its own (deal 0 of it: a fair deal's
+    seed, docs/peer.md) instead of the game's."""
+
+    cmd: Literal["next_hand"]
+    seed: NotRequired[str]
+
+
+class SeatRequest(TypedDict):
+    """A friend's seat (kind "remote") changes hands: kind "bot" with a level: a bot stands in (the friend is away);
+    kind "remote": the friend plays it again (rejoined).  Answers a ViewAnswer."""
+
+    cmd: Literal["seat"]
+    seat: int
+    kind: Literal["bot", "remote"]
+    level: NotRequired[str]
+
+
+class GuestRequest(TypedDict):
+    """What a friend's seat may see (the guest's stream, docs/peer.md): its observation and the public events
+    from index since (0: all of this game; the answer's next is the index to ask from next time)."""
+
+    cmd: Literal["guest"]
+    seat: int
+    since: NotRequired[int]
+
+
+class VerifyDealRequest(TypedDict):
+    """Check a fair deal (docs/peer.md): the peers' commitments and revealed secrets (seat order) against the hand
+    record that was played.  The session is not touched."""
+
+    cmd: Literal["verify_deal"]
+    commitments: list[str]
+    secrets: list[str]
+    record: HandRecord
+
+
+class PeerCheckRequest(TypedDict):
+    """Check a message a friend's page sent (the raw text as received) for its seat: size, shape, version,
+    sequence number (each seat's last accepted one is kept) and turn (docs/peer.md)."""
+
+    cmd: Literal["peer_check"]
+    seat: int
+    message: str
+
+
 Request = (HelloRequest | NewGameRequest | CardRequest | ViewRequest | ReviewRequest | CoachRequest | RestoreRequest
-           | PlainRequest | OutsideMoveRequest)
+           | PlainRequest | OutsideMoveRequest | NextHandRequest | SeatRequest | GuestRequest | VerifyDealRequest
+           | PeerCheckRequest)
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
@@ -502,14 +552,19 @@ class ErrorInfo(TypedDict):
     """What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
     unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seats {seats, kinds, levels}
     (new_game: not one entry per seat, "me" not exactly seat 0, an unknown kind or level, or both seats and bots),
-    bad_seat {seat} (play, view: not the page's player's or a person's seat), bad_seed {max_len}, bad_rules {key},
+    bad_seat {seat} (play, view: not the page's player's or a person's seat), remote_seat {seat} (view: a friend's
+    seat, whose hand the host never shows; play: a friend's seat while a bot stands in), not_remote_seat {seat}
+    (seat, guest, the peer check: not a friend's seat), bad_since {next} (guest: no such event index),
+    bad_seed {max_len}, bad_rules {key},
     bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
     the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
     start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
     and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
     not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
     turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
-    not_hand_over {phase}; the refusals not_in_hand {card},
+    not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
+    peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
+    peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the refusals not_in_hand {card},
     must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
     internal (a bug) with detail "<ExcType>: <message>" for the error report."""
 
@@ -526,5 +581,111 @@ class ErrorAnswer(TypedDict):
     view: View | None
 
 
+class GuestAnswer(TypedDict):
+    """Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on and
+    the index after them; nothing else about the game."""
+
+    ok: Literal[True]
+    seat: int
+    observation: ObservationJson
+    events: list[Event]
+    next: int
+
+
+class VerifyDealAnswer(TypedDict):
+    """Answer to verify_deal: code "verified" (params {seed}: the hand's seed) or what does not match:
+    bad_fair {} (not one 64-hex commitment per secret, 1..3 of them), bad_secret {peer}, commitment_mismatch {peer},
+    deal_mismatch {seat} (peers counted from 0 in seat order)."""
+
+    ok: Literal[True]
+    verified: bool
+    code: str
+    params: Params
+
+
+class PeerCheckAnswer(TypedDict):
+    """Answer to peer_check: the message, accepted (its sequence number is now the seat's last)."""
+
+    ok: Literal[True]
+    message: "PeerMessage"
+
+
 Answer = (HelloAnswer | GameAnswer | WhyAnswer | HintAnswer | ViewAnswer | RecordsAnswer | ReviewAnswer
-          | CoachAnswer | ObserveAnswer | ErrorAnswer)
+          | CoachAnswer | ObserveAnswer | GuestAnswer | VerifyDealAnswer | PeerCheckAnswer | ErrorAnswer)
+
+
+# -- messages between peers (play together, docs/peer.md; checked by engine.peer) --------------------------------
+# Every message has v (the peer version, engine.peer.PEER_VERSION), type and seq (the sender's sequence number,
+# rising by at least 1 per message on one link).
+
+class PeerHello(TypedDict):
+    """The first message each way: the host's says the guest's seat and the table's names; a guest's says its seat
+    and its own name (names: [its name]), and is sent again whenever the name changes."""
+
+    v: int
+    type: Literal["hello"]
+    seq: int
+    seat: int
+    names: list[str]
+
+
+class PeerCommit(TypedDict):
+    """A peer's commitment for the hand hand_no: SHA-256 of its secret, 64 hex digits."""
+
+    v: int
+    type: Literal["commit"]
+    seq: int
+    hand_no: int
+    commitment: str
+
+
+class PeerReveal(TypedDict):
+    """A peer's secret for the hand hand_no (64 hex digits), once every commitment is in."""
+
+    v: int
+    type: Literal["reveal"]
+    seq: int
+    hand_no: int
+    secret: str
+
+
+class PeerState(TypedDict):
+    """Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields)."""
+
+    v: int
+    type: Literal["state"]
+    seq: int
+    seat: int
+    observation: ObservationJson
+    events: list[Event]
+    next: int
+
+
+class PeerCard(TypedDict):
+    """Guest to host: the card the guest plays (its turn; the host's engine checks it like any card)."""
+
+    v: int
+    type: Literal["card"]
+    seq: int
+    card: str
+
+
+class PeerPresence(TypedDict):
+    """away: the host says seat is gone (a bot may stand in); rejoin: a guest is back in its seat (a guest sends it
+    first on a new link with its own seat; the host tells the others)."""
+
+    v: int
+    type: Literal["away", "rejoin"]
+    seq: int
+    seat: int
+
+
+class PeerBye(TypedDict):
+    """The sender leaves the table for good (the game is over or the player left)."""
+
+    v: int
+    type: Literal["bye"]
+    seq: int
+
+
+PeerMessage = PeerHello | PeerCommit | PeerReveal | PeerState | PeerCard | PeerPresence | PeerBye

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from .cards import RANKS, SUIT_SYMBOLS, SUITS
 from .quote import QUOTE_MAX, quote
 
-__all__ = ["DEFAULT_NAMES", "QUOTE_MAX", "TABLE_NAMES", "card_text", "error_text", "event_text", "quote",
+__all__ = ["DEFAULT_NAMES", "QUOTE_MAX", "TABLE_NAMES", "card_text", "error_text", "event_text", "fair_deal_text",
+           "quote",
            "refusal_text", "settlement_text", "suit_text"]
 
 Params = Mapping[str, object]
@@ -123,6 +124,10 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
                      f"'person', 'outside' or 'bot' with a level (known: {_join(p.get('levels'))}); not both seats "
                      "and bots.",
         "bad_seat": f"Seat {p.get('seat')} is not played by a person at this device.",
+        "remote_seat": f"Seat {p.get('seat')} is a friend's on their own device: its cards are never shown here, "
+                       "and a bot is playing it now if one stands in.",
+        "not_remote_seat": f"Seat {p.get('seat')} is not a friend's seat.",
+        "bad_since": f"A friend's events are counted from 0 to {p.get('next')}: start from one of them.",
         "bad_seed": f"The seed must be a whole number or a word of at most {p.get('max_len')} characters.",
         "bad_rules": f"Unknown rule setting {p.get('key')!r} or a value it does not take.",
         "bad_names": f"Give three player names of at most {p.get('max_len')} characters.",
@@ -139,7 +144,29 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "not_outside_turn": "It is not an outside bot's turn.",
         "bad_level": f"Choose a bot level (known: {_join(p.get('levels'))}).",
         "not_hand_over": "The next hand can be dealt once this one is over.",
+        "peer_too_big": f"A friend's message is longer than {p.get('max')} bytes: ignored.",
+        "peer_malformed": f"A friend's message is malformed ({p.get('field') or 'not a JSON object'}): ignored.",
+        "peer_version": f"A friend's page speaks another version (this one speaks {p.get('version')}): reload it.",
+        "peer_unknown_type": f"A friend's message of unknown type {p.get('type')!r}: ignored.",
+        "peer_not_allowed": f"A friend may not send a {p.get('type')!r} message: ignored.",
+        "peer_replayed": f"A friend's message came again (number {p.get('seq')}, last {p.get('last')}): ignored.",
+        "peer_wrong_seat": f"A friend's message speaks for another seat than theirs ({p.get('seat')}): ignored.",
+        "peer_out_of_turn": f"A friend's card came out of turn: it is {who}'s turn.",
         "internal": "Internal error.",
+    }
+    return texts.get(code, code)
+
+
+def fair_deal_text(code: str, params: Params) -> str:
+    """A fair deal's check (verify_deal, engine.fairdeal) in English; peers are counted from 0 in seat order."""
+    p = params
+    texts = {
+        "verified": "Deal verified: the cards came from everyone's secrets.",
+        "bad_fair": "The deal cannot be checked: one commitment per secret is needed.",
+        "bad_secret": f"The deal cannot be checked: secret {_int(p.get('peer')) + 1} is not a secret.",
+        "commitment_mismatch": f"Warning: secret {_int(p.get('peer')) + 1} is not the one committed to "
+                               "before the hand.",
+        "deal_mismatch": f"Warning: seat {p.get('seat')}'s cards are not the ones the secrets deal.",
     }
     return texts.get(code, code)
 

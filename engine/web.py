@@ -2,10 +2,11 @@
 
 ``handle(request_json) -> answer_json`` is the one entry point of the worker; it never raises.  One
 :class:`Session` per worker; the page's player ("me") is seat 0; the other seats are bots, the bot lab's bot, or
-people who share this device (pass-and-play).  Every view is computed for one viewer seat (``me`` or a person's):
-its hand and legal cards, never another seat's unplayed cards.  The engine sends codes and params, never sentences,
-and owns every default and limit (the UI learns them from ``hello``).  A refused request answers ``ok: false`` and
-leaves the session unchanged.
+people who share this device (pass-and-play), or friends on their own devices (play together: the host's page
+forwards each friend only the ``guest`` answer for its seat).  Every view is computed for one viewer seat (``me``
+or a person's): its hand and legal cards, never another seat's unplayed cards.  The engine sends codes and params,
+never sentences, and owns every default and limit (the UI learns them from ``hello``).  A refused request answers
+``ok: false`` and leaves the session unchanged.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from typing import Any
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
 from .cards import CODES, codes_of, iter_cards, parse_card, sort_key
+from .fairdeal import VERIFIED
+from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_to_json
+from .peer import PeerLink, PeerRefused
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -30,18 +34,21 @@ from .protocol import (
     ErrorInfo,
     Event,
     GameAnswer,
+    GuestAnswer,
     HandRecord,
     HelloAnswer,
     HintAnswer,
     LastTrick,
     ObserveAnswer,
     Params,
+    PeerCheckAnswer,
     Reason,
     RecordsAnswer,
     ReviewAnswer,
     ReviewedHand,
     Roles,
     SeatKind,
+    VerifyDealAnswer,
     View,
     ViewAnswer,
     WhyAnswer,
@@ -66,7 +73,8 @@ OUTSIDE = "outside"   # a seat played by an outside bot (the bot lab's): the pag
 ME: SeatKind = "me"
 PERSON: SeatKind = "person"
 BOT: SeatKind = "bot"
-SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside")
+REMOTE: SeatKind = "remote"   # a friend on their own device (play together): the host page plays its cards
+SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside", REMOTE)
 PEOPLE: tuple[SeatKind, ...] = (ME, PERSON)   # the seats a page may view and play for
 
 
@@ -110,6 +118,8 @@ class Session:
         self.levels: list[str | None] = [None, None, None]
         self.kinds: list[SeatKind] = [ME, BOT, BOT]
         self.viewer = HUMAN   # the seat whose hand the views show (``view`` with ``seat`` changes it)
+        self.log: list[Event] = []   # every event of the game so far, in order (the guests' stream reads it)
+        self.links: dict[int, PeerLink] = {}   # per friend's seat, the link its messages come over (peer_check)
 
     # -- dispatch --------------------------------------------------------------------------------------------------
     def handle(self, request: dict[str, Any]) -> Answer:
@@ -129,6 +139,8 @@ class Session:
             "observe": self.cmd_observe, "outside_move": self.cmd_outside_move,
             "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
             "review": self.cmd_review, "coach": self.cmd_coach, "restore": self.cmd_restore,
+            "seat": self.cmd_seat, "guest": self.cmd_guest, "verify_deal": self.cmd_verify_deal,
+            "peer_check": self.cmd_peer_check,
         }
 
     # -- commands --------------------------------------------------------------------------------------------------
@@ -157,29 +169,43 @@ class Session:
         names = _names(req.get("names", list(TABLE_NAMES)))
         game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
         self.game, self.kinds, self.levels, self.viewer = game, kinds, levels, HUMAN
-        self.bots = [make_bot(level, f"{game.seed}/{s}") if kind == BOT and level else None
+        self.bots = [make_bot(level, f"{game.seed}/{s}") if kind in (BOT, REMOTE) and level else None
                      for s, (kind, level) in enumerate(zip(kinds, levels, strict=True))]
         events: list[Event] = [{"type": "hand_dealt", "hand_no": 1, "dealer": game.dealer,
                                 "leader": game.state.leader, "redeal": False}]
+        self.log = list(events)
+        self.links = {s: PeerLink(s) for s, kind in enumerate(kinds) if kind == REMOTE}
         return {"ok": True, "events": events, "view": self.view(history=True)}
 
     def cmd_play(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
-        """A card for a seat of a person at this device: ``seat`` (default: the viewer), which must be the seat to
-        play."""
+        """A card for a seat of a person at this device or a friend's (no bot standing in): ``seat`` (default: the
+        viewer), which must be the seat to play."""
         game = self._game()
-        seat = self._person_seat(req)
+        seat = self._person_seat(req, remote=True)
         if game.phase != "play":
             raise ProtocolError("not_playing")
         if game.state.to_play != seat:
             raise ProtocolError("not_your_turn", {"seat": game.state.to_play})
         return self._play_card(game, req)
 
-    def _person_seat(self, req: dict[str, Any]) -> int:
+    def _person_seat(self, req: dict[str, Any], remote: bool = False) -> int:
         """The request's ``seat`` (default: the viewer), which must be the page's player's or a person's at this
-        device (bad_seat otherwise: a bot's seat, an outside bot's, no such seat)."""
+        device (bad_seat otherwise: a bot's seat, an outside bot's, no such seat); ``remote``: or a friend's with no
+        bot standing in.  A friend's seat where it may not be: remote_seat."""
         seat = req.get("seat", self.viewer)
+        if _is_int(seat) and 0 <= seat < len(self.kinds) and self.kinds[seat] == REMOTE:
+            if remote and self.levels[seat] is None:
+                return int(seat)
+            raise ProtocolError("remote_seat", {"seat": seat})
         if not (_is_int(seat) and 0 <= seat < len(self.kinds) and self.kinds[seat] in PEOPLE):
             raise ProtocolError("bad_seat", {"seat": _echo(seat) if not _is_int(seat) else seat})
+        return int(seat)
+
+    def _remote_seat(self, req: dict[str, Any]) -> int:
+        """The request's ``seat``, which must be a friend's (not_remote_seat otherwise)."""
+        seat: Any = req.get("seat")
+        if not (_is_int(seat) and 0 <= seat < len(self.kinds) and self.kinds[seat] == REMOTE):
+            raise ProtocolError("not_remote_seat", {"seat": _echo(seat) if not _is_int(seat) else seat})
         return int(seat)
 
     def _play_card(self, game: Game, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
@@ -212,6 +238,50 @@ class Session:
         answer = self._moved(game.play(c))
         answer["think_ms"] = round(think, 2)
         return answer
+
+    def cmd_seat(self, req: dict[str, Any]) -> ViewAnswer:
+        """A friend's seat changes hands: ``kind`` "bot" with a ``level`` (a bot stands in while the friend is
+        away) or "remote" (the friend plays it again).  Only a friend's seat (not_remote_seat)."""
+        game = self._game()
+        seat, kind, level = self._remote_seat(req), req.get("kind"), req.get("level")
+        if kind == REMOTE and set(req) <= {"cmd", "seat", "kind"}:
+            self.levels[seat], self.bots[seat] = None, None
+        elif kind == BOT and isinstance(level, str) and level in LEVELS and set(req) <= {"cmd", "seat", "kind",
+                                                                                       "level"}:
+            self.levels[seat], self.bots[seat] = level, make_bot(level, f"{game.seed}/{seat}")
+        else:
+            raise ProtocolError("bad_level", {"levels": list(LEVELS)})
+        return {"ok": True, "view": self.view(history=True)}
+
+    def cmd_guest(self, req: dict[str, Any]) -> GuestAnswer:
+        """What a friend's seat may see: its observation (a bot's) and the public events from ``since`` on."""
+        game = self._game()
+        seat, since = self._remote_seat(req), req.get("since", 0)
+        if not (_is_int(since) and 0 <= since <= len(self.log)):
+            raise ProtocolError("bad_since", {"next": len(self.log)})
+        return {"ok": True, "seat": seat, "observation": observation_to_json(self._observe(game, seat)),
+                "events": self.log[since:], "next": len(self.log)}
+
+    def cmd_verify_deal(self, req: dict[str, Any]) -> VerifyDealAnswer:
+        """Check a fair deal's commitments and secrets against a played hand's record (engine.fairdeal)."""
+        try:
+            st = replay(req.get("record"))
+        except RecordError as e:
+            raise ProtocolError("bad_record", {"hand": 1, "text": _clean(str(e))}) from None
+        code, params = verify_fair_deal(req.get("commitments") or [], req.get("secrets") or [], st.dealer,
+                                        [codes_of(m) for m in st.dealt])
+        return {"ok": True, "verified": code == VERIFIED, "code": code, "params": params}
+
+    def cmd_peer_check(self, req: dict[str, Any]) -> PeerCheckAnswer:
+        """A message from a friend's page, checked for its seat (engine.peer); accepted: its seq is remembered."""
+        game = self._game()
+        seat = self._remote_seat(req)
+        to_play = game.state.to_play if game.phase == "play" else None
+        try:
+            message = self.links[seat].accept(req.get("message"), to_play)
+        except PeerRefused as e:
+            raise ProtocolError(e.code, e.params) from None
+        return {"ok": True, "message": message}
 
     def _outside_seat(self) -> int:
         """The seat to play, which must be an outside bot's."""
@@ -259,7 +329,10 @@ class Session:
         game = self._game()
         if game.phase != "hand-over":
             raise ProtocolError("not_hand_over", {"phase": game.phase})
-        return {"ok": True, "events": game.next_hand(), "view": self.view(history=True)}
+        seed = _seed(req["seed"]) if "seed" in req else None
+        events = game.next_hand(seed)
+        self.log.extend(events)
+        return {"ok": True, "events": events, "view": self.view(history=True)}
 
     def cmd_view(self, req: dict[str, Any]) -> ViewAnswer:
         """The current view (with the history); with ``seat``: first make that seat (the page's player's or a
@@ -318,6 +391,9 @@ class Session:
         if not isinstance(setup, dict) or not isinstance(hands, list) or not hands or \
                 not all(isinstance(h, list) for h in hands):
             raise ProtocolError("bad_journal", {"hand": None, "index": None})
+        seeds = req.get("hand_seeds", [None] * len(hands))
+        if not (isinstance(seeds, list) and len(seeds) == len(hands) and seeds[0] is None):
+            raise ProtocolError("bad_journal", {"hand": None, "index": None})
         fresh = Session()
         fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seats", "seed", "rules",
                                                                           "names") if k in setup}})
@@ -326,16 +402,17 @@ class Session:
             if i > 0:
                 if game.phase != "hand-over":
                     raise ProtocolError("bad_journal", {"hand": i + 1, "index": None})
-                game.next_hand()
+                fresh.log.extend(game.next_hand(_seed(seeds[i]) if seeds[i] is not None else None))
             for k, code in enumerate(plays):
                 if game.phase != "play":
                     raise ProtocolError("bad_journal", {"hand": i + 1, "index": k})
                 try:
-                    game.play(parse_card(code))
+                    fresh.log.extend(game.play(parse_card(code)))
                 except (ValueError, IllegalMove):
                     raise ProtocolError("bad_journal", {"hand": i + 1, "index": k}) from None
         self.game, self.bots, self.levels, self.kinds, self.viewer = (fresh.game, fresh.bots, fresh.levels,
                                                                       fresh.kinds, fresh.viewer)
+        self.log, self.links = fresh.log, fresh.links
         return {"ok": True, "view": self.view(history=True)}
 
     # -- helpers ---------------------------------------------------------------------------------------------------
@@ -355,6 +432,7 @@ class Session:
     def _moved(self, events: list[Event]) -> GameAnswer:
         """The answer to a card played: the history only when a hand ended (else the UI keeps its copy)."""
         over = any(ev["type"] == "hand_over" for ev in events)
+        self.log.extend(events)
         return {"ok": True, "events": events, "view": self.view(history=over)}
 
     def view(self, history: bool = False) -> View:
@@ -435,8 +513,9 @@ def _seed(value: object) -> str | None:
 
 def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
     """Who sits where: ``seats`` (one entry per seat: {"kind": "me"} for seat 0 only, {"kind": "person"}, {"kind":
-    "bot", "level": id}, {"kind": "outside"}) or, the older form, ``bots`` (the levels, or "outside", of seats 1 and
-    2).  Not both.  -> the seats' kinds and their bot levels (None for people; "outside" for the lab's bot)."""
+    "bot", "level": id}, {"kind": "outside"}, {"kind": "remote"} with an optional level: a bot standing in) or, the
+    older form, ``bots`` (the levels, or "outside", of seats 1 and 2).  Not both.  -> the seats' kinds and their bot
+    levels (None for people and friends with no bot standing in; "outside" for the lab's bot)."""
     if "seats" in req:
         seats = req["seats"]
         bad = ProtocolError("bad_seats", {"seats": MITTLERE.seats, "kinds": [str(k) for k in SEAT_KINDS],
@@ -448,12 +527,13 @@ def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
         levels: list[str | None] = []
         for i, seat in enumerate(seats):
             kind, level = seat.get("kind"), seat.get("level")
-            allowed = {"kind", "level"} if kind == BOT else {"kind"}
+            allowed = {"kind", "level"} if kind in (BOT, REMOTE) else {"kind"}
             if (kind not in SEAT_KINDS or (kind == ME) != (i == HUMAN) or set(seat) - allowed
-                    or (kind == BOT and not (isinstance(level, str) and level in LEVELS))):
+                    or ("level" in seat and not (isinstance(level, str) and level in LEVELS))
+                    or (kind == BOT and "level" not in seat)):
                 raise bad
             kinds.append(SEAT_KINDS[SEAT_KINDS.index(kind)])   # (the typed constant)
-            levels.append(level if kind == BOT else OUTSIDE if kind == OUTSIDE else None)
+            levels.append(level if kind in (BOT, REMOTE) else OUTSIDE if kind == OUTSIDE else None)
         return kinds, levels
     bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
     if not (isinstance(bots, list) and len(bots) == 2

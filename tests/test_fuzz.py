@@ -116,7 +116,8 @@ def test_batch_as_a_process_with_invalid_utf8_never_shows_a_traceback(lines, jun
 # -- the browser protocol -------------------------------------------------------------------------------------------
 
 COMMANDS = ["hello", "new_game", "play", "bot_move", "why", "hint", "next_hand", "view", "records", "review",
-            "restore", "levels", "nope"]
+            "restore", "levels", "nope", "seat", "guest", "verify_deal", "peer_check"]
+REMOTE = [{"kind": "me"}, {"kind": "remote"}, {"kind": "bot", "level": "random"}]
 
 
 seeds = (st.sampled_from(["--5", "-5", "²", "٣", "1_000", " 7 ", "+3", "0x10", "1e9", "9" * 64, "9" * 65, "\ud800"])
@@ -136,12 +137,26 @@ def requests(draw) -> str:
                           ("names", st.just(["A", "B", "C"]))):
             if draw(st.booleans()):
                 req[key] = draw(good | json_values) if draw(st.integers(0, 3)) == 0 else draw(good)
-        req.setdefault("bots", ["random", "easy"])
+        if draw(st.integers(0, 2)) == 0 and "bots" not in req:
+            req["seats"] = REMOTE      # a friend's seat (play together)
+        else:
+            req.setdefault("bots", ["random", "easy"])
         req.setdefault("hands", 1)
     elif req["cmd"] in ("play", "why"):
         req["card"] = draw(st.sampled_from(["<legal>", "<legal>", "<any>"]) | words | json_values)
     elif req["cmd"] == "review":
         req["records"] = draw(st.lists(records(), max_size=3) | json_values)
+    elif req["cmd"] in ("seat", "guest", "peer_check"):
+        req["seat"] = draw(st.sampled_from([1, 1, 2]) | json_values)
+        req.update({"seat": {"kind": draw(st.sampled_from(["bot", "remote"]) | json_values),
+                             "level": draw(st.just("random") | json_values)},
+                    "guest": {"since": draw(st.integers(-1, 40) | json_values)},
+                    "peer_check": {"message": draw(st.just('{"v": 1, "type": "card", "seq": 1, "card": "SA"}')
+                                                   | st.text(max_size=40) | json_values)}}[req["cmd"]])
+    elif req["cmd"] == "verify_deal":
+        req.update(commitments=draw(st.lists(st.just("ab" * 32), max_size=3) | json_values),
+                   secrets=draw(st.lists(st.just("cd" * 32), max_size=3) | json_values),
+                   record=draw(records() | json_values))
     elif req["cmd"] == "restore":
         req["setup"] = draw(st.just({"hands": 1, "bots": ["random", "random"], "seed": "f"}) | json_values)
         req["hands"] = draw(st.lists(st.lists(words, max_size=4), max_size=3) | json_values)
@@ -164,7 +179,8 @@ def _fill_card(request: str, session: web.Session) -> str:
 def _snapshot(session: web.Session):
     if session.game is None:
         return None
-    return json.dumps([session.view(history=True), session.records(), session.levels])
+    return json.dumps([session.view(history=True), session.records(), session.levels, len(session.log),
+                       {s: link.last_seq for s, link in session.links.items()}])
 
 
 def _quick_hint(obs):

@@ -99,3 +99,65 @@ def test_pinned_deals(seed):
 def test_every_deal_is_three_hands_of_twelve(seed, k, dealer):
     hands = deal(seed, k, dealer)
     assert hands[0] | hands[1] | hands[2] == ALL_CARDS and all(h.bit_count() == 12 for h in hands)
+
+
+def _card_strings(value, out: set[str]) -> set[str]:
+    """Every string anywhere in a JSON value (card codes among them)."""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _card_strings(k, out)
+            _card_strings(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _card_strings(v, out)
+    return out
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, others=st.sampled_from([("remote", "remote"), ("remote", "bot"), ("bot", "remote")]),
+       picks=st.lists(st.integers(0, 1000), min_size=80, max_size=80), since=st.integers(0, 1000))
+def test_a_friends_stream_never_holds_another_seats_unplayed_card(seed, others, picks, since):
+    """Over random games with friends' seats (issue 22): everything the guest request returns for seat n, through
+    JSON as the host page forwards it, holds no card another seat still has in hand."""
+    import json
+
+    from engine import web
+    from engine.cards import CODES
+
+    session = web.Session()
+    seats = [{"kind": "me"}] + [{"kind": k, "level": "random"} if k == "bot" else {"kind": k} for k in others]
+    session.handle({"cmd": "new_game", "seed": seed, "hands": 2, "seats": seats})
+    remote = [s for s in (1, 2) if seats[s]["kind"] == "remote"]
+    game = session.game
+    for pick in picks:
+        if game.phase == "game-over":
+            break
+        if game.phase == "hand-over":
+            session.handle({"cmd": "next_hand"})
+            continue
+        for n in remote:
+            whole = json.loads(json.dumps(session.handle({"cmd": "guest", "seat": n})))
+            dealt = max(i for i, e in enumerate(whole["events"]) if e["type"] == "hand_dealt")
+            start = min(dealt + since % (len(whole["events"]) - dealt + 1), whole["next"])
+            answer = json.loads(json.dumps(session.handle({"cmd": "guest", "seat": n, "since": start})))
+            hidden = 0
+            for s in range(3):
+                if s != n:
+                    hidden |= game.state.hands[s]
+            obs = answer["observation"]
+            assert obs["hand"] == game.state.hands[n] and obs["hand"] & hidden == 0
+            shown = [c for _, c in obs["plays"]] + obs["trick"] + [c for t in obs["tricks"] for c in t[1]]
+            assert not any(hidden >> c & 1 for c in shown)
+            assert not any(m & hidden for m in obs["captured"])
+            assert not {CODES[c] for c in range(36) if hidden >> c & 1} & _card_strings(answer, set())
+        seat = game.state.to_play
+        if seat == 0 or seat in remote:
+            legal = [c for c in range(36) if game.state.legal_mask() >> c & 1]
+            request = {"cmd": "play", "card": CODES[legal[pick % len(legal)]]}
+            if seat:
+                request["seat"] = seat
+            assert session.handle(request)["ok"]
+        else:
+            session.handle({"cmd": "bot_move"})

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import get_type_hints, is_typeddict
 
 from engine import protocol
-from engine.text import error_text, event_text, refusal_text
+from engine.text import error_text, event_text, fair_deal_text, refusal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 PROTOCOL_JS = ROOT / "web" / "js" / "engine" / "protocol.js"
@@ -65,7 +65,10 @@ ERROR_CODES = {
     "bad_journal": {"hand": 2, "index": 3}, "bad_coach": {"field": "seat"}, "outside_turn": {"seat": 1},
     "not_outside_turn": {"seat": 0}, "bad_level": {"levels": ["random", "easy"]},
     "bad_seats": {"seats": 3, "kinds": ["me", "person", "bot", "outside"], "levels": ["random", "easy"]},
-    "bad_seat": {"seat": 1},
+    "bad_seat": {"seat": 1}, "remote_seat": {"seat": 1}, "not_remote_seat": {"seat": 0}, "bad_since": {"next": 4},
+    "peer_too_big": {"max": 1024}, "peer_malformed": {"field": "card"}, "peer_version": {"version": 1},
+    "peer_unknown_type": {"type": "x"}, "peer_not_allowed": {"type": "state"}, "peer_replayed": {"seq": 3, "last": 4},
+    "peer_wrong_seat": {"seat": 1}, "peer_out_of_turn": {"seat": 2},
 }
 
 
@@ -95,3 +98,25 @@ def test_events_in_english():
     assert event_text({"type": "game_over", "winners": [1]}, names) == "Bea wins the game."
     assert event_text({"type": "game_over", "winners": [0, 2]}, names) == "Ann and Cy share the win."
     assert event_text({"type": "card_played", "seat": 0, "card": "SA"}, names) is None
+
+
+def test_every_fair_deal_code_has_an_english_sentence():
+    codes = set(re.findall(r"\b([a-z]+_[a-z_]+|verified)\b", protocol.VerifyDealAnswer.__doc__)) - {"verify_deal"}
+    assert codes == {"verified", "bad_fair", "bad_secret", "commitment_mismatch", "deal_mismatch"}
+    for code in codes:
+        assert fair_deal_text(code, {"peer": 1, "seat": 2}).endswith("."), code
+    assert fair_deal_text("commitment_mismatch", {"peer": 1}) == \
+        "Warning: secret 2 is not the one committed to before the hand."
+
+
+def test_the_page_can_word_every_play_together_code():
+    """The codes a host page shows (a friend's seat, a refused message, a fair deal's check) have catalog keys;
+    e2e/test_i18n_catalogs.py checks the other languages have the same keys."""
+    catalog = (ROOT / "web" / "js" / "i18n" / "locales" / "en.js").read_text(encoding="utf-8")
+    codes = [c for c in ERROR_CODES if c.startswith("peer_") or c in ("remote_seat", "not_remote_seat", "bad_since",
+                                                                       "bad_level")]
+    assert len(codes) == 12
+    for code in codes:
+        assert f'"refusal.{code}":' in catalog, code
+    for code in ("verified", "bad_fair", "bad_secret", "commitment_mismatch", "deal_mismatch"):
+        assert f'"review.fair.{code}":' in catalog, code

@@ -653,3 +653,158 @@ def test_hint_and_why_speak_for_the_viewer_and_restore_keeps_the_seats():
     assert r["ok"], r
     assert r["view"]["viewer"] == 0 and [p["kind"] for p in r["view"]["players"]] == ["me", "person", "bot"]
     assert call(cmd="view", seat=1)["view"]["hand"] == v1["hand"]
+
+
+# -- friends on their own devices (play together, docs/peer.md) ----------------------------------------------------
+
+REMOTE_SEATS = [{"kind": "me"}, {"kind": "remote"}, {"kind": "bot", "level": "easy"}]
+
+
+def play_on(r: dict, until) -> dict:
+    """Play (the host its first legal card, the friend at seat 1 its first legal card through play with seat, the
+    bot its own) until ``until(view)``."""
+    while not until(r["view"]):
+        v = r["view"]
+        if v["phase"] == "hand-over":
+            r = call(cmd="next_hand")
+        elif v["to_play"] == 0:
+            r = call(cmd="play", card=v["legal"][0])
+        elif v["to_play"] == 1:
+            r = call(cmd="play", seat=1, card=codes_of(web._SESSION.game.state.legal_mask())[0])
+        else:
+            r = call(cmd="bot_move")
+        assert r["ok"], r
+    return r
+
+
+def test_a_friends_seat_is_played_through_play_with_its_seat_and_never_viewed():
+    r = call(cmd="new_game", seed=21, hands=1, seats=REMOTE_SEATS, names=["Ann", "Bea", "Cy"])
+    assert [(p["kind"], p["bot"]) for p in r["view"]["players"]] == [("me", None), ("remote", None), ("bot", "easy")]
+    assert call(cmd="view", seat=1)["error"] == {"code": "remote_seat", "params": {"seat": 1}}
+    r = play_on(r, lambda v: v["to_play"] == 1)
+    assert call(cmd="bot_move")["error"]["code"] == "not_bot_turn"        # no bot plays a friend's seat
+    assert call(cmd="hint")["error"]["code"] == "not_your_turn"
+    r = play_on(r, lambda v: v["phase"] == "game-over")
+    assert len(call(cmd="records")["records"]) == 1
+
+
+def test_a_bot_stands_in_for_an_away_friend_and_the_friend_takes_the_seat_back():
+    r = call(cmd="new_game", seed=22, hands=1, seats=REMOTE_SEATS)
+    r = play_on(r, lambda v: v["to_play"] == 1)
+    card = web._SESSION.game.state.hands[1]
+    card = codes_of(card)[0]
+    r = call(cmd="seat", seat=1, kind="bot", level="random")
+    assert r["ok"] and r["view"]["players"][1] == {"name": "Right", "bot": "random", "kind": "remote"}
+    assert call(cmd="play", seat=1, card=card)["error"] == {"code": "remote_seat", "params": {"seat": 1}}
+    r = call(cmd="bot_move")
+    assert r["ok"] and r["events"][0]["seat"] == 1
+    r = play_on(r, lambda v: v["to_play"] == 1)
+    assert call(cmd="seat", seat=1, kind="remote")["view"]["players"][1]["bot"] is None
+    assert call(cmd="bot_move")["error"]["code"] == "not_bot_turn"
+
+
+@pytest.mark.parametrize("request_, code", [
+    ({"seat": 0, "kind": "bot", "level": "easy"}, "not_remote_seat"),     # the host's own seat
+    ({"seat": 2, "kind": "remote"}, "not_remote_seat"),                   # a bot's seat
+    ({"seat": 3, "kind": "remote"}, "not_remote_seat"),
+    ({"seat": "1", "kind": "remote"}, "not_remote_seat"),
+    ({"seat": 1, "kind": "bot"}, "bad_level"),
+    ({"seat": 1, "kind": "bot", "level": "grandmaster"}, "bad_level"),
+    ({"seat": 1, "kind": "person"}, "bad_level"),
+    ({"seat": 1, "kind": "remote", "level": "easy"}, "bad_level"),
+])
+def test_a_seat_change_that_is_not_a_friends_is_refused_and_changes_nothing(request_, code):
+    before = call(cmd="new_game", seed=23, seats=[{"kind": "me"}, {"kind": "remote"}, {"kind": "person"}])["view"]
+    before.pop("history")
+    r = call(cmd="seat", **request_)
+    assert r["error"]["code"] == code, r
+    assert r["view"] == before
+    assert call(cmd="seat", seat=2, kind="bot", level="easy")["error"]["code"] == "not_remote_seat"   # a person's
+
+
+def test_restore_keeps_a_friends_seat_and_its_stand_in():
+    seats = [{"kind": "me"}, {"kind": "remote", "level": "easy"}, {"kind": "remote"}]
+    r = call(cmd="new_game", seed=24, hands=2, seats=seats)
+    assert [(p["kind"], p["bot"]) for p in r["view"]["players"]] == [("me", None), ("remote", "easy"),
+                                                                      ("remote", None)]
+    r = call(cmd="restore", setup={"hands": 2, "seed": "24", "seats": seats}, hands=[[]])
+    assert [(p["kind"], p["bot"]) for p in r["view"]["players"]] == [("me", None), ("remote", "easy"),
+                                                                      ("remote", None)]
+    assert call(cmd="view", seat=2)["error"]["code"] == "remote_seat"
+    assert call(cmd="new_game", seats=[{"kind": "me"}, {"kind": "remote", "level": "x"}, {"kind": "remote"}])[
+        "error"]["code"] == "bad_seats"
+
+
+def test_the_guest_stream_is_the_seats_observation_and_the_public_events():
+    r = call(cmd="new_game", seed=25, hands=2, seats=REMOTE_SEATS)
+    g = call(cmd="guest", seat=1)
+    assert g["seat"] == 1 and g["events"] == r["events"] and g["next"] == 1
+    assert g["observation"]["hand"] == web._SESSION.game.state.hands[1]
+    log = list(g["events"])
+    r = play_on(r, lambda v: v["phase"] == "hand-over")
+    g = call(cmd="guest", seat=1, since=g["next"])
+    log += g["events"]
+    assert call(cmd="guest", seat=1)["events"] == log
+    assert [e["type"] for e in log].count("card_played") == 36 and log[-1]["type"] == "hand_over"
+    assert call(cmd="guest", seat=1, since=g["next"])["events"] == []
+    for bad in (-1, g["next"] + 1, "0", True):
+        assert call(cmd="guest", seat=1, since=bad)["error"] == {"code": "bad_since", "params": {"next": g["next"]}}
+    for seat in (0, 2, 5):
+        assert call(cmd="guest", seat=seat)["error"]["code"] == "not_remote_seat"
+    # a restored game has the same stream
+    hands = [[c for c in web._SESSION.game.results[0].record["plays"]]]
+    call(cmd="restore", setup={"hands": 2, "seed": "25", "seats": REMOTE_SEATS}, hands=hands)
+    assert call(cmd="guest", seat=1)["events"] == log
+
+
+def test_next_hand_deals_from_its_own_seed_and_restore_deals_it_again():
+    from engine.fairdeal import commitment, fair_seed
+    r = call(cmd="new_game", seed=26, hands=2, seats=REMOTE_SEATS)
+    r = play_on(r, lambda v: v["phase"] == "hand-over")
+    secrets = ["1" * 64, "2" * 64]
+    seed = fair_seed(secrets)
+    dealer = r["view"]["dealer"] + 1
+    assert call(cmd="next_hand", seed=seed)["ok"]
+    assert [codes_of(m) for m in web._SESSION.game.state.hands] == [codes_of(m) for m in deal(seed, 0, dealer % 3)]
+    plays = web._SESSION.game.results[0].record["plays"]
+    r = play_on(call(cmd="view"), lambda v: v["phase"] == "game-over")
+    record = call(cmd="records")["records"][1]
+    commits = [commitment(s) for s in secrets]
+    assert call(cmd="verify_deal", commitments=commits, secrets=secrets, record=record) == {
+        "ok": True, "verified": True, "code": "verified", "params": {"seed": seed}}
+    tampered = {**record, "hands": [record["hands"][1], record["hands"][0], record["hands"][2]], "plays": []}
+    assert call(cmd="verify_deal", commitments=commits, secrets=secrets, record=record | {"plays": []})["verified"]
+    assert call(cmd="verify_deal", commitments=commits, secrets=secrets, record=tampered)["code"] == "deal_mismatch"
+    assert call(cmd="verify_deal", commitments=commits[::-1], secrets=secrets, record=record)["params"] == {"peer": 0}
+    assert call(cmd="verify_deal", commitments=commits, secrets=secrets, record={})["error"]["code"] == "bad_record"
+    # the first hand was dealt from the game's seed: not from these secrets
+    first = call(cmd="records")["records"][0]
+    assert call(cmd="verify_deal", commitments=commits, secrets=secrets, record=first)["verified"] is False
+    # restore: the second hand from its own seed again
+    r = call(cmd="restore", setup={"hands": 2, "seed": "26", "seats": REMOTE_SEATS}, hands=[plays, []],
+             hand_seeds=[None, seed])
+    assert r["ok"] and sorted(r["view"]["hand"]) == sorted(record["hands"][0])
+    for bad in ([seed, seed], [None], [None, 7 * [1]], "x"):
+        assert call(cmd="restore", setup={"hands": 2, "seed": "26", "seats": REMOTE_SEATS}, hands=[plays, []],
+                    hand_seeds=bad)["error"]["code"] in ("bad_journal", "bad_seed")
+    assert call(cmd="next_hand", seed=["x"])["error"]["code"] in ("not_hand_over", "bad_seed")
+
+
+def test_peer_check_refuses_a_friends_hostile_messages_with_the_game_unchanged():
+    r = call(cmd="new_game", seed=27, hands=1, seats=REMOTE_SEATS)
+    r = play_on(r, lambda v: v["to_play"] == 0)
+    before = call(cmd="view")["view"]
+
+    def check(seq, **m):
+        return call(cmd="peer_check", seat=1, message=json.dumps({"v": 1, "seq": seq, **m}))
+
+    assert check(1, type="hello", seat=1, names=["Bea"])["message"]["names"] == ["Bea"]
+    assert check(1, type="bye")["error"] == {"code": "peer_replayed", "params": {"seq": 1, "last": 1}}
+    assert check(2, type="card", card="SA")["error"] == {"code": "peer_out_of_turn", "params": {"seat": 0}}
+    assert check(2, type="card", card="SA", x=1)["error"]["code"] == "peer_malformed"
+    assert check(2, type="state", seat=1, observation={}, events=[], next=0)["error"]["code"] == "peer_not_allowed"
+    assert call(cmd="peer_check", seat=1, message="x" * 5000)["error"]["code"] == "peer_too_big"
+    assert call(cmd="peer_check", seat=2, message="{}")["error"]["code"] == "not_remote_seat"
+    assert call(cmd="view")["view"] == before
+    r = play_on(r, lambda v: v["to_play"] == 1)
+    assert check(2, type="card", card="SA")["message"]["card"] == "SA"

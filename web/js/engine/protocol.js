@@ -10,13 +10,15 @@
 
 /** @typedef {"match"|"no_trick"|"hundred"|"no_trick_and_hundred"|"ranking"|"tie"|"annulled"} Case */
 
-/** @typedef {"me"|"person"|"bot"|"outside"} SeatKind */
+/** @typedef {"me"|"person"|"bot"|"outside"|"remote"} SeatKind */
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest} Request */
 
-/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|ErrorAnswer} Answer */
+/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|ErrorAnswer} Answer */
+
+/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -60,7 +62,8 @@
 
 /**
  * A seat's name, its bot level id (null for a person; "outside" for the bot lab's bot) and who sits there:
- * kind "me" (the page's player, seat 0), "person" (another person at this device), "bot" or "outside".
+ * kind "me" (the page's player, seat 0), "person" (another person at this device), "bot", "outside" or "remote"
+ * (a friend on their own device; bot: the level of the bot standing in while the friend is away, else null).
  * @typedef {object} Player
  * @property {string} name
  * @property {string|null} bot
@@ -208,7 +211,8 @@
 
 /**
  * Who sits in a seat: kind "me" (seat 0, and only seat 0), "person" (another person at this device: plays
- * through play with its seat), "bot" with a level id, or "outside" (the bot lab's bot).
+ * through play with its seat), "bot" with a level id, "outside" (the bot lab's bot) or "remote" (a friend on their
+ * own device: the host page plays its cards through play with its seat; with a level: a bot stands in for it).
  * @typedef {object} SeatSetup
  * @property {SeatKind} kind
  * @property {string} [level]
@@ -279,18 +283,19 @@
 /**
  * Rebuild a game from its setup and the cards played in every dealt hand so far (a journal); answers a
  * ViewAnswer (with the history).  Every card is checked as if played now; a refusal changes nothing.
+ * hand_seeds: per dealt hand, the seed next_hand was given for it, or null (the first entry is always null).
  * @typedef {object} RestoreRequest
  * @property {"restore"} cmd
  * @property {GameSetup} setup
  * @property {Array<Array<string>>} hands
+ * @property {Array<string|null>} [hand_seeds]
  */
 
 /**
- * bot_move: the bot to play plays one card; hint: a card for the viewer; next_hand: deal after hand-over;
- * records: the hand record of every settled hand; observe: the observation of an outside bot's seat at its turn
- * (an ObserveAnswer).
+ * bot_move: the bot to play plays one card; hint: a card for the viewer; records: the hand record of every
+ * settled hand; observe: the observation of an outside bot's seat at its turn (an ObserveAnswer).
  * @typedef {object} PlainRequest
- * @property {"bot_move"|"hint"|"next_hand"|"records"|"observe"} cmd
+ * @property {"bot_move"|"hint"|"records"|"observe"} cmd
  */
 
 /**
@@ -301,6 +306,52 @@
  * @property {"outside_move"} cmd
  * @property {string} [card]
  * @property {string} [level]
+ */
+
+/**
+ * Deal the next hand (phase hand-over); seed: deal it from this seed of its own (deal 0 of it: a fair deal's
+ * seed, docs/peer.md) instead of the game's.
+ * @typedef {object} NextHandRequest
+ * @property {"next_hand"} cmd
+ * @property {string} [seed]
+ */
+
+/**
+ * A friend's seat (kind "remote") changes hands: kind "bot" with a level: a bot stands in (the friend is away);
+ * kind "remote": the friend plays it again (rejoined).  Answers a ViewAnswer.
+ * @typedef {object} SeatRequest
+ * @property {"seat"} cmd
+ * @property {number} seat
+ * @property {"bot"|"remote"} kind
+ * @property {string} [level]
+ */
+
+/**
+ * What a friend's seat may see (the guest's stream, docs/peer.md): its observation and the public events
+ * from index since (0: all of this game; the answer's next is the index to ask from next time).
+ * @typedef {object} GuestRequest
+ * @property {"guest"} cmd
+ * @property {number} seat
+ * @property {number} [since]
+ */
+
+/**
+ * Check a fair deal (docs/peer.md): the peers' commitments and revealed secrets (seat order) against the hand
+ * record that was played.  The session is not touched.
+ * @typedef {object} VerifyDealRequest
+ * @property {"verify_deal"} cmd
+ * @property {Array<string>} commitments
+ * @property {Array<string>} secrets
+ * @property {HandRecord} record
+ */
+
+/**
+ * Check a message a friend's page sent (the raw text as received) for its seat: size, shape, version,
+ * sequence number (each seat's last accepted one is kept) and turn (docs/peer.md).
+ * @typedef {object} PeerCheckRequest
+ * @property {"peer_check"} cmd
+ * @property {number} seat
+ * @property {string} message
  */
 
 /**
@@ -505,14 +556,19 @@
  * What went wrong: a code and the params its sentence needs.  Codes: bad_json, bad_request,
  * unknown_command {cmd}, no_game, bad_hands {min, max}, bad_bots {levels}, bad_seats {seats, kinds, levels}
  * (new_game: not one entry per seat, "me" not exactly seat 0, an unknown kind or level, or both seats and bots),
- * bad_seat {seat} (play, view: not the page's player's or a person's seat), bad_seed {max_len}, bad_rules {key},
+ * bad_seat {seat} (play, view: not the page's player's or a person's seat), remote_seat {seat} (view: a friend's
+ * seat, whose hand the host never shows; play: a friend's seat while a bot stands in), not_remote_seat {seat}
+ * (seat, guest, the peer check: not a friend's seat), bad_since {next} (guest: no such event index),
+ * bad_seed {max_len}, bad_rules {key},
  * bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
  * the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
  * start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
  * and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
  * not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
  * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
- * not_hand_over {phase}; the refusals not_in_hand {card},
+ * not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
+ * peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
+ * peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the refusals not_in_hand {card},
  * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
  * internal (a bug) with detail "<ExcType>: <message>" for the error report.
  * @typedef {object} ErrorInfo
@@ -527,6 +583,105 @@
  * @property {false} ok
  * @property {ErrorInfo} error
  * @property {View|null} view
+ */
+
+/**
+ * Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on and
+ * the index after them; nothing else about the game.
+ * @typedef {object} GuestAnswer
+ * @property {true} ok
+ * @property {number} seat
+ * @property {ObservationJson} observation
+ * @property {Array<Event>} events
+ * @property {number} next
+ */
+
+/**
+ * Answer to verify_deal: code "verified" (params {seed}: the hand's seed) or what does not match:
+ * bad_fair {} (not one 64-hex commitment per secret, 1..3 of them), bad_secret {peer}, commitment_mismatch {peer},
+ * deal_mismatch {seat} (peers counted from 0 in seat order).
+ * @typedef {object} VerifyDealAnswer
+ * @property {true} ok
+ * @property {boolean} verified
+ * @property {string} code
+ * @property {Params} params
+ */
+
+/**
+ * Answer to peer_check: the message, accepted (its sequence number is now the seat's last).
+ * @typedef {object} PeerCheckAnswer
+ * @property {true} ok
+ * @property {PeerMessage} message
+ */
+
+/**
+ * The first message each way: the host's says the guest's seat and the table's names; a guest's says its seat
+ * and its own name (names: [its name]), and is sent again whenever the name changes.
+ * @typedef {object} PeerHello
+ * @property {number} v
+ * @property {"hello"} type
+ * @property {number} seq
+ * @property {number} seat
+ * @property {Array<string>} names
+ */
+
+/**
+ * A peer's commitment for the hand hand_no: SHA-256 of its secret, 64 hex digits.
+ * @typedef {object} PeerCommit
+ * @property {number} v
+ * @property {"commit"} type
+ * @property {number} seq
+ * @property {number} hand_no
+ * @property {string} commitment
+ */
+
+/**
+ * A peer's secret for the hand hand_no (64 hex digits), once every commitment is in.
+ * @typedef {object} PeerReveal
+ * @property {number} v
+ * @property {"reveal"} type
+ * @property {number} seq
+ * @property {number} hand_no
+ * @property {string} secret
+ */
+
+/**
+ * Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields).
+ * @typedef {object} PeerState
+ * @property {number} v
+ * @property {"state"} type
+ * @property {number} seq
+ * @property {number} seat
+ * @property {ObservationJson} observation
+ * @property {Array<Event>} events
+ * @property {number} next
+ */
+
+/**
+ * Guest to host: the card the guest plays (its turn; the host's engine checks it like any card).
+ * @typedef {object} PeerCard
+ * @property {number} v
+ * @property {"card"} type
+ * @property {number} seq
+ * @property {string} card
+ */
+
+/**
+ * away: the host says seat is gone (a bot may stand in); rejoin: a guest is back in its seat (a guest sends it
+ * first on a new link with its own seat; the host tells the others).
+ * @typedef {object} PeerPresence
+ * @property {number} v
+ * @property {"away"|"rejoin"} type
+ * @property {number} seq
+ * @property {number} seat
+ */
+
+/**
+ * The sender leaves the table for good (the game is over or the player left).
+ * @typedef {object} PeerBye
+ * @property {number} v
+ * @property {"bye"} type
+ * @property {number} seq
  */
 
 export const PROTOCOL_VERSION = 2;

@@ -1,0 +1,146 @@
+"""Messages between peers (play together, docs/peer.md): the check every received message passes first.
+
+The types are ``PeerMessage`` and its parts in :mod:`engine.protocol` (generated to JSDoc with the worker protocol).
+:func:`check_message` refuses, with a code and params, a message that is too big, not a JSON object, of another
+version, of an unknown type or one its sender may not send, replayed (its ``seq`` not above the last accepted one),
+malformed (a field missing, extra or of the wrong type), about another seat than the sender's, or a card out of
+turn.  Whether a card is legal is the engine's to say (``play``), not this module's.  Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from .protocol import Params, PeerMessage
+
+PEER_VERSION = 1
+#: The most a guest's message may take (UTF-8 bytes): its longest, a hello with one name, is far below it.
+MAX_GUEST_BYTES = 1024
+#: The most a host's message may take (UTF-8 bytes): a state message with every event of a long game fits.
+MAX_HOST_BYTES = 1 << 20
+NAME_MAX_LEN = 24
+HEX64_LEN = 64
+
+GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "rejoin", "bye"})
+HOST_TYPES = frozenset({"hello", "commit", "reveal", "state", "away", "rejoin", "bye"})
+
+
+class PeerRefused(Exception):
+    """A refused message: a code and the params its sentence needs."""
+
+    def __init__(self, code: str, params: Params | None = None):
+        super().__init__(code)
+        self.code = code
+        self.params: Params = params or {}
+
+
+def _utf8(msg: object) -> bool:
+    """No lone surrogate anywhere (valid in JSON as an escape, not in UTF-8 text)."""
+    try:
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 31
+
+
+def _hex64(v: object) -> bool:
+    return isinstance(v, str) and len(v) == HEX64_LEN and all(ch in "0123456789abcdef" for ch in v)
+
+
+def _names(v: object) -> bool:
+    return (isinstance(v, list) and 1 <= len(v) <= 3
+            and all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX_LEN for n in v))
+
+
+def _card(v: object) -> bool:
+    return isinstance(v, str) and 2 <= len(v) <= 3
+
+
+def _obj(v: object) -> bool:
+    return isinstance(v, dict)
+
+
+def _list(v: object) -> bool:
+    return isinstance(v, list)
+
+
+_COMMON: dict[str, Callable[[object], bool]] = {"v": _int, "type": lambda v: isinstance(v, str), "seq": _int}
+FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
+    "hello": {"seat": _int, "names": _names},
+    "commit": {"hand_no": _int, "commitment": _hex64},
+    "reveal": {"hand_no": _int, "secret": _hex64},
+    "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int},
+    "card": {"card": _card},
+    "away": {"seat": _int},
+    "rejoin": {"seat": _int},
+    "bye": {},
+}
+
+
+@dataclass
+class PeerLink:
+    """One side's view of a link: who sends on it (``seat``; ``from_host``: the host's page sends) and the last
+    sequence number accepted from it (-1 before the first message)."""
+
+    seat: int
+    from_host: bool = False
+    last_seq: int = -1
+
+    def accept(self, raw: object, to_play: int | None = None) -> PeerMessage:
+        """:func:`check_message`, then remember its sequence number (nothing changes when it is refused)."""
+        msg = check_message(raw, self, to_play)
+        self.last_seq = msg["seq"]
+        return msg
+
+
+def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> PeerMessage:
+    """The message ``raw`` (the text received) if ``link``'s sender may send it now (``to_play``: the seat to play,
+    None when no card may be played), else PeerRefused: peer_too_big {max}, peer_malformed {field} (null: not a
+    JSON object), peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type}, peer_replayed {seq,
+    last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}."""
+    limit = MAX_HOST_BYTES if link.from_host else MAX_GUEST_BYTES
+    if isinstance(raw, str):
+        try:
+            size = len(raw.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise PeerRefused("peer_malformed", {"field": None}) from None
+    else:
+        raise PeerRefused("peer_malformed", {"field": None})
+    if size > limit:
+        raise PeerRefused("peer_too_big", {"max": limit})
+    try:
+        msg: Any = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise PeerRefused("peer_malformed", {"field": None}) from None
+    if not isinstance(msg, dict) or not _utf8(msg):
+        raise PeerRefused("peer_malformed", {"field": None})
+    for field, ok in _COMMON.items():
+        if not ok(msg.get(field)):
+            raise PeerRefused("peer_malformed", {"field": field})
+    if msg["v"] != PEER_VERSION:
+        raise PeerRefused("peer_version", {"version": PEER_VERSION})
+    kind = msg["type"]
+    if kind not in FIELDS:
+        raise PeerRefused("peer_unknown_type", {"type": kind[:24]})
+    if kind not in (HOST_TYPES if link.from_host else GUEST_TYPES):
+        raise PeerRefused("peer_not_allowed", {"type": kind})
+    if msg["seq"] <= link.last_seq:
+        raise PeerRefused("peer_replayed", {"seq": msg["seq"], "last": link.last_seq})
+    fields = FIELDS[kind]
+    for field in sorted(set(msg) - set(_COMMON) - set(fields)):
+        raise PeerRefused("peer_malformed", {"field": field[:24]})
+    for field, ok in fields.items():
+        if not ok(msg.get(field)):
+            raise PeerRefused("peer_malformed", {"field": field})
+    if not link.from_host and "seat" in fields and msg["seat"] != link.seat:
+        raise PeerRefused("peer_wrong_seat", {"seat": link.seat})
+    if kind == "card" and to_play != link.seat:
+        raise PeerRefused("peer_out_of_turn", {"seat": to_play})
+    return cast(PeerMessage, msg)

@@ -1,0 +1,139 @@
+"""Messages between peers (engine/peer.py, docs/peer.md): each kind of hostile or broken message is refused with its
+code, and a refused message changes nothing (the link's last sequence number stays)."""
+
+import json
+
+import pytest
+from conforms import problems
+
+from engine.peer import MAX_GUEST_BYTES, MAX_HOST_BYTES, PEER_VERSION, PeerLink, PeerRefused, check_message
+from engine.protocol import PeerMessage
+
+HEX = "ab" * 32
+
+
+def msg(type_: str, seq: int = 1, **fields) -> str:
+    return json.dumps({"v": PEER_VERSION, "type": type_, "seq": seq, **fields})
+
+
+GOOD_FROM_GUEST = [
+    msg("hello", seat=1, names=["Anna"]), msg("commit", hand_no=1, commitment=HEX),
+    msg("reveal", hand_no=1, secret=HEX), msg("card", card="H10"), msg("rejoin", seat=1), msg("bye"),
+]
+
+
+@pytest.mark.parametrize("raw", GOOD_FROM_GUEST)
+def test_a_guest_may_send_each_of_its_messages(raw):
+    link = PeerLink(seat=1)
+    m = link.accept(raw, to_play=1)
+    assert m == json.loads(raw) and link.last_seq == 1
+    assert not problems(m, PeerMessage)
+
+
+def test_the_host_may_send_a_state_and_away():
+    link = PeerLink(seat=0, from_host=True)
+    state = msg("state", seat=1, observation={"seat": 1}, events=[], next=0)
+    assert link.accept(state)["type"] == "state"
+    assert link.accept(msg("away", seq=2, seat=2))["seat"] == 2
+    assert link.last_seq == 2
+
+
+def refused(raw, link: PeerLink | None = None, to_play: int | None = 1) -> tuple[str, dict]:
+    link = link or PeerLink(seat=1, last_seq=4)
+    before = link.last_seq
+    with pytest.raises(PeerRefused) as e:
+        link.accept(raw, to_play)
+    assert link.last_seq == before
+    return e.value.code, e.value.params
+
+
+@pytest.mark.parametrize("raw", ["not json", "[1, 2]", "null", '"hello"', b'{"v": 1}', None, "[" * 1000,
+                                 '{"v": 1, "type": "card", "seq": 5, "card": "SA"\ud800}',
+                                 '{"v": 1, "type": "card", "seq": 5, "card": "S\\ud800"}',
+                                 '{"v": 1, "type": "\\udc00", "seq": 5}'],
+                         ids=["text", "list", "null", "string", "bytes", "none", "deep", "surrogate", "escaped",
+                              "escaped-type"])
+def test_not_a_json_object_is_malformed(raw):
+    assert refused(raw) == ("peer_malformed", {"field": None})
+
+
+@pytest.mark.parametrize("raw, field", [
+    (json.dumps({"type": "card", "seq": 5, "card": "SA"}), "v"),
+    (json.dumps({"v": 1, "seq": 5, "card": "SA"}), "type"),
+    (json.dumps({"v": 1, "type": "card", "card": "SA"}), "seq"),
+    (json.dumps({"v": 1, "type": "card", "seq": -5, "card": "SA"}), "seq"),
+    (json.dumps({"v": 1, "type": "card", "seq": True, "card": "SA"}), "seq"),
+    (msg("card", seq=5), "card"),
+    (msg("card", seq=5, card=["SA"]), "card"),
+    (msg("card", seq=5, card="SA", seat=2), "seat"),                 # an extra field
+    (msg("hello", seq=5, seat=1, names=[]), "names"),
+    (msg("hello", seq=5, seat=1, names=["x" * 25]), "names"),
+    (msg("commit", seq=5, hand_no=1, commitment="AB" * 32), "commitment"),
+    (msg("reveal", seq=5, hand_no=1, secret=HEX[:-1]), "secret"),
+    (msg("rejoin", seq=5, seat="1"), "seat"),
+])
+def test_a_missing_extra_or_mistyped_field_is_named(raw, field):
+    assert refused(raw) == ("peer_malformed", {"field": field})
+
+
+def test_a_message_over_the_byte_limit_is_refused_before_it_is_read():
+    big = msg("hello", seq=5, seat=1, names=["Anna"], pad="x" * MAX_GUEST_BYTES)
+    assert refused(big) == ("peer_too_big", {"max": MAX_GUEST_BYTES})
+    # counted in UTF-8 bytes, not characters
+    wide = msg("card", seq=5, card="SA") + " " * (MAX_GUEST_BYTES // 3 - 20) + "\u20ac" * 1
+    assert len(wide) < MAX_GUEST_BYTES
+    assert refused(wide.replace(" ", "\u3000")) == ("peer_too_big", {"max": MAX_GUEST_BYTES})
+    host = PeerLink(seat=0, from_host=True)
+    assert refused("x" * (MAX_HOST_BYTES + 1), host) == ("peer_too_big", {"max": MAX_HOST_BYTES})
+
+
+def test_another_version_is_refused():
+    raw = json.dumps({"v": PEER_VERSION + 1, "type": "card", "seq": 5, "card": "SA"})
+    assert refused(raw) == ("peer_version", {"version": PEER_VERSION})
+
+
+def test_an_unknown_type_and_a_type_the_sender_may_not_send_are_refused():
+    assert refused(msg("shuffle", seq=5)) == ("peer_unknown_type", {"type": "shuffle"})
+    state = msg("state", seq=5, seat=1, observation={}, events=[], next=0)
+    assert refused(state) == ("peer_not_allowed", {"type": "state"})          # a guest never sends a state
+    assert refused(msg("away", seq=5, seat=2)) == ("peer_not_allowed", {"type": "away"})
+    host = PeerLink(seat=0, from_host=True)
+    assert refused(msg("card", seq=5, card="SA"), host) == ("peer_not_allowed", {"type": "card"})
+
+
+def test_a_replayed_or_old_message_is_refused():
+    link = PeerLink(seat=1)
+    link.accept(msg("card", seq=7, card="SA"), to_play=1)
+    assert refused(msg("card", seq=7, card="SA"), link) == ("peer_replayed", {"seq": 7, "last": 7})
+    assert refused(msg("card", seq=3, card="SA"), link) == ("peer_replayed", {"seq": 3, "last": 7})
+    assert link.accept(msg("bye", seq=8))["type"] == "bye"
+
+
+def test_a_message_for_another_seat_is_refused():
+    assert refused(msg("rejoin", seq=5, seat=2)) == ("peer_wrong_seat", {"seat": 1})
+    assert refused(msg("hello", seq=5, seat=0, names=["Anna"])) == ("peer_wrong_seat", {"seat": 1})
+
+
+def test_a_card_out_of_turn_is_refused():
+    assert refused(msg("card", seq=5, card="SA"), to_play=2) == ("peer_out_of_turn", {"seat": 2})
+    assert refused(msg("card", seq=5, card="SA"), to_play=None) == ("peer_out_of_turn", {"seat": None})
+
+
+def test_check_message_alone_keeps_no_state():
+    link = PeerLink(seat=1)
+    raw = msg("card", seq=1, card="SA")
+    assert check_message(raw, link, 1) == check_message(raw, link, 1)
+    assert link.last_seq == -1
+
+
+def test_the_sizes_tool_measures_messages_within_the_limits():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "peer_sizes.py"
+    spec = importlib.util.spec_from_file_location("peer_sizes", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    sizes = tool.measure("5", 1)
+    assert 30 < sizes["card_min"] <= sizes["card_max"] < MAX_GUEST_BYTES
+    assert 100 < sizes["state_median"] <= sizes["state_max"] < sizes["whole_stream"] < MAX_HOST_BYTES
