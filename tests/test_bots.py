@@ -634,13 +634,36 @@ def test_rule_playout_without_random_cards_plays_the_rules():
     assert same >= 27
 
 
-@pytest.mark.parametrize("own_eps", [None, 0.0])
-def test_search_with_rule_playouts_is_legal_deterministic_and_blind(own_eps):
+def test_a_mixed_playout_plays_the_rules_for_the_rule_seats_only():
+    """rule_playout with plans: the seats in rule_seats play the rules, the others their plans (no seat: exactly the
+    plan play-out; every seat: exactly the rule play-out)."""
+    from engine.bots.playout import policy_playout, public_voids, rule_playout
+    plans = [True, False, False]
+    for k in range(20):
+        s = _random_state(k, k % 30)
+        voids = public_voids(observe(s, s.to_play))
+        runs = {}
+        for name, seats in (("none", 0), ("all", 7), ("one", 1 << (k % 3))):
+            st = s.copy()
+            rule_playout(st, random.Random(k).random, [0.0] * 3, voids, plans, seats)
+            runs[name] = st.plays
+        plan_only, rules_only = s.copy(), s.copy()
+        policy_playout(plan_only, random.Random(k).random, plans, 0.0)
+        rule_playout(rules_only, random.Random(k).random, [0.0] * 3, voids)
+        assert runs["none"] == plan_only.plays and runs["all"] == rules_only.plays
+        check = s.copy()
+        for c in runs["one"][len(s.plays):]:
+            assert check.legal_mask() >> c & 1
+            check.push(c)
+
+
+@pytest.mark.parametrize(("policy", "own_eps"), [("rules", None), ("rules", 0.0), ("mixed", 0.0)])
+def test_search_with_rule_playouts_is_legal_deterministic_and_blind(policy, own_eps):
     rng = random.Random(3)
     for k in range(8):
         s = _random_state(k, rng.randrange(0, 33), RULE_SETS[k % 3])
         seat = s.to_play
         other = _other_world(s, seat, rng)
         o1, o2 = observe(s, seat), observe(other, seat)
-        picks = {make_bot("hard", "r", iterations=24, policy="rules", own_eps=own_eps).choose(o) for o in (o1, o2, o1)}
+        picks = {make_bot("hard", "r", iterations=24, policy=policy, own_eps=own_eps).choose(o) for o in (o1, o2, o1)}
         assert len(picks) == 1 and s.legal_mask() >> picks.pop() & 1

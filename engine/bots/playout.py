@@ -61,14 +61,14 @@ def policy_playout(state: HandState, rand: Callable[[], float], plans: list[bool
     would (:func:`adapt_plans`); without it each seat keeps the plan it was given.
     """
     modes = [HIGH if p else LOW for p in plans] if points_now is not None else plans
-    _play_out(state, rand, [eps] * len(state.hands), modes, points_now, None)
+    _play_out(state, rand, [eps] * len(state.hands), modes, points_now, None, 0)
 
 
 def _play_out(state: HandState, rand: Callable[[], float], eps: list[float], modes: list[bool] | list[int],
-              points_now: list[int] | None, voids: list[int] | None) -> None:
-    """The play-out loop: with ``voids`` (:func:`rule_playout`) every seat plays :func:`rule_card`, else its plan
-    in ``modes`` (:func:`plan_choice`), adapted after every trick when ``points_now`` is given; seat ``s`` plays a
-    uniformly random legal card instead with probability ``eps[s]``."""
+              points_now: list[int] | None, voids: list[int] | None, rule_seats: int) -> None:
+    """The play-out loop: with ``voids`` (:func:`rule_playout`) the seats in ``rule_seats`` (bits) play
+    :func:`rule_card`; every other seat its plan in ``modes`` (:func:`plan_choice`), adapted after every trick when
+    ``points_now`` is given; seat ``s`` plays a uniformly random legal card instead with probability ``eps[s]``."""
     adapt = points_now is not None
     rules = voids is not None
     hands = state.hands
@@ -132,7 +132,7 @@ def _play_out(state: HandState, rand: Callable[[], float], eps: list[float], mod
                 legal &= legal - 1
                 k -= 1
             bit = legal & -legal
-        elif rules:
+        elif rule_seats >> seat & 1:
             bit = _rule_step(legal, hand, seat, nxt, seat_pts, seen_voids, tricks_won, len(tricks), n_tricks, plays,
                              ntrick, last, led, wkey, win, trump, points, remaining)
         else:
@@ -476,11 +476,13 @@ def public_voids(obs: Observation) -> list[int]:
     return out
 
 
-def rule_playout(state: HandState, rand: Callable[[], float], eps: list[float], voids: list[int]) -> None:
+def rule_playout(state: HandState, rand: Callable[[], float], eps: list[float], voids: list[int],
+                 plans: list[bool] | None = None, rule_seats: int = 7) -> None:
     """Play ``state`` (a three-seat hand) to its end in place with :func:`rule_card`; seat ``s`` plays a uniformly
     random legal card instead with probability ``eps[s]``.  ``voids``: per seat the suits (bits) it is publicly known
-    to be void in (:func:`public_voids`); a seat that does not follow is added."""
-    _play_out(state, rand, eps, [], None, voids)
+    to be void in (:func:`public_voids`); a seat that does not follow is added.  With ``plans``, only the seats in
+    ``rule_seats`` (bits) play the rules, the others their plan of the plan play-out (:func:`plan_choice`)."""
+    _play_out(state, rand, eps, plans or [], None, voids, rule_seats)
 
 
 def _rule_step(legal: int, hand: int, seat: int, nxt: tuple[int, ...], seat_pts: list[int], voids: list[int],

@@ -118,8 +118,8 @@ class SearchBot:
                  adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if policy not in ("smart", "rules", "random"):
-            raise ValueError(f"unknown play-out policy {policy!r} (smart, rules, random)")
+        if policy not in ("smart", "rules", "mixed", "random"):
+            raise ValueError(f"unknown play-out policy {policy!r} (smart, rules, mixed, random)")
         self.seed = seed
         self.iterations = iterations
         self.max_ms = max_ms
@@ -203,8 +203,9 @@ class SearchBot:
         base = state_from_observation(obs, {a: 0, b: 0})
         eights = obs.rules.eights
         exact = NUM_CARDS // obs.seats - len(obs.tricks) <= self.endgame_tricks
-        smart = self.policy == "smart"
-        rules = self.policy == "rules"
+        mixed = self.policy == "mixed"   # the searcher by the rules, the others by their plans
+        smart = self.policy == "smart" or mixed
+        rules = self.policy == "rules" or mixed
         eps = self.eps
         if rules:
             voids = public_voids(obs)
@@ -260,7 +261,9 @@ class SearchBot:
                     for i in alive:
                         st = world.copy()
                         st.push(cands[i])
-                        if rules:
+                        if mixed:
+                            rule_playout(st, rand, eps_of, voids, plans, 1 << seat)
+                        elif rules:
                             rule_playout(st, rand, eps_of, voids)
                         elif smart:
                             policy_playout(st, rand, plans, eps, adapt_from)
