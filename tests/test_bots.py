@@ -657,7 +657,7 @@ def test_a_mixed_playout_plays_the_rules_for_the_rule_seats_only():
             check.push(c)
 
 
-@pytest.mark.parametrize(("policy", "own_eps"), [("rules", None), ("rules", 0.0), ("mixed", 0.0)])
+@pytest.mark.parametrize(("policy", "own_eps"), [("rules", None), ("rules", 0.0), ("mixed", 0.0), ("others", None)])
 def test_search_with_rule_playouts_is_legal_deterministic_and_blind(policy, own_eps):
     rng = random.Random(3)
     for k in range(8):

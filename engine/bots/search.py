@@ -118,8 +118,8 @@ class SearchBot:
                  adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if policy not in ("smart", "rules", "mixed", "random"):
-            raise ValueError(f"unknown play-out policy {policy!r} (smart, rules, mixed, random)")
+        if policy not in ("smart", "rules", "mixed", "others", "random"):
+            raise ValueError(f"unknown play-out policy {policy!r} (smart, rules, mixed, others, random)")
         self.seed = seed
         self.iterations = iterations
         self.max_ms = max_ms
@@ -203,7 +203,9 @@ class SearchBot:
         base = state_from_observation(obs, {a: 0, b: 0})
         eights = obs.rules.eights
         exact = NUM_CARDS // obs.seats - len(obs.tricks) <= self.endgame_tricks
-        mixed = self.policy == "mixed"   # the searcher by the rules, the others by their plans
+        # mixed: the searcher by the rules, the others by their plans; others: the other way round
+        mixed = self.policy in ("mixed", "others")
+        rule_seats = (1 << seat) if self.policy == "mixed" else 7 & ~(1 << seat)
         smart = self.policy == "smart" or mixed
         rules = self.policy == "rules" or mixed
         eps = self.eps
@@ -262,7 +264,7 @@ class SearchBot:
                         st = world.copy()
                         st.push(cands[i])
                         if mixed:
-                            rule_playout(st, rand, eps_of, voids, plans, 1 << seat)
+                            rule_playout(st, rand, eps_of, voids, plans, rule_seats)
                         elif rules:
                             rule_playout(st, rand, eps_of, voids)
                         elif smart:
