@@ -47,6 +47,26 @@ def _hands_per_second(seconds: float, seed: int) -> tuple[float, float, int]:
     return _rounds(seconds, work)
 
 
+def _playouts_per_second(seconds: float, seed: int, policy: str) -> tuple[float, float, int]:
+    """Whole-hand play-outs (a copy of the dealt hand, then the play-out) by the search's policies: ``plans`` (the
+    plan play-out, 25% random cards) or ``rules`` (normal's rules on masks, no random cards)."""
+    from .bots.playout import draw_plans, policy_playout, rule_playout
+    rand = random.Random(seed).random
+    states = [HandState(deal(seed, k, k % SEATS), k % SEATS) for k in range(256)]
+    no_eps, no_voids = [0.0] * SEATS, [0] * SEATS
+
+    def work(n: int) -> int:
+        for k in range(64):
+            st = states[(n + k) & 255].copy()
+            if policy == "plans":
+                policy_playout(st, rand, draw_plans([0] * SEATS, rand), 0.25)
+            else:
+                rule_playout(st, rand, no_eps, no_voids)
+        return 64
+
+    return _rounds(seconds, work)
+
+
 def _legal_generations_per_second(seconds: float, seed: int) -> tuple[float, float, int]:
     """Legal-move generations over positions recorded from random hands."""
     rng = random.Random(seed)
@@ -75,6 +95,10 @@ def run_bench(seconds: float, seed: int, out: TextIO) -> None:
     best, median, n = _hands_per_second(seconds, seed)
     out.write(f"random full hands:       {best:12,.0f} hands/s best of 5 rounds, {median:,.0f} median "
               f"({n} hands; {best * 36:,.0f} plays/s)\n")
+    for policy in ("plans", "rules"):
+        best, median, n = _playouts_per_second(seconds, seed, policy)
+        label = f"play-outs ({policy}):"
+        out.write(f"{label:<25}{best:12,.0f} per s best of 5 rounds, {median:,.0f} median ({n} play-outs)\n")
     best, median, m = _legal_generations_per_second(seconds, seed)
     out.write(f"legal-move generations:  {best:12,.0f} per s best of 5 rounds, {median:,.0f} median "
               f"({m} generations)\n")

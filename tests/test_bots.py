@@ -607,3 +607,91 @@ def test_a_grab_plan_takes_the_trick_as_cheaply_as_it_can():
     args = (legal, 1, 0, RANK_OF[parse_card("SQ")], 2, _POINTS[3])   # ♠Q led, ♦ trump
     assert plan_choice(*args, GRAB) == 1 << parse_card("SK")      # beats the queen with the fewest points
     assert plan_choice(*args, False) == 1 << parse_card("S10")    # a low plan throws its most valuable loser
+
+
+def test_the_rule_policy_plays_normals_rules():
+    """The rule play-out policy (engine.bots.playout.rule_card, written on card masks) is normal's rules without the
+    second look: as a bot it picks NormalBot.rule_choice's card at every decision of hands played by those rules."""
+    from engine.bots.normal import NormalBot
+    from engine.bots.playout import PolicyBot
+    rules_bot, policy_bot = NormalBot(0, check=0), PolicyBot(0)
+    decisions = 0
+    for rules in RULE_SETS:
+        for k in range(64, 76):   # deal 69 has a high plan's only winner a zero trump, last to the trick
+            s = HandState(deal(5, k, k % 3), k % 3, rules)
+            while not s.is_complete:
+                o = observe(s, s.to_play)
+                c = rules_bot.rule_choice(o)
+                assert policy_bot.choose(o) == c, (rules, k, [pretty(x) for x in o.trick], pretty(c))
+                s.push(c)
+                decisions += 1
+    assert decisions == 3 * 12 * 36
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_rule_playout_plays_legal_cards(rules):
+    from engine.bots.playout import public_voids, rule_playout
+    rng = random.Random(11)
+    for k in range(100):
+        s = _random_state(k, rng.randrange(0, 35), rules)
+        st = s.copy()
+        rule_playout(st, rng.random, [0.2, 0.0, 0.5], public_voids(observe(s, s.to_play)))
+        check = s.copy()
+        for c in st.plays[len(s.plays):]:
+            assert check.legal_mask() >> c & 1
+            check.push(c)
+        assert check.is_complete and check.tricks_won == st.tricks_won and check.captured == st.captured
+        assert (st.trump, st.trump_fixed_at, st.trump_fixed_by) == (check.trump, check.trump_fixed_at,
+                                                                    check.trump_fixed_by)
+
+
+def test_rule_playout_without_random_cards_plays_the_rules():
+    """From the deal, a rule play-out without random cards plays the hand as normal's rules do (it keeps only the
+    voids it sees, not every inference of the observation, so a few hands may part; most must not)."""
+    from engine.bots.normal import NormalBot
+    from engine.bots.playout import rule_playout
+    bot = NormalBot(0, check=0)
+    same = 0
+    for k in range(30):
+        s = HandState(deal(8, k, k % 3), k % 3)
+        st = s.copy()
+        rule_playout(st, random.Random(k).random, [0.0, 0.0, 0.0], [0, 0, 0])
+        while not s.is_complete:
+            s.push(bot.rule_choice(observe(s, s.to_play)))
+        same += st.plays == s.plays
+    assert same >= 27
+
+
+def test_a_mixed_playout_plays_the_rules_for_the_rule_seats_only():
+    """rule_playout with plans: the seats in rule_seats play the rules, the others their plans (no seat: exactly the
+    plan play-out; every seat: exactly the rule play-out)."""
+    from engine.bots.playout import policy_playout, public_voids, rule_playout
+    plans = [True, False, False]
+    for k in range(20):
+        s = _random_state(k, k % 30)
+        voids = public_voids(observe(s, s.to_play))
+        runs = {}
+        for name, seats in (("none", 0), ("all", 7), ("one", 1 << (k % 3))):
+            st = s.copy()
+            rule_playout(st, random.Random(k).random, [0.0] * 3, voids, plans, seats)
+            runs[name] = st.plays
+        plan_only, rules_only = s.copy(), s.copy()
+        policy_playout(plan_only, random.Random(k).random, plans, 0.0)
+        rule_playout(rules_only, random.Random(k).random, [0.0] * 3, voids)
+        assert runs["none"] == plan_only.plays and runs["all"] == rules_only.plays
+        check = s.copy()
+        for c in runs["one"][len(s.plays):]:
+            assert check.legal_mask() >> c & 1
+            check.push(c)
+
+
+@pytest.mark.parametrize(("policy", "own_eps"), [("rules", None), ("rules", 0.0), ("mixed", 0.0), ("others", None)])
+def test_search_with_rule_playouts_is_legal_deterministic_and_blind(policy, own_eps):
+    rng = random.Random(3)
+    for k in range(8):
+        s = _random_state(k, rng.randrange(0, 33), RULE_SETS[k % 3])
+        seat = s.to_play
+        other = _other_world(s, seat, rng)
+        o1, o2 = observe(s, seat), observe(other, seat)
+        picks = {make_bot("hard", "r", iterations=24, policy=policy, own_eps=own_eps).choose(o) for o in (o1, o2, o1)}
+        assert len(picks) == 1 and s.legal_mask() >> picks.pop() & 1

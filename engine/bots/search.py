@@ -37,7 +37,7 @@ from ..state import random_playout
 from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
 from .inference import weighted_pool
-from .playout import draw_plans, policy_playout
+from .playout import draw_plans, policy_playout, public_voids, rule_playout
 
 _CLASS_TEXT = {
     "lowest": "finish lowest", "highest": "finish highest", "middle": "end in the middle",
@@ -115,11 +115,11 @@ class SearchBot:
     def __init__(self, seed: int | str = 0, iterations: int = 900, max_ms: float | None = 3000.0,
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
                  halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
-                 adapt: bool = False, last_hand: float = 0.0):
+                 adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if policy not in ("smart", "random"):
-            raise ValueError(f"unknown play-out policy {policy!r} (smart, random)")
+        if policy not in ("smart", "rules", "mixed", "others", "random"):
+            raise ValueError(f"unknown play-out policy {policy!r} (smart, rules, mixed, others, random)")
         self.seed = seed
         self.iterations = iterations
         self.max_ms = max_ms
@@ -127,6 +127,8 @@ class SearchBot:
         self.endgame_worlds = endgame_worlds
         self.policy = policy
         self.eps = eps
+        #: With ``policy="rules"``: the share of random cards in the searcher's own later play (None: ``eps``).
+        self.own_eps = own_eps
         self.halving = halving
         self.group = group
         #: Size of the pool of deals weighed by the opponents' plays that the worlds are drawn from
@@ -201,8 +203,16 @@ class SearchBot:
         base = state_from_observation(obs, {a: 0, b: 0})
         eights = obs.rules.eights
         exact = NUM_CARDS // obs.seats - len(obs.tricks) <= self.endgame_tricks
-        smart = self.policy == "smart"
+        # mixed: the searcher by the rules, the others by their plans; others: the other way round
+        mixed = self.policy in ("mixed", "others")
+        rule_seats = (1 << seat) if self.policy == "mixed" else 7 & ~(1 << seat)
+        smart = self.policy == "smart" or mixed
+        rules = self.policy == "rules" or mixed
         eps = self.eps
+        if rules:
+            voids = public_voids(obs)
+            eps_of = [eps] * obs.seats
+            eps_of[seat] = eps if self.own_eps is None else self.own_eps
         pts_now = obs.card_points()
         adapt_from = list(pts_now) if self.adapt else None
         pool = None
@@ -253,7 +263,11 @@ class SearchBot:
                     for i in alive:
                         st = world.copy()
                         st.push(cands[i])
-                        if smart:
+                        if mixed:
+                            rule_playout(st, rand, eps_of, voids, plans, rule_seats)
+                        elif rules:
+                            rule_playout(st, rand, eps_of, voids)
+                        elif smart:
                             policy_playout(st, rand, plans, eps, adapt_from)
                         else:
                             random_playout(st, rand)
