@@ -56,7 +56,7 @@ ASM_GZ = "pyodide.asm.mjs.gz"
 STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape",
                                              "raw_unicode_escape", "charmap")}
 # web/js/ modules the page does not preload: main.js and early.js have their own <script> in index.html, the worker
-# is not the page's
+# is not the page's; nor the language catalogs (i18n/locales/: only the player's is loaded, by i18n.js)
 NOT_PRELOADED = {"main.js", "engine/early.js", "engine/worker.js"}
 WHEEL_NAME = "mittlere_jass"
 FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
@@ -395,7 +395,8 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     # index.html loads itself) so the module graph loads in one round instead of a waterfall
     preload = "\n".join(f'<link rel="modulepreload" href="{app_rel}/{p.relative_to(WEB).as_posix()}">'
                          for p in assets if p.suffix == ".js" and WEB / "js" in p.parents
-                         and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED)
+                         and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED
+                         and not p.relative_to(WEB / "js").as_posix().startswith("i18n/locales/"))
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())
