@@ -39,13 +39,18 @@ const LAB = /^(app-[0-9a-f]+\/)?lab\//;
 const LAB_CACHE = CACHE + ":lab";
 const LANG_CACHE = CACHE + ":lang";
 const langOf = (path) => path.split("/").pop();          // "de.js": the same language in another version
-// The plain pyodide.asm.wasm and pyodide.asm.mjs: made here from the precached .gz on first use and kept in a cache of
+// The plain pyodide.asm.wasm and pyodide.asm.mjs: made here from the precached .gz or .zst on first use (the zstd
+// decoder: js/engine/zstd.js, imported below, and its wasm) and kept in a cache of
 // this version next to the precache; the engine worker takes them from here on a warm start (and the lab its
 // pyodide.asm.mjs): a same-origin URL that V8's code caches work for, unlike a blob: URL or an unnamed stream.
 const PLAIN = /^pyodide\/[^/]+\/pyodide\.asm\.(wasm|mjs)$/;
 const PLAIN_PREFIX = `jass-plain:${BASE.pathname}:`;
 const PLAIN_CACHE = PLAIN_PREFIX + VERSION;
 const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript" };
+const PACKED = /\.(gz|zst)$/;
+const ZSTD_JS = Object.keys(FILES).find((p) => /^app-[0-9a-f]+\/js\/engine\/zstd\.js$/.test(p));
+const ZSTD_WASM = ZSTD_JS && ZSTD_JS.replace(/zstd\.js$/, "zstd-decoder.wasm.gz");
+if (ZSTD_JS) importScripts(ZSTD_JS);       // self.jassZstd
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
@@ -217,18 +222,22 @@ async function plainCopy(path) {
   const plain = await caches.open(PLAIN_CACHE);
   const hit = await plain.match(url);
   if (hit) return hit;
-  const gz = await (await caches.open(CACHE)).match(url + ".gz");
-  if (!gz) return null;                     // not precached (e.g. an install still running)
+  const cache = await caches.open(CACHE);
+  const zst = await cache.match(url + ".zst");
+  const packed = zst || (await cache.match(url + ".gz"));
+  if (!packed) return null;                 // not precached (e.g. an install still running)
   try {
-    const bytes = await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).blob();
+    const decoder = zst ? await self.jassZstd.decompressStream(() => cache.match(new URL(ZSTD_WASM, BASE).href))
+      : new DecompressionStream("gzip");
+    const bytes = await new Response(packed.body.pipeThrough(decoder)).blob();
     await plain.put(url, new Response(bytes, { headers: { "Content-Type": PLAIN_TYPE[path.split(".").pop()] } }));
     return await plain.match(url);
   } catch { return null; }                  // e.g. storage full
 }
 const respondPlain = async (path, request) => (await plainCopy(path)) || fetch(request);
 // made right after activation (from the cache, no download), so that the first warm start finds them ready
-const makePlainCopies = () => Promise.all(Object.keys(FILES).filter((p) => p.endsWith(".gz") && PLAIN.test(p.slice(0, -3)))
-  .map((p) => plainCopy(p.slice(0, -3))));
+const makePlainCopies = () => Promise.all(Object.keys(FILES).map((p) => p.replace(PACKED, ""))
+  .filter((p) => PLAIN.test(p) && !Object.hasOwn(FILES, p)).map((p) => plainCopy(p)));
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

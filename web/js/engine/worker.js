@@ -8,13 +8,15 @@
 //                 or null); detail: the technical text (shown behind "details"); message: code + detail (older UI)
 //
 // Downloads (see docs/web.md "Loading"): the big files are fetched as soon as the worker starts, in parallel, not
-// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz), decompressed here while it streams
-// into WebAssembly.compileStreaming, which starts at once (a host that already sent Content-Encoding: gzip hands us
-// plain wasm: the magic bytes tell); Pyodide's JavaScript half is gzipped too (pyodide.asm.mjs.gz, imported from a
-// blob: URL); on a first visit every downloaded file is also put into a staging cache that the service worker's
-// precache takes them from, so no byte is downloaded twice.
+// after pyodide.mjs has loaded; the wasm is stored zstd-compressed (pyodide.asm.wasm.zst; .gz from a build without
+// the zstd command), decompressed here (zstd.js) while it streams into WebAssembly.compileStreaming, which starts at
+// once (a host that already decoded a Content-Encoding hands us plain wasm: the magic bytes tell); so is the standard
+// library (a stored zip, .zip.zst); Pyodide's JavaScript half is gzipped (pyodide.asm.mjs.gz, imported from a blob:
+// URL); on a first visit every downloaded file is also put into a staging cache that the service worker's precache
+// takes them from, so no byte is downloaded twice.
 import { BUILD } from "../build-info.js";
 import { Snapshots } from "./snapshot.js";
+import "./zstd.js";   // self.jassZstd
 
 const appBase = new URL("../../", import.meta.url);    // app-<hash>/ (BUILD's URLs are relative to it)
 const siteRoot = new URL("../../../", import.meta.url);
@@ -28,6 +30,10 @@ const lockURL = pyodideBase + "pyodide-lock.json";
 const sizes = BUILD.sizes || {};
 const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
 const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
+const origFetch = globalThis.fetch.bind(globalThis);   // the network's (the one below hands Pyodide our downloads)
+const zstdDecoderURL = new URL("./zstd-decoder.wasm.gz", import.meta.url).href;
+// the decoder is made ready at once (a round trip and a compilation) when a download needs it
+if ([BUILD.wasm, BUILD.stdlib].some((f) => f.endsWith(".zst"))) self.jassZstd.prepare(zstdDecoderURL).catch(() => {});
 
 // which part of the game each download is, for the error messages
 const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
@@ -87,7 +93,7 @@ async function download(url) {
   const name = nameOf(url);
   let resp;
   try {
-    resp = await fetch(url);
+    resp = await origFetch(url);
   } catch (e) {
     throw failed(offline() ? "offline" : "download", name, String(e && e.message || e));
   }
@@ -115,9 +121,10 @@ const readAll = async (name, p) => {
   catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
 };
 
-/** A download's body, gunzipped while it streams when it starts with the gzip magic (1f 8b); a host that already
- *  decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first bytes look right. */
-async function gunzipped(dl, name, plain) {
+/** A download's body, decompressed while it streams when it starts with the gzip (1f 8b) or the zstd magic (28 b5 2f
+ *  fd); a host that already decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first
+ *  bytes look right. */
+async function decoded(dl, name, plain) {
   const { body } = await dl;
   const reader = body.getReader();
   let first;
@@ -135,6 +142,11 @@ async function gunzipped(dl, name, plain) {
     },
   });
   if (head[0] === 0x1f && head[1] === 0x8b) return rest.pipeThrough(new DecompressionStream("gzip"));
+  if (self.jassZstd.isZstd(head)) {
+    try {
+      return rest.pipeThrough(await self.jassZstd.decompressStream(zstdDecoderURL));
+    } catch (e) { throw failed(offline() ? "offline" : "download", name, `zstd decoder: ${String(e && e.message || e)}`); }
+  }
   if (plain(head)) return rest;
   throw failed("corrupt", name, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
 }
@@ -157,7 +169,6 @@ const wasmDl = lazyDownload(wasmURL);
 const asmDl = lazyDownload(asmURL);
 const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
 const plainAsmURL = pyodideBase + "pyodide.asm.mjs";
-const origFetch = globalThis.fetch.bind(globalThis);
 /** on a warm start, the plain copy from the service worker (a Response with a URL: V8 caches the compiled wasm) */
 async function plainWasm() {
   if (!(await warm)) return null;
@@ -186,7 +197,7 @@ const wasmModule = (async () => {
       console.warn("Mittlere Jass: the cached pyodide.asm.wasm did not compile; using the gzipped one.", e);
     }
   }
-  const stream = await gunzipped(wasmDl(), BUILD.wasm, isWasm);
+  const stream = await decoded(wasmDl(), BUILD.wasm, isWasm);
   try {
     const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
     marks.wasmCompiled = performance.now();
@@ -209,6 +220,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 // here and imported from a blob: URL (the worker's CSP allows blob: scripts for this), then handed to loadPyodide.
 // If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
 const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
+const isZip = (h) => h[0] === 0x50 && h[1] === 0x4b;   // PK
 const asmModule = (async () => {
   if (await warm) {
     try {
@@ -220,7 +232,7 @@ const asmModule = (async () => {
       console.warn("Mittlere Jass: the cached pyodide.asm.mjs could not be imported; using the gzipped one.", e);
     }
   }
-  const text = await new Response(await gunzipped(asmDl(), BUILD.asm, isText)).blob()
+  const text = await new Response(await decoded(asmDl(), BUILD.asm, isText)).blob()
     .catch((e) => { throw failed(offline() ? "offline" : "corrupt", BUILD.asm, String(e && e.message || e)); });
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
@@ -240,6 +252,11 @@ globalThis.fetch = async (input, init) => {
   if (url === pyodideBase + "pyodide.asm.wasm") {
     marks.wasmAsked ??= performance.now();
     return WASM;
+  }
+  if (url === stdlibURL) {   // a zip, zstd-compressed as a whole (.zip.zst); a second start downloads it again
+    const p = early.get(url) ?? download(url);
+    early.delete(url);
+    return new Response(await decoded(p, BUILD.stdlib, isZip), { status: 200, headers: { "Content-Type": "application/zip" } });
   }
   if (early.has(url)) {
     const p = early.get(url);
