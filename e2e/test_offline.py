@@ -49,7 +49,7 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
     # the wasm and pyodide.asm.mjs plain (made by the service worker from the cached .zst/.gz: V8's code caches work)
     assert any(u.endswith("pyodide.asm.wasm") for u in after), after
     assert any(u.endswith("pyodide.asm.mjs") for u in after), after
-    assert not any(u.endswith(("asm.wasm.zst", "asm.wasm.gz", "asm.mjs.gz")) for u in after), after
+    assert not any(u.endswith(("asm.wasm.zst", "asm.wasm.gz", "asm.mjs.zst", "asm.mjs.gz")) for u in after), after
     assert page.evaluate("window.__jass.timing().workerMarks.wasmPlain") == 1
     assert any(u.endswith(".whl") for u in after), after
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 1     # warm start: Python from the snapshot

@@ -52,7 +52,7 @@ LAB_CSP = WORKER_CSP
 # lab's files (dist/lab/, app-*/lab/): the service worker caches those when the lab first opens
 NOT_PRECACHED = {"sw.js", "build.json"}
 LAB_PATH = re.compile(r"^(app-[0-9a-f]+/)?lab/")
-# the plain pyodide.asm.mjs: the game imports pyodide.asm.mjs.gz; the lab's worker imports this one (sw.js caches it
+# the plain pyodide.asm.mjs: the game imports pyodide.asm.mjs.zst (.gz without the zstd command); the lab's worker imports this one (sw.js caches it
 # with the lab's files)
 PLAIN_ASM = re.compile(r"^pyodide/[^/]+/pyodide\.asm\.mjs$")
 # the language catalogs: only the player's is downloaded (and kept by the service worker), not precached

@@ -11,7 +11,7 @@
 // after pyodide.mjs has loaded; the wasm is stored zstd-compressed (pyodide.asm.wasm.zst; .gz from a build without
 // the zstd command), decompressed here (zstd.js) while it streams into WebAssembly.compileStreaming, which starts at
 // once (a host that already decoded a Content-Encoding hands us plain wasm: the magic bytes tell); so is the standard
-// library (a stored zip, .zip.zst); Pyodide's JavaScript half is gzipped (pyodide.asm.mjs.gz, imported from a blob:
+// library (a stored zip, .zip.zst) and Pyodide's JavaScript half (pyodide.asm.mjs.zst, imported from a blob:
 // URL); on a first visit every downloaded file is also put into a staging cache that the service worker's precache
 // takes them from, so no byte is downloaded twice.
 import { BUILD } from "../build-info.js";
@@ -33,7 +33,7 @@ const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache)
 const origFetch = globalThis.fetch.bind(globalThis);   // the network's (the one below hands Pyodide our downloads)
 const zstdDecoderURL = new URL("./zstd-decoder.wasm.gz", import.meta.url).href;
 // the decoder is made ready at once (a round trip and a compilation) when a download needs it
-if ([BUILD.wasm, BUILD.stdlib].some((f) => f.endsWith(".zst"))) self.jassZstd.prepare(zstdDecoderURL).catch(() => {});
+if ([BUILD.wasm, BUILD.stdlib, BUILD.asm].some((f) => f.endsWith(".zst"))) self.jassZstd.prepare(zstdDecoderURL).catch(() => {});
 
 // which part of the game each download is, for the error messages
 const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
@@ -81,8 +81,8 @@ try {
 // ------------------------------------------------------------------------------------------------ downloads
 // Stage (first visit only: no service-worker cache of this site exists yet) what was downloaded, for sw.js.
 // warm: the service worker's cache of this site exists (a later visit): the wasm and pyodide.asm.mjs are then taken
-// plain from their own URLs (sw.js makes them from the cached .gz), which V8's code caches work for (not for a blob:
-// URL or a stream without a URL): no download, no gunzip, no recompile.
+// plain from their own URLs (sw.js makes them from the cached .zst/.gz), which V8's code caches work for (not for a
+// blob: URL or a stream without a URL): no download, no decompression, no recompile.
 const warm = (async () => {
   try { return (await caches.keys()).some((n) => n.startsWith(`jass:${siteRoot.pathname}:`)); } catch { return false; }
 })();
@@ -216,7 +216,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
-// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored gzipped too (a quarter of the bytes): gunzipped
+// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored compressed too (a sixth of the bytes): decompressed
 // here and imported from a blob: URL (the worker's CSP allows blob: scripts for this), then handed to loadPyodide.
 // If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
 const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
