@@ -46,11 +46,13 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
     wait_phase(page, "play")
     # everything (page, modules, worker, Pyodide, wheel) came from the service worker: the server is gone
     after = page.watch.requests[n_before:]
-    # the wasm and pyodide.asm.mjs plain (made by the service worker from the cached .zst/.gz: V8's code caches work)
+    # the wasm, pyodide.asm.mjs and the stdlib plain (made by the service worker from the cached .zst/.gz: V8's code
+    # caches work, nothing to decode)
     assert any(u.endswith("pyodide.asm.wasm") for u in after), after
     assert any(u.endswith("pyodide.asm.mjs") for u in after), after
-    assert not any(u.endswith(("asm.wasm.zst", "asm.wasm.gz", "asm.mjs.zst", "asm.mjs.gz")) for u in after), after
+    assert not any(u.endswith(("asm.wasm.zst", "asm.wasm.gz", "asm.mjs.zst", "asm.mjs.gz", ".zip.zst")) for u in after), after
     assert page.evaluate("window.__jass.timing().workerMarks.wasmPlain") == 1
+    assert page.evaluate("window.__jass.timing().workerMarks.stdlibPlain") == 1   # the stdlib too: nothing to decode
     assert any(u.endswith(".whl") for u in after), after
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 1     # warm start: Python from the snapshot
     play_full_hand(page)

@@ -39,14 +39,14 @@ const LAB = /^(app-[0-9a-f]+\/)?lab\//;
 const LAB_CACHE = CACHE + ":lab";
 const LANG_CACHE = CACHE + ":lang";
 const langOf = (path) => path.split("/").pop();          // "de.js": the same language in another version
-// The plain pyodide.asm.wasm and pyodide.asm.mjs: made here from the precached .gz or .zst on first use (the zstd
+// The plain pyodide.asm.wasm, pyodide.asm.mjs and standard library zip: made here from the precached .gz or .zst on first use (the zstd
 // decoder: js/engine/zstd.js, imported below, and its wasm) and kept in a cache of
 // this version next to the precache; the engine worker takes them from here on a warm start (and the lab its
 // pyodide.asm.mjs): a same-origin URL that V8's code caches work for, unlike a blob: URL or an unnamed stream.
-const PLAIN = /^pyodide\/[^/]+\/pyodide\.asm\.(wasm|mjs)$/;
+const PLAIN = /^pyodide\/[^/]+\/(pyodide\.asm\.(wasm|mjs)|python_stdlib-[0-9a-f]+\.zip)$/;
 const PLAIN_PREFIX = `jass-plain:${BASE.pathname}:`;
 const PLAIN_CACHE = PLAIN_PREFIX + VERSION;
-const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript" };
+const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
 const PACKED = /\.(gz|zst)$/;
 const ZSTD_JS = Object.keys(FILES).find((p) => /^app-[0-9a-f]+\/js\/engine\/zstd\.js$/.test(p));
 const ZSTD_WASM = ZSTD_JS && ZSTD_JS.replace(/zstd\.js$/, "zstd-decoder.wasm.gz");

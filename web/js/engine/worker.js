@@ -32,8 +32,6 @@ const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
 const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
 const origFetch = globalThis.fetch.bind(globalThis);   // the network's (the one below hands Pyodide our downloads)
 const zstdDecoderURL = new URL("./zstd-decoder.wasm.gz", import.meta.url).href;
-// the decoder is made ready at once (a round trip and a compilation) when a download needs it
-if ([BUILD.wasm, BUILD.stdlib, BUILD.asm].some((f) => f.endsWith(".zst"))) self.jassZstd.prepare(zstdDecoderURL).catch(() => {});
 
 // which part of the game each download is, for the error messages
 const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
@@ -87,6 +85,11 @@ const warm = (async () => {
   try { return (await caches.keys()).some((n) => n.startsWith(`jass:${siteRoot.pathname}:`)); } catch { return false; }
 })();
 const staging = warm.then((w) => (w ? null : caches.open(STAGED)), () => null).catch(() => null);
+// the decoder is made ready at once (a round trip and a compilation) when a download needs it
+// (on a first visit: a warm start takes the service worker's plain copies, and readies it only if one is missing)
+if ([BUILD.wasm, BUILD.stdlib, BUILD.asm].some((f) => f.endsWith(".zst"))) {
+  warm.then((w) => { if (!w) self.jassZstd.prepare(zstdDecoderURL).catch(() => {}); });
+}
 
 /** fetch(url) -> a stream of its body that counts bytes for the progress bar and stages a copy; errors -> LoadError */
 async function download(url) {
@@ -153,11 +156,12 @@ async function decoded(dl, name, plain) {
 
 // Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
 // Pyodide through the fetch hook.
-const early = new Map([[stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
+const early = new Map([[lockURL, download(lockURL)]]);
 const wheelP = readAll(wheelName, download(wheelURL));
 // every one of them is needed: the first that fails ends the start with its own message
 for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
-// the two gzipped runtime files: at once on a first visit; on a warm start only if the plain copy is not there
+// the compressed runtime files and standard library: at once on a first visit; on a warm start only if the plain
+// copy is not there
 const lazyDownload = (url) => {
   let p = null;
   return () => {
@@ -165,6 +169,20 @@ const lazyDownload = (url) => {
     return p;
   };
 };
+// the standard library: on a warm start the service worker's plain copy (made from the cached .zst: no decoding
+// here), else the download (decoded as it arrives)
+const plainStdlibURL = stdlibURL.replace(/\.zst$/, "");
+const stdlibDl = lazyDownload(stdlibURL);
+const plainStdlibP = (async () => {
+  if (plainStdlibURL === stdlibURL || !(await warm)) return null;
+  try {
+    const resp = await origFetch(plainStdlibURL);
+    if (resp.ok && resp.headers.get("Content-Type") === "application/zip") return resp;
+  } catch { /* not served: the download */ }
+  return null;
+})();
+plainStdlibP.then((r) => { if (!r) stdlibDl(); });
+let stdlibAsked = 0;
 const wasmDl = lazyDownload(wasmURL);
 const asmDl = lazyDownload(asmURL);
 const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
@@ -254,8 +272,13 @@ globalThis.fetch = async (input, init) => {
     return WASM;
   }
   if (url === stdlibURL) {   // a zip, zstd-compressed as a whole (.zip.zst); a second start downloads it again
-    const p = early.get(url) ?? download(url);
-    early.delete(url);
+    const plain = stdlibAsked++ ? null : await plainStdlibP;
+    if (plain) {
+      loaded[BUILD.stdlib] = sizes[BUILD.stdlib] || 0;
+      marks.stdlibPlain = 1;
+      return plain;
+    }
+    const p = stdlibAsked === 1 ? stdlibDl() : download(url);
     return new Response(await decoded(p, BUILD.stdlib, isZip), { status: 200, headers: { "Content-Type": "application/zip" } });
   }
   if (early.has(url)) {
