@@ -148,7 +148,7 @@ async function decoded(dl, name, plain) {
   if (self.jassZstd.isZstd(head)) {
     try {
       return rest.pipeThrough(await self.jassZstd.decompressStream(zstdDecoderURL));
-    } catch (e) { throw failed(offline() ? "offline" : "download", name, `zstd decoder: ${String(e && e.message || e)}`); }
+    } catch (e) { throw failed(offline() ? "offline" : "download", name, `zstd decoder: ${String(e && e.message || e)}`); }   // i18n-ignore: a technical detail
   }
   if (plain(head)) return rest;
   throw failed("corrupt", name, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);

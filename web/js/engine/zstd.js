@@ -12,7 +12,7 @@
   function decoder(from) {
     ready ??= (async () => {
       const resp = typeof from === "function" ? await from() : await fetch(from);
-      if (!resp || !resp.ok) throw new Error(`zstd-decoder.wasm.gz: ${resp ? `HTTP ${resp.status}` : "not cached"}`);
+      if (!resp || !resp.ok) throw new Error(`zstd-decoder.wasm.gz: ${resp ? `HTTP ${resp.status}` : "not cached"}`);   // i18n-ignore: a technical detail
       const bytes = await new Response(resp.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
       const { instance } = await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
       return instance.exports;
