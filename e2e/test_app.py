@@ -45,9 +45,9 @@ def test_loads_a_playable_table(open_app, page, watch):
         assert b.get_attribute("aria-disabled") == ("false" if legal else "true")
     expect(page.locator("[role=log]")).to_contain_text("Hand 1 of 12")
     # the request watch sees the worker's downloads too (so "no request leaves 127.0.0.1" covers them)
-    assert any(u.endswith("pyodide.asm.wasm.gz") for u in watch.requests), watch.requests
-    # Pyodide's JavaScript half comes gzipped too: the plain pyodide.asm.mjs (the lab's) is not downloaded
-    assert any(u.endswith("pyodide.asm.mjs.gz") for u in watch.requests), watch.requests
+    assert any(u.endswith(("pyodide.asm.wasm.zst", "pyodide.asm.wasm.gz")) for u in watch.requests), watch.requests
+    # Pyodide's JavaScript half comes compressed too: the plain pyodide.asm.mjs (the lab's) is not downloaded
+    assert any(u.endswith(("pyodide.asm.mjs.zst", "pyodide.asm.mjs.gz")) for u in watch.requests), watch.requests
     assert not any(u.endswith("pyodide.asm.mjs") for u in watch.requests), watch.requests
     assert any(u.endswith(".whl") for u in watch.requests), watch.requests
     # the canvas is crisp: its backing store follows devicePixelRatio

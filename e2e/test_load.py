@@ -1,13 +1,16 @@
 """Loading: the trimmed standard library holds everything the game needs (every engine module imported and a game
-with each bot level played in the browser, on the files the build ships), the gzipped wasm also works from a host
-that already decodes it (Content-Encoding: gzip)."""
+with each bot level played in the browser, on the files the build ships), the compressed wasm and standard library
+also work from a host that already decodes them (Content-Encoding)."""
 from __future__ import annotations
 
 import contextlib
+import gzip
 import json
 import re
+import subprocess
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -47,7 +50,7 @@ def test_trimmed_stdlib_imports_every_engine_module_and_plays_every_bot(strict_p
     # it really ran on the trimmed zip the build made (not Pyodide's whole stdlib): unused modules are absent
     zips = json.loads(w.evaluate("""() => self.__jassPython.runPython(`import json, os, sys
 json.dumps([[p, os.path.getsize(p)] for p in sys.path if p.endswith('.zip')])`)"""))
-    assert len(zips) == 1 and zips[0][1] == build["sizes"][build["stdlib"]], (zips, build["sizes"])
+    assert len(zips) == 1 and zips[0][1] == build["stdlibZipBytes"], (zips, build)
     assert w.evaluate("""() => self.__jassPython.runPython(`import importlib.util
 def found(m):
     try:
@@ -60,12 +63,26 @@ def found(m):
 
 @contextlib.contextmanager
 def serving_gzip_decoded(directory):
-    """build.py's server, but sending the .gz files with Content-Encoding: gzip (the browser decodes them)."""
+    """build.py's server, but sending the .gz files with Content-Encoding: gzip and the .zst files decoded, gzipped
+    with Content-Encoding: gzip (the browser decodes them: the worker gets the plain bytes)."""
     import build
 
     class Handler(build.Handler):
+        def do_GET(self):
+            path = self.path.split("?")[0]
+            if not path.endswith(".zst"):
+                return super().do_GET()
+            packed = (Path(self.directory) / path.lstrip("/")).read_bytes()
+            plain = subprocess.run(["zstd", "-dc"], input=packed, capture_output=True, check=True).stdout
+            body = gzip.compress(plain, 1)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
         def end_headers(self):
-            if self.path.split("?")[0].endswith(".gz"):
+            if self.path.split("?")[0].endswith((".gz", ".zst")):
                 self.send_header("Content-Encoding", "gzip")
             super().end_headers()
 
@@ -83,7 +100,7 @@ def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
     page = strict_page
     with serving_gzip_decoded(ROOT / "dist") as url:
         resp = []
-        page.on("response", lambda r: resp.append(r) if r.url.endswith(".wasm.gz") else None)
+        page.on("response", lambda r: resp.append(r) if r.url.endswith((".wasm.gz", ".wasm.zst")) else None)
         page.goto(url + "?speed=instant&seed=6")
         wait_phase(page, "play")
         assert resp and resp[0].headers.get("content-encoding") == "gzip"
@@ -92,6 +109,11 @@ def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
 
 
 # ------------------------------------------------------------------------------------------------ load errors
+def _built(field: str) -> str:
+    """A file name of the build (dist/build.json), e.g. the wasm's."""
+    return json.loads((ROOT / "dist" / "build.json").read_text())[field]
+
+
 def _fail_start(page, site, pattern, handler):
     """Open the app with requests matching `pattern` (a glob) answered by `handler`; wait for the error screen."""
     page.context.route(pattern, handler)
@@ -139,15 +161,16 @@ def test_a_server_error_on_the_lock_file_says_so_and_retry_recovers(strict_page,
 
 def test_a_blocked_wasm_says_which_download_failed(strict_page, site):
     page = strict_page
-    msg, more = _fail_start(page, site, "**/pyodide.asm.wasm.gz", lambda r: r.abort("blockedbyclient"))
+    wasm = _built("wasm")   # pyodide.asm.wasm.zst (or .gz: a build without the zstd command)
+    msg, more = _fail_start(page, site, f"**/{wasm}", lambda r: r.abort("blockedbyclient"))
     expect(msg).to_have_text("Could not download the Python runtime. Check your internet connection, then press Retry.")
-    expect(_details(page, more)).to_contain_text("pyodide.asm.wasm.gz")
+    expect(_details(page, more)).to_contain_text(wasm)
     _expected_noise(page)
 
 
 def test_a_missing_file_names_it(strict_page, site):
     page = strict_page
-    msg, more = _fail_start(page, site, "**/python_stdlib-*.zip", lambda r: r.fulfill(status=404, body="not found"))
+    msg, more = _fail_start(page, site, f"**/{_built('stdlib')}", lambda r: r.fulfill(status=404, body="not found"))
     expect(msg).to_have_text("The server is missing Python's standard library. "
                              "The site may be being updated: try again in a minute.")
     expect(_details(page, more)).to_contain_text("HTTP 404")
@@ -157,7 +180,7 @@ def test_a_missing_file_names_it(strict_page, site):
 def test_going_offline_while_loading_says_so(strict_page, site):
     page = strict_page
     held = []
-    page.context.route("**/pyodide.asm.wasm.gz", lambda r: held.append(r))   # the download hangs until we are offline
+    page.context.route(f"**/{_built('wasm')}", lambda r: held.append(r))   # the download hangs until we are offline
     page.goto(site + "?speed=instant&seed=4")
     end = time.monotonic() + 60
     while not held and time.monotonic() < end:

@@ -33,7 +33,9 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
         wait_phase(page, "play")
         sw = wait_sw_complete(page)
         assert sw["cached"] == sw["files"] >= 20, sw
-        assert jass_caches(page) == [f"jass:/:{sw['version']}"]
+        # the player's catalog only was downloaded (not precached: kept in the version's language cache)
+        assert [u.split("/")[-1] for u in page.watch.requests if "/locales/" in u] == ["en.js"], page.watch.requests
+        assert jass_caches(page) == [f"jass:/:{sw['version']}", f"jass:/:{sw['version']}:lang"]
         wait_snapshot(page)
         assert page.evaluate("window.__jass.timing().worker.snapshot") == 0   # the first start is a plain one
         srv.stop()
@@ -44,15 +46,23 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
     wait_phase(page, "play")
     # everything (page, modules, worker, Pyodide, wheel) came from the service worker: the server is gone
     after = page.watch.requests[n_before:]
-    # the wasm and pyodide.asm.mjs plain (made by the service worker from the cached .gz: V8's code caches work)
+    # the wasm, pyodide.asm.mjs and the stdlib plain (made by the service worker from the cached .zst/.gz: V8's code
+    # caches work, nothing to decode)
     assert any(u.endswith("pyodide.asm.wasm") for u in after), after
     assert any(u.endswith("pyodide.asm.mjs") for u in after), after
-    assert not any(u.endswith(".gz") for u in after), after
+    assert not any(u.endswith(("asm.wasm.zst", "asm.wasm.gz", "asm.mjs.zst", "asm.mjs.gz", ".zip.zst")) for u in after), after
     assert page.evaluate("window.__jass.timing().workerMarks.wasmPlain") == 1
+    assert page.evaluate("window.__jass.timing().workerMarks.stdlibPlain") == 1   # the stdlib too: nothing to decode
     assert any(u.endswith(".whl") for u in after), after
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 1     # warm start: Python from the snapshot
     play_full_hand(page)
     expect(page.locator("#dlg-hand")).to_be_visible()
+    # a language never used here cannot come offline: the game says so and stays in English
+    page.evaluate("""() => { const s = document.querySelector('.lang-select'); s.value = 'de';
+        s.dispatchEvent(new Event('change')); }""")
+    expect(page.locator("#toast")).to_contain_text("not on this device yet")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.watch.errors[:] = [e for e in page.watch.errors if "net::ERR_FAILED" not in e]   # that download, refused
     assert_no_csp_violation(page)
 
 
@@ -81,7 +91,8 @@ def _redeploy(site_dir: Path, marker: str) -> str:
     index = site_dir / "index.html"
     index.write_text(index.read_text().replace("</body>", f"<p id='{marker}' hidden></p>\n</body>"))
     files = {p for p in site_dir.rglob("*") if p.is_file()}
-    src, version = pwa.service_worker((ROOT / "web" / "sw.js").read_text(), pwa.precache_list(site_dir, files))
+    src, version = pwa.service_worker((ROOT / "web" / "sw.js").read_text(), pwa.precache_list(site_dir, files),
+                                      pwa.precache_list(site_dir, files, langs=True))
     (site_dir / "sw.js").write_text(src)
     return version
 
@@ -115,6 +126,6 @@ def test_new_version_prompt_and_clean_switch(strict_page, site, tmp_path):
         assert page.locator("#v2-marker").count() == 1
         sw = wait_sw_complete(page)
         assert sw["version"] == v2
-        assert jass_caches(page) == [f"jass:/:{v2}"], "the old version's cache was not deleted"
+        assert jass_caches(page) == [f"jass:/:{v2}", f"jass:/:{v2}:lang"], "the old version's caches were not deleted"
         expect(page.locator("#update-banner")).to_have_count(0)
         assert_no_csp_violation(page)

@@ -125,7 +125,8 @@ def test_zip_build_plays_from_a_plain_static_server_under_a_sub_path(strict_page
         # (blob: the worker imports Pyodide's JavaScript half from the gzipped copy it downloaded)
         assert all("/mittlere-jass/" in u for u in page.watch.requests if not u.startswith("blob:")), page.watch.requests
         sw = wait_sw_complete(page)
-        assert jass_caches(page) == [f"jass:/mittlere-jass/:{sw['version']}"]
+        v = sw["version"]
+        assert jass_caches(page) == [f"jass:/mittlere-jass/:{v}", f"jass:/mittlere-jass/:{v}:lang"]
         play_full_hand(page)
         expect(page.locator("#dlg-hand")).to_be_visible()
         assert_no_csp_violation(page)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """First-visit load, side by side: bare Pyodide vs the app (a measurement, not a test): prints figures.
 
-    python scripts/measure_load.py [--runs 3] [--window 60] [--no-throttle] [--before DIR] [--json out.json]
+    python scripts/measure_load.py [--runs 3] [--window 60] [--networks loopback,20mbit,phone] [--before DIR]
+                                   [--json out.json]
 
 * Both are served by ONE small static server in this script that serves plainly, like `python3 -m http.server`
   (no Cache-Control, no Content-Encoding, Python's own MIME types) and counts the bytes it sends.
@@ -12,13 +13,15 @@
     exactly as npm ships them (.cache/npm/node_modules/pyodide, served under /__bare/pyodide/)
 * Every sample is a fresh browser context (empty HTTP cache, no service worker, no Cache Storage); samples
   alternate bare, app, bare, app, ...; for each network: loopback, and throttled with CDP
-  Network.emulateNetworkConditions (20 Mbit/s down, 40 ms RTT; it applies to the page's workers too).
+  Network.emulateNetworkConditions (it applies to the page's workers too): "20mbit" (20 Mbit/s down, 40 ms RTT) and
+  "phone" (a slow phone network: 1.6 Mbit/s down, 150 ms RTT).
 * figures: time to ready (bare: loadPyodide resolved in the worker, the page notified) / playable (the app:
   body[data-phase=play], the first hand dealt), first contentful paint, bytes the server sent until then and during
   the next --window seconds (the app's service worker precache runs then; loopback samples only, the bytes do not
   depend on the network speed), then the warm start (a reload: service worker cache and Python's memory snapshot),
-  medians, the ratio app/bare, the load average (other jobs make CPU figures noisy); per app sample, where the time
-  went (the page's and the worker's load milestones).
+  medians, the ratio app/bare, on a throttled network the ratio to the transfer time of the bytes sent until playable
+  (bytes / bandwidth), the load average (other jobs make CPU figures noisy); per app sample, where the time went (the
+  page's and the worker's load milestones).
 Uses $CHROMIUM_PATH or /usr/bin/chromium.
 """
 from __future__ import annotations
@@ -43,7 +46,15 @@ import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
-THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}
+
+
+def throttle(mbit: float, rtt_ms: float) -> dict:
+    """CDP Network.emulateNetworkConditions: `mbit` Mbit/s each way, `rtt_ms` of latency."""
+    rate = mbit * 1e6 / 8
+    return {"offline": False, "latency": rtt_ms, "downloadThroughput": rate, "uploadThroughput": rate}
+
+
+NETWORKS = {"loopback": None, "20mbit": throttle(20, 40), "phone": throttle(1.6, 150)}
 
 BARE_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare Pyodide</title></head>
 <body data-phase="loading"><p>Loading Python&hellip;</p><script type="module" src="bare.js"></script></body></html>"""
@@ -155,14 +166,14 @@ def wait_playable(page, url: str, timeout_s: float) -> None:
         time.sleep(0.05)
 
 
-def sample(browser, url: str, counter: Counter, throttled: bool, window_s: float, timeout_s: float) -> dict:
+def sample(browser, url: str, counter: Counter, network: dict | None, window_s: float, timeout_s: float) -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.add_init_script(PLAYABLE_PROBE)
-    if throttled:
+    if network:
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", THROTTLE)
+        cdp.send("Network.emulateNetworkConditions", network)
     counter.reset()
     page.goto(url, wait_until="commit")
     wait_playable(page, url, timeout_s)
@@ -210,6 +221,8 @@ def main() -> None:
     ap.add_argument("--window", type=float, default=60, help="seconds to keep counting after the first visit is ready "
                     "(the service worker's precache; default 60; loopback samples only)")
     ap.add_argument("--no-throttle", action="store_true", help="loopback only")
+    ap.add_argument("--networks", default="loopback,20mbit", help=f"comma-separated, of {', '.join(NETWORKS)} "
+                    "(default loopback,20mbit)")
     ap.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     ap.add_argument("--before", type=Path, help="another build's dist/ to measure side by side (as 'before')")
     ap.add_argument("--json", type=Path, help="also write the raw samples here")
@@ -226,7 +239,12 @@ def main() -> None:
         variants["before"] = base + "__before/?speed=instant&seed=1"
     load0 = os.getloadavg()
     print(f"load average at start: {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f} ({os.cpu_count()} CPUs)", flush=True)
-    networks = ["loopback"] + ([] if a.no_throttle else ["throttled"])
+    networks = ["loopback"] if a.no_throttle else [n.strip() for n in a.networks.split(",") if n.strip()]
+    if "loopback" not in networks:
+        networks.insert(0, "loopback")   # the bytes and the warm start are counted there
+    bad = [n for n in networks if n not in NETWORKS]
+    if bad:
+        ap.error(f"unknown network {bad}: choose from {list(NETWORKS)}")
     samples: dict = {n: {v: [] for v in variants} for n in networks}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=ARGS)
@@ -235,7 +253,7 @@ def main() -> None:
                 order = list(variants) if i % 2 == 0 else list(variants)[::-1]
                 for v in order:
                     window = a.window if (net == "loopback" and v != "bare") else 0
-                    r = sample(browser, variants[v], counter, net == "throttled", window, 180)
+                    r = sample(browser, variants[v], counter, NETWORKS[net], window, 600)
                     r["load"] = os.getloadavg()[0]
                     samples[net][v].append(r)
                     extra = (f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB, precache complete: {r['precached']}"
@@ -265,6 +283,14 @@ def main() -> None:
             summary[net] |= {f"{v}_s": round(ra, 2), f"{v}_ratio": round(ra / rb, 3), f"{v}_fcp_s": round(fa, 2)}
         print(line)
         print(fline)
+        if NETWORKS[net]:   # playable / the transfer time of the bytes sent until then at this bandwidth
+            bps = NETWORKS[net]["downloadThroughput"]
+            tline = f"{net + ', x transfer time':32s} {'':12s}"
+            for v in apps:
+                xt = med(s["ready"] / 1000 / (s["bytes_ready"] / bps) for s in samples[net][v])
+                tline += f" {xt:9.2f} {'':11s}"
+                summary[net][f"{v}_x_transfer"] = round(xt, 2)
+            print(tline)
     bb = med(s["bytes_ready"] for s in samples["loopback"]["bare"]) / 1e6
     line = f"{'bytes until ready (MB)':32s} {bb:12.2f}"
     summary["bytes_ready_MB"] = {"bare": round(bb, 2)}
@@ -291,7 +317,7 @@ def main() -> None:
         for v in apps:
             last = samples["loopback"][v][-1]["by_path"]
             print(f"\nbytes per file, last {v} sample (first visit + window):")
-            for path, n in sorted(last.items(), key=lambda kv: -kv[1])[:8]:
+            for path, n in sorted(last.items(), key=lambda kv: -kv[1])[:12]:
                 print(f"  {n / 1e6:8.3f} MB  {path}")
     load1 = os.getloadavg()
     print(f"\nload average at end: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")

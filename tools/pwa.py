@@ -52,9 +52,11 @@ LAB_CSP = WORKER_CSP
 # lab's files (dist/lab/, app-*/lab/): the service worker caches those when the lab first opens
 NOT_PRECACHED = {"sw.js", "build.json"}
 LAB_PATH = re.compile(r"^(app-[0-9a-f]+/)?lab/")
-# the plain pyodide.asm.mjs: the game imports pyodide.asm.mjs.gz; the lab's worker imports this one (sw.js caches it
+# the plain pyodide.asm.mjs: the game imports pyodide.asm.mjs.zst (.gz without the zstd command); the lab's worker imports this one (sw.js caches it
 # with the lab's files)
 PLAIN_ASM = re.compile(r"^pyodide/[^/]+/pyodide\.asm\.mjs$")
+# the language catalogs: only the player's is downloaded (and kept by the service worker), not precached
+LANG_PATH = re.compile(r"^app-[0-9a-f]+/js/i18n/locales/[a-z]+\.js$")
 
 
 # ----------------------------------------------------------------------------------------------------------- icons
@@ -181,25 +183,30 @@ def manifest(version: str) -> dict:
 
 
 # -------------------------------------------------------------------------------------------------- service worker
-def precache_list(dist: Path, files: set[Path]) -> dict[str, str]:
-    """{path relative to dist: sha256 hex} of every file the service worker precaches."""
+def precache_list(dist: Path, files: set[Path], langs: bool = False) -> dict[str, str]:
+    """{path relative to dist: sha256 hex} of every file the service worker precaches (langs: of the language
+    catalogs, which it keeps when used instead)."""
     out = {}
     for p in sorted(files):
         rel = p.relative_to(dist).as_posix()
+        if bool(LANG_PATH.match(rel)) != langs:
+            continue
         if rel in NOT_PRECACHED or p.suffix == ".tmp" or LAB_PATH.match(rel) or PLAIN_ASM.match(rel):
             continue
         out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out
 
 
-def service_worker(template: str, files: dict[str, str]) -> tuple[str, str]:
-    """-> (sw.js source, build version). The version is a hash over every precached file and the SW template."""
+def service_worker(template: str, files: dict[str, str], langs: dict[str, str]) -> tuple[str, str]:
+    """-> (sw.js source, build version). The version is a hash over every precached file, the catalogs and the SW
+    template."""
     h = hashlib.sha256(template.encode())
-    for rel, digest in files.items():
+    for rel, digest in (files | langs).items():
         h.update(f"{rel}\0{digest}\n".encode())
     version = h.hexdigest()[:12]
     src = (template.replace('"{{VERSION}}"', json.dumps(version))
            .replace('"{{FILES}}"', json.dumps(files, indent=1))
+           .replace('"{{LANGS}}"', json.dumps(langs, indent=1))
            .replace('"{{WORKER_CSP}}"', json.dumps(WORKER_CSP))
            .replace('"{{PAGE_CSP}}"', json.dumps(PAGE_CSP))
            .replace('"{{LAB_CSP}}"', json.dumps(LAB_CSP)))
@@ -215,8 +222,8 @@ def add_pwa(dist: Path, keep: set[Path], web: Path, cache_dir: Path, write) -> s
     p = dist / "manifest.webmanifest"
     write(p, (json.dumps(manifest(""), indent=2) + "\n").encode())
     keep.add(p)
-    files = precache_list(dist, keep)
-    src, version = service_worker((web / "sw.js").read_text(), files)
+    src, version = service_worker((web / "sw.js").read_text(), precache_list(dist, keep),
+                                  precache_list(dist, keep, langs=True))
     p = dist / "sw.js"
     write(p, src.encode())
     keep.add(p)

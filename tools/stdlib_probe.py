@@ -1,7 +1,7 @@
-"""Runs inside Pyodide (build time in Node, and in the browser e2e test): imports every engine module and plays a
-short game with each bot level through the browser protocol (engine.web.handle), so that every standard-library
-module the game can need is imported.  Its last expression (what pyodide.runPython returns) is a JSON string:
-{"games": n, "moves": n, "modules": [...]}."""
+"""Runs inside Pyodide (build time in Node, and in the browser e2e test): imports every engine module, plays a short
+game with each bot level through the browser protocol (engine.web.handle) with hints, and asks for a hand review and
+the coach, so that every standard-library module the game can need is imported.  Its last expression (what
+pyodide.runPython returns) is a JSON string: {"games": n, "moves": n, "modules": [...]}."""
 import functools
 import importlib
 import json
@@ -51,7 +51,11 @@ for i, level in enumerate(levels):
         assert res["ok"], res
         view = res["view"]
         moves += 1
-    ask({"cmd": "records"})
+    recs = ask({"cmd": "records"})["records"]
+    if i == 0:   # the hand review and the coach (a short budget, two decisions) on the first game's hand
+        assert ask({"cmd": "review", "records": recs})["ok"]
+        coach = ask({"cmd": "coach", "record": recs[0], "seat": 0, "limit": 2, "iterations": 50})
+        assert coach["ok"] and coach["decisions"], coach
     games += 1
 # error paths: bad JSON, unknown command, a bad card
 for bad in ("{", "[]", json.dumps({"cmd": "nope"}), json.dumps({"cmd": "play", "card": "zz"})):

@@ -9,6 +9,9 @@
 //   taken from its staging cache (jass-staged:<site path>, see js/engine/worker.js) and the rest from the HTTP cache
 //   (force-cache for the immutable paths: a host that sends no cache headers still gets them from there), so the
 //   precache downloads (next to) nothing a second time; the staging cache is deleted once the install is done.
+// * languages: the catalogs (LANGS) are not precached: only the player's is downloaded. The page asks for its catalog
+//   to be kept ("keep-language", and with every "version" question), and any catalog fetched through this worker is
+//   kept, in a cache of this version next to the precache; a new version's install keeps the same languages.
 // * fetch: cache-first, from this version's cache only (the page, its worker and Pyodide all come from one build).
 //   Anything not in the list goes to the network untouched.
 // * update: a new version waits until the page asks it to take over (the page shows "new version — reload");
@@ -20,6 +23,7 @@
 
 const VERSION = "{{VERSION}}";
 const FILES = "{{FILES}}";                 // {"path relative to this file": "sha256 hex"}
+const LANGS = "{{LANGS}}";                 // the language catalogs, as FILES: kept when used, not precached
 const WORKER_CSP = "{{WORKER_CSP}}";
 const PAGE_CSP = "{{PAGE_CSP}}";
 const LAB_CSP = "{{LAB_CSP}}";             // the bot lab's worker: WORKER_CSP plus the package index origins
@@ -33,13 +37,20 @@ const IMMUTABLE = /^(app-[0-9a-f]+|engine|pyodide)\//;    // content-addressed o
 // lab first asks for them, in a cache of this version next to the precache, so the lab works offline once opened.
 const LAB = /^(app-[0-9a-f]+\/)?lab\//;
 const LAB_CACHE = CACHE + ":lab";
-// The plain pyodide.asm.wasm and pyodide.asm.mjs: made here from the precached .gz on first use and kept in a cache of
+const LANG_CACHE = CACHE + ":lang";
+const langOf = (path) => path.split("/").pop();          // "de.js": the same language in another version
+// The plain pyodide.asm.wasm, pyodide.asm.mjs and standard library zip: made here from the precached .gz or .zst on first use (the zstd
+// decoder: js/engine/zstd.js, imported below, and its wasm) and kept in a cache of
 // this version next to the precache; the engine worker takes them from here on a warm start (and the lab its
 // pyodide.asm.mjs): a same-origin URL that V8's code caches work for, unlike a blob: URL or an unnamed stream.
-const PLAIN = /^pyodide\/[^/]+\/pyodide\.asm\.(wasm|mjs)$/;
+const PLAIN = /^pyodide\/[^/]+\/(pyodide\.asm\.(wasm|mjs)|python_stdlib-[0-9a-f]+\.zip)$/;
 const PLAIN_PREFIX = `jass-plain:${BASE.pathname}:`;
 const PLAIN_CACHE = PLAIN_PREFIX + VERSION;
-const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript" };
+const PLAIN_TYPE = { wasm: "application/wasm", mjs: "text/javascript", zip: "application/zip" };
+const PACKED = /\.(gz|zst)$/;
+const ZSTD_JS = Object.keys(FILES).find((p) => /^app-[0-9a-f]+\/js\/engine\/zstd\.js$/.test(p));
+const ZSTD_WASM = ZSTD_JS && ZSTD_JS.replace(/zstd\.js$/, "zstd-decoder.wasm.gz");
+if (ZSTD_JS) importScripts(ZSTD_JS);       // self.jassZstd
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 const sha256 = async (buf) => hex(await crypto.subtle.digest("SHA-256", buf));
@@ -79,6 +90,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(Object.entries(FILES).map(([path, want]) => precacheOne(cache, path, want)));
+    await keepOlderLanguages();
     await caches.delete(STAGED);
     // a first install takes over right away (nothing to mix with); an update waits for the page's go-ahead
     if (!self.registration.active) await self.skipWaiting();
@@ -88,7 +100,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE && name !== LAB_CACHE) await caches.delete(name);
+      if (name.startsWith(PREFIX) && ![CACHE, LAB_CACHE, LANG_CACHE].includes(name)) await caches.delete(name);
       if (name.startsWith(PLAIN_PREFIX) && name !== PLAIN_CACHE) await caches.delete(name);
     }
     await self.clients.claim();
@@ -103,10 +115,15 @@ self.addEventListener("message", (event) => {
     const port = event.ports[0];
     event.waitUntil(cacheLab(event.data.urls).then((ok) => port?.postMessage({ ok }), () => port?.postMessage({ ok: false })));
   }
+  else if (type === "keep-language") event.waitUntil(keepLanguage(event.data.url));
   else if (type === "version" && event.ports[0]) {
-    caches.open(CACHE).then((c) => c.keys()).then((keys) => event.ports[0].postMessage({
-      version: VERSION, files: Object.keys(FILES).length, cached: keys.length,
-    }));
+    // the files the game needs offline: the precache and, when the page names it, the player's catalog
+    event.waitUntil((async () => {
+      const kept = event.data.lang ? await keepLanguage(event.data.lang) : null;
+      const keys = await (await caches.open(CACHE)).keys();
+      event.ports[0].postMessage({ version: VERSION, files: Object.keys(FILES).length + (kept === null ? 0 : 1),
+        cached: keys.length + (kept ? 1 : 0) });
+    })());
   }
 });
 
@@ -152,6 +169,40 @@ async function cacheLabNow(urls) {
   return kept.every(Boolean);
 }
 
+/** Keep a language's catalog (a URL of this site in LANGS) in this version's language cache. -> whether it is kept. */
+async function keepLanguage(u) {
+  try {
+    const url = new URL(u, BASE);
+    const path = decodeURIComponent(url.pathname.slice(BASE.pathname.length));
+    if (url.origin !== BASE.origin || !Object.hasOwn(LANGS, path)) return false;
+    const cache = await caches.open(LANG_CACHE);
+    if (await cache.match(url.href)) return true;
+    await precacheOne(cache, path, LANGS[path]);
+    return true;
+  } catch { return false; }   // offline: the next time
+}
+
+/** At install: the languages an older version of this site kept, in this version's files. */
+async function keepOlderLanguages() {
+  const used = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || !name.endsWith(":lang") || name === LANG_CACHE) continue;
+    for (const req of await (await caches.open(name)).keys()) used.add(langOf(new URL(req.url).pathname));
+  }
+  const cache = await caches.open(LANG_CACHE);
+  await Promise.all(Object.entries(LANGS).filter(([path]) => used.has(langOf(path)))
+    .map(([path, want]) => precacheOne(cache, path, want).catch(() => {})));
+}
+
+async function respondLang(path, request) {
+  const cache = await caches.open(LANG_CACHE);
+  const hit = await cache.match(new URL(path, BASE).href);
+  if (hit) return hit;
+  const resp = await fetch(request);
+  if (resp.ok) await cache.put(new URL(path, BASE).href, resp.clone()).catch(() => {});
+  return resp;
+}
+
 async function respondLab(path, request) {
   const cache = await caches.open(LAB_CACHE);
   const url = new URL(path, BASE).href;
@@ -171,18 +222,22 @@ async function plainCopy(path) {
   const plain = await caches.open(PLAIN_CACHE);
   const hit = await plain.match(url);
   if (hit) return hit;
-  const gz = await (await caches.open(CACHE)).match(url + ".gz");
-  if (!gz) return null;                     // not precached (e.g. an install still running)
+  const cache = await caches.open(CACHE);
+  const zst = await cache.match(url + ".zst");
+  const packed = zst || (await cache.match(url + ".gz"));
+  if (!packed) return null;                 // not precached (e.g. an install still running)
   try {
-    const bytes = await new Response(gz.body.pipeThrough(new DecompressionStream("gzip"))).blob();
+    const decoder = zst ? await self.jassZstd.decompressStream(() => cache.match(new URL(ZSTD_WASM, BASE).href))
+      : new DecompressionStream("gzip");
+    const bytes = await new Response(packed.body.pipeThrough(decoder)).blob();
     await plain.put(url, new Response(bytes, { headers: { "Content-Type": PLAIN_TYPE[path.split(".").pop()] } }));
     return await plain.match(url);
   } catch { return null; }                  // e.g. storage full
 }
 const respondPlain = async (path, request) => (await plainCopy(path)) || fetch(request);
 // made right after activation (from the cache, no download), so that the first warm start finds them ready
-const makePlainCopies = () => Promise.all(Object.keys(FILES).filter((p) => p.endsWith(".gz") && PLAIN.test(p.slice(0, -3)))
-  .map((p) => plainCopy(p.slice(0, -3))));
+const makePlainCopies = () => Promise.all(Object.keys(FILES).map((p) => p.replace(PACKED, ""))
+  .filter((p) => PLAIN.test(p) && !Object.hasOwn(FILES, p)).map((p) => plainCopy(p)));
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -193,6 +248,7 @@ self.addEventListener("fetch", (event) => {
   if (path === "" && request.mode === "navigate") path = "index.html";
   if (PLAIN.test(path)) { event.respondWith(respondPlain(path, request)); return; }
   if (LAB.test(path)) { event.respondWith(respondLab(path, request)); return; }
+  if (Object.prototype.hasOwnProperty.call(LANGS, path)) { event.respondWith(respondLang(path, request)); return; }
   if (!Object.prototype.hasOwnProperty.call(FILES, path)) return;
   event.respondWith(respond(path, request));
 });

@@ -4,7 +4,9 @@ import { afterEach, test } from "node:test";
 import { load } from "./web.mjs";
 
 const { store } = await load("store");
-const { t, tSeat, setLanguage, fmtNumber, signed, detectLanguage, levelName, has, CATALOGS } = await load("i18n");
+const { t, tSeat, setLanguage, fmtNumber, signed, detectLanguage, levelName, has, CATALOGS, LANGUAGES, chooseLanguage,
+  getLanguage, loadCatalog, playerSeatByName } = await load("i18n");
+const { LANGUAGE_NAMES, PLAYER_NAMES } = await import(new URL("../../web/js/i18n/names.js", import.meta.url).href);
 afterEach(() => setLanguage("en", { persist: false }));
 
 test("plural forms follow the language: one/other in English and German, 0 and 1 singular in French", () => {
@@ -80,4 +82,22 @@ test("level names: the catalog's for a level id, anything else as it is", () => 
   assert.equal(levelName("expert"), t("level.expert"));
   assert.equal(levelName("desc.expert"), "desc.expert");
   assert.equal(levelName("MyBot"), "MyBot");
+});
+
+test("the names the page shows before a catalog is loaded are each catalog's own", async () => {
+  assert.deepEqual(LANGUAGES, ["en", "de", "fr", "it", "ja"]);
+  for (const lang of LANGUAGES) {
+    const cat = await loadCatalog(lang);
+    assert.equal(LANGUAGE_NAMES[lang], cat["lang.name"], `${lang}: lang.name`);
+    assert.equal(PLAYER_NAMES[lang], cat["name.0"], `${lang}: name.0`);
+  }
+  assert.equal(playerSeatByName(["Links", "Du", "Rechts"]), 1);
+});
+
+test("choosing a language whose catalog cannot be loaded keeps the current one", async () => {
+  setLanguage("fr", { persist: false });
+  assert.equal(await chooseLanguage("zz"), false);
+  assert.equal(getLanguage(), "fr");
+  assert.equal(await chooseLanguage("it"), true);
+  assert.equal(getLanguage(), "it");
 });

@@ -25,3 +25,8 @@ export function load(name) {
 // i18n.setLanguage writes <html lang>; share.shareLink reads the page's address.
 globalThis.document ??= { documentElement: { lang: "" } };
 globalThis.location ??= { origin: "https://example.test", pathname: "/jass/", search: "", hash: "" };
+
+// Only the player's catalog is loaded in the page; the tests have them all, English in use.
+const i18n = await load("i18n");
+await Promise.all(i18n.LANGUAGES.map(i18n.loadCatalog));
+i18n.setLanguage("en", { persist: false });

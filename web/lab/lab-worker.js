@@ -14,8 +14,10 @@
 // "deps", "offline", "no_wheel", "not_found", "install", "busy", "internal").
 import { BUILD } from "../js/build-info.js";
 import { Snapshots } from "../js/engine/snapshot.js";
+import "../js/engine/zstd.js";   // self.jassZstd
 
 const appBase = new URL("../", import.meta.url);
+const zstdDecoderURL = new URL("../js/engine/zstd-decoder.wasm.gz", import.meta.url).href;
 const pyodideBase = new URL(BUILD.pyodide, appBase).href;
 const lab = BUILD.lab;
 const url = (rel) => new URL(rel, appBase).href;
@@ -49,14 +51,16 @@ async function sameOriginFetch(input, init) {
   }
 }
 
-// Pyodide asks for pyodide.asm.wasm; the build ships it gzipped (as the game's worker does, decompressed here)
+// Pyodide asks for pyodide.asm.wasm; the build ships it zstd-compressed or gzipped (as the game's worker does,
+// decompressed here)
 globalThis.fetch = async (input, init) => {
   const u = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (u === pyodideBase + "pyodide.asm.wasm") {
     const resp = await sameOriginFetch(pyodideBase + BUILD.wasm);
     if (!resp.ok) throw new Error(`${BUILD.wasm}: HTTP ${resp.status}`);
-    const head = new Uint8Array(await resp.clone().arrayBuffer()).subarray(0, 2);
-    const body = head[0] === 0x1f && head[1] === 0x8b ? resp.body.pipeThrough(new DecompressionStream("gzip")) : resp.body;
+    const head = new Uint8Array(await resp.clone().arrayBuffer()).subarray(0, 4);
+    const body = head[0] === 0x1f && head[1] === 0x8b ? resp.body.pipeThrough(new DecompressionStream("gzip"))
+      : self.jassZstd.isZstd(head) ? resp.body.pipeThrough(await self.jassZstd.decompressStream(zstdDecoderURL)) : resp.body;
     return new Response(body, { headers: { "Content-Type": "application/wasm" } });
   }
   return sameOriginFetch(input, init);

@@ -8,13 +8,15 @@
 //                 or null); detail: the technical text (shown behind "details"); message: code + detail (older UI)
 //
 // Downloads (see docs/web.md "Loading"): the big files are fetched as soon as the worker starts, in parallel, not
-// after pyodide.mjs has loaded; the wasm is stored gzipped (pyodide.asm.wasm.gz), decompressed here while it streams
-// into WebAssembly.compileStreaming, which starts at once (a host that already sent Content-Encoding: gzip hands us
-// plain wasm: the magic bytes tell); Pyodide's JavaScript half is gzipped too (pyodide.asm.mjs.gz, imported from a
-// blob: URL); on a first visit every downloaded file is also put into a staging cache that the service worker's
-// precache takes them from, so no byte is downloaded twice.
+// after pyodide.mjs has loaded; the wasm is stored zstd-compressed (pyodide.asm.wasm.zst; .gz from a build without
+// the zstd command), decompressed here (zstd.js) while it streams into WebAssembly.compileStreaming, which starts at
+// once (a host that already decoded a Content-Encoding hands us plain wasm: the magic bytes tell); so is the standard
+// library (a stored zip, .zip.zst) and Pyodide's JavaScript half (pyodide.asm.mjs.zst, imported from a blob:
+// URL); on a first visit every downloaded file is also put into a staging cache that the service worker's precache
+// takes them from, so no byte is downloaded twice.
 import { BUILD } from "../build-info.js";
 import { Snapshots } from "./snapshot.js";
+import "./zstd.js";   // self.jassZstd
 
 const appBase = new URL("../../", import.meta.url);    // app-<hash>/ (BUILD's URLs are relative to it)
 const siteRoot = new URL("../../../", import.meta.url);
@@ -28,6 +30,8 @@ const lockURL = pyodideBase + "pyodide-lock.json";
 const sizes = BUILD.sizes || {};
 const totalBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
 const STAGED = `jass-staged:${siteRoot.pathname}`;   // read by sw.js (precache), then deleted
+const origFetch = globalThis.fetch.bind(globalThis);   // the network's (the one below hands Pyodide our downloads)
+const zstdDecoderURL = new URL("./zstd-decoder.wasm.gz", import.meta.url).href;
 
 // which part of the game each download is, for the error messages
 const PARTS = { [BUILD.wasm]: "runtime", [BUILD.asm]: "runtime", "pyodide.asm.mjs": "runtime", "pyodide.mjs": "runtime",
@@ -75,19 +79,24 @@ try {
 // ------------------------------------------------------------------------------------------------ downloads
 // Stage (first visit only: no service-worker cache of this site exists yet) what was downloaded, for sw.js.
 // warm: the service worker's cache of this site exists (a later visit): the wasm and pyodide.asm.mjs are then taken
-// plain from their own URLs (sw.js makes them from the cached .gz), which V8's code caches work for (not for a blob:
-// URL or a stream without a URL): no download, no gunzip, no recompile.
+// plain from their own URLs (sw.js makes them from the cached .zst/.gz), which V8's code caches work for (not for a
+// blob: URL or a stream without a URL): no download, no decompression, no recompile.
 const warm = (async () => {
   try { return (await caches.keys()).some((n) => n.startsWith(`jass:${siteRoot.pathname}:`)); } catch { return false; }
 })();
 const staging = warm.then((w) => (w ? null : caches.open(STAGED)), () => null).catch(() => null);
+// the decoder is made ready at once (a round trip and a compilation) when a download needs it
+// (on a first visit: a warm start takes the service worker's plain copies, and readies it only if one is missing)
+if ([BUILD.wasm, BUILD.stdlib, BUILD.asm].some((f) => f.endsWith(".zst"))) {
+  warm.then((w) => { if (!w) self.jassZstd.prepare(zstdDecoderURL).catch(() => {}); });
+}
 
 /** fetch(url) -> a stream of its body that counts bytes for the progress bar and stages a copy; errors -> LoadError */
 async function download(url) {
   const name = nameOf(url);
   let resp;
   try {
-    resp = await fetch(url);
+    resp = await origFetch(url);
   } catch (e) {
     throw failed(offline() ? "offline" : "download", name, String(e && e.message || e));
   }
@@ -115,9 +124,10 @@ const readAll = async (name, p) => {
   catch (e) { throw failed(offline() ? "offline" : "download", name, String(e && e.message || e)); }
 };
 
-/** A download's body, gunzipped while it streams when it starts with the gzip magic (1f 8b); a host that already
- *  decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first bytes look right. */
-async function gunzipped(dl, name, plain) {
+/** A download's body, decompressed while it streams when it starts with the gzip (1f 8b) or the zstd magic (28 b5 2f
+ *  fd); a host that already decoded a Content-Encoding hands us the plain bytes: `plain(head)` tells whether the first
+ *  bytes look right. */
+async function decoded(dl, name, plain) {
   const { body } = await dl;
   const reader = body.getReader();
   let first;
@@ -135,17 +145,23 @@ async function gunzipped(dl, name, plain) {
     },
   });
   if (head[0] === 0x1f && head[1] === 0x8b) return rest.pipeThrough(new DecompressionStream("gzip"));
+  if (self.jassZstd.isZstd(head)) {
+    try {
+      return rest.pipeThrough(await self.jassZstd.decompressStream(zstdDecoderURL));
+    } catch (e) { throw failed(offline() ? "offline" : "download", name, `zstd decoder: ${String(e && e.message || e)}`); }   // i18n-ignore: a technical detail
+  }
   if (plain(head)) return rest;
   throw failed("corrupt", name, `magic=${Array.from(head.slice(0, 4), (b) => b.toString(16)).join(" ")}`);
 }
 
 // Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
 // Pyodide through the fetch hook.
-const early = new Map([[stdlibURL, download(stdlibURL)], [lockURL, download(lockURL)]]);
+const early = new Map([[lockURL, download(lockURL)]]);
 const wheelP = readAll(wheelName, download(wheelURL));
 // every one of them is needed: the first that fails ends the start with its own message
 for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
-// the two gzipped runtime files: at once on a first visit; on a warm start only if the plain copy is not there
+// the compressed runtime files and standard library: at once on a first visit; on a warm start only if the plain
+// copy is not there
 const lazyDownload = (url) => {
   let p = null;
   return () => {
@@ -153,11 +169,24 @@ const lazyDownload = (url) => {
     return p;
   };
 };
+// the standard library: on a warm start the service worker's plain copy (made from the cached .zst: no decoding
+// here), else the download (decoded as it arrives)
+const plainStdlibURL = stdlibURL.replace(/\.zst$/, "");
+const stdlibDl = lazyDownload(stdlibURL);
+const plainStdlibP = (async () => {
+  if (plainStdlibURL === stdlibURL || !(await warm)) return null;
+  try {
+    const resp = await origFetch(plainStdlibURL);
+    if (resp.ok && resp.headers.get("Content-Type") === "application/zip") return resp;
+  } catch { /* not served: the download */ }
+  return null;
+})();
+plainStdlibP.then((r) => { if (!r) stdlibDl(); });
+let stdlibAsked = 0;
 const wasmDl = lazyDownload(wasmURL);
 const asmDl = lazyDownload(asmURL);
 const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
 const plainAsmURL = pyodideBase + "pyodide.asm.mjs";
-const origFetch = globalThis.fetch.bind(globalThis);
 /** on a warm start, the plain copy from the service worker (a Response with a URL: V8 caches the compiled wasm) */
 async function plainWasm() {
   if (!(await warm)) return null;
@@ -186,7 +215,7 @@ const wasmModule = (async () => {
       console.warn("Mittlere Jass: the cached pyodide.asm.wasm did not compile; using the gzipped one.", e);
     }
   }
-  const stream = await gunzipped(wasmDl(), BUILD.wasm, isWasm);
+  const stream = await decoded(wasmDl(), BUILD.wasm, isWasm);
   try {
     const module = await WebAssembly.compileStreaming(new Response(stream, { headers: { "Content-Type": "application/wasm" } }));
     marks.wasmCompiled = performance.now();
@@ -205,10 +234,11 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
-// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored gzipped too (a quarter of the bytes): gunzipped
+// Pyodide's JavaScript half (pyodide.asm.mjs, 1.25 MB) is stored compressed too (a sixth of the bytes): decompressed
 // here and imported from a blob: URL (the worker's CSP allows blob: scripts for this), then handed to loadPyodide.
 // If that import is refused (a host whose own CSP forbids blob:), Pyodide imports the plain file itself.
 const isText = (h) => h.length > 0 && h[0] < 0x80 && h[0] !== 0x1f;
+const isZip = (h) => h[0] === 0x50 && h[1] === 0x4b;   // PK
 const asmModule = (async () => {
   if (await warm) {
     try {
@@ -220,7 +250,7 @@ const asmModule = (async () => {
       console.warn("Mittlere Jass: the cached pyodide.asm.mjs could not be imported; using the gzipped one.", e);
     }
   }
-  const text = await new Response(await gunzipped(asmDl(), BUILD.asm, isText)).blob()
+  const text = await new Response(await decoded(asmDl(), BUILD.asm, isText)).blob()
     .catch((e) => { throw failed(offline() ? "offline" : "corrupt", BUILD.asm, String(e && e.message || e)); });
   const url = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   try {
@@ -240,6 +270,16 @@ globalThis.fetch = async (input, init) => {
   if (url === pyodideBase + "pyodide.asm.wasm") {
     marks.wasmAsked ??= performance.now();
     return WASM;
+  }
+  if (url === stdlibURL) {   // a zip, zstd-compressed as a whole (.zip.zst); a second start downloads it again
+    const plain = stdlibAsked++ ? null : await plainStdlibP;
+    if (plain) {
+      loaded[BUILD.stdlib] = sizes[BUILD.stdlib] || 0;
+      marks.stdlibPlain = 1;
+      return plain;
+    }
+    const p = stdlibAsked === 1 ? stdlibDl() : download(url);
+    return new Response(await decoded(p, BUILD.stdlib, isZip), { status: 200, headers: { "Content-Type": "application/zip" } });
   }
   if (early.has(url)) {
     const p = early.get(url);

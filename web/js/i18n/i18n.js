@@ -1,15 +1,13 @@
 // The one owner of user-visible text: t(key, params) looks the key up in the player's language (web/js/locales/*.js),
 // picks plural forms with Intl.PluralRules and formats numbers with Intl.NumberFormat. Rules come from the engine.
+// Only the player's catalog is loaded (a dynamic import at start-up); another one when it is chosen (chooseLanguage).
 import { isViewer, youSeat } from "../game/store.js";
-import de from "./locales/de.js";
-import en from "./locales/en.js";
-import fr from "./locales/fr.js";
-import it from "./locales/it.js";
-import ja from "./locales/ja.js";
+import { LANGUAGE_NAMES, PLAYER_NAMES } from "./names.js";
 
-/** The catalogs, in the order the language menu lists them. */
-export const CATALOGS = { en, de, fr, it, ja };
-export const LANGUAGES = Object.keys(CATALOGS);
+/** The languages, in the order the language menu lists them. */
+export const LANGUAGES = Object.keys(LANGUAGE_NAMES);
+/** The catalogs loaded so far (loadCatalog), by language. */
+export const CATALOGS = {};
 const STORE_KEY = "mittlere-jass.lang";
 /** Test-only pseudo-locale (?lang=xx): every English string made ~40% longer with accents, to check layouts. */
 export const PSEUDO = "xx";
@@ -18,25 +16,39 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 /** The locale for Intl and <html lang>: the catalogs are written for Swiss usage (1'234.5, 1,5 in fr-CH). */
 const LOCALE = { en: "en", de: "de-CH", fr: "fr-CH", it: "it-CH", ja: "ja", [PSEUDO]: "en-XA" };
 const intlLocale = () => (lang === PSEUDO ? "en" : LOCALE[lang]);
+const known = (code) => Object.hasOwn(LANGUAGE_NAMES, code ?? "");
 
 let lang = "en";
-let table = en;
+let table = {};
 let plural = new Intl.PluralRules("en");
 let numbers = new Intl.NumberFormat("en");
 const listeners = new Set();
 
+/** The URL of a language's catalog module (the service worker keeps the ones the player used); by default the one
+ *  in use (the pseudo-locale's is English). */
+export const catalogURL = (code = lang === PSEUDO ? "en" : lang) => new URL(`./locales/${code}.js`, import.meta.url).href;
+
+/** -> a promise of `code`'s catalog, imported once (a failed import, e.g. offline, may be tried again). */
+const loading = {};
+export function loadCatalog(code) {
+  if (CATALOGS[code]) return Promise.resolve(CATALOGS[code]);
+  loading[code] ??= import(`./locales/${code}.js`).then((m) => (CATALOGS[code] = m.default),
+    (err) => { delete loading[code]; throw err; });
+  return loading[code];
+}
+
 /** The first of the browser's preferred languages that has a catalog (de-CH -> de, gsw -> de), else English. */
-export function detectLanguage(prefs = navigator.languages || [navigator.language]) {
+export function detectLanguage(prefs = globalThis.navigator?.languages || [globalThis.navigator?.language]) {
   for (const p of prefs || []) {
     const base = String(p || "").toLowerCase().split(/[-_]/)[0];
-    if (CATALOGS[base]) return base;
+    if (known(base)) return base;
     if (base === "gsw") return "de";   // Swiss German
   }
   return "en";
 }
 
 function saved() {
-  try { const v = localStorage.getItem(STORE_KEY); return CATALOGS[v] ? v : null; } catch { return null; }
+  try { const v = localStorage.getItem(STORE_KEY); return known(v) ? v : null; } catch { return null; }
 }
 function remember(code) {
   try { localStorage.setItem(STORE_KEY, code); } catch { /* storage unavailable: this visit only */ }
@@ -46,27 +58,52 @@ function remember(code) {
 function fromUrl() {
   try {
     const v = new URLSearchParams(location.search).get("lang");
-    return v && (CATALOGS[v] || v === PSEUDO) ? v : null;
+    return v && (known(v) || v === PSEUDO) ? v : null;
   } catch { return null; }
 }
 
-/** Choose the language at start-up: the URL, else the remembered choice, else the browser's (remembered then). */
-export function initLanguage() {
+/** The language to start in: the URL, else the remembered choice, else the browser's (remembered then). */
+export function startLanguage() {
   const url = fromUrl();
   let code = url ?? saved();
   if (!code) { code = detectLanguage(); remember(code); }
+  return code;
+}
+// the start-up language's catalog is asked for as soon as this module runs, beside the rest of the page's modules
+const first = (() => { const code = startLanguage(); return { code, p: loadCatalog(code === PSEUDO ? "en" : code) }; })();
+first.p.catch(() => {});
+
+/** Load and switch to the start-up language (another one if its catalog cannot be loaded: offline and never kept). */
+export async function initLanguage() {
+  let code = first.code;
+  try {
+    await first.p;
+  } catch (err) {
+    code = null;
+    for (const other of ["en", ...LANGUAGES]) {
+      if (await loadCatalog(other).then(() => true, () => false)) { code = other; break; }
+    }
+    if (!code) throw err;
+  }
   setLanguage(code, { persist: false });
   return lang;
 }
 
-/** Switch language (a menu choice is remembered); listeners redraw what they show. */
+/** Switch language (a menu choice is remembered); listeners redraw what they show. Its catalog must be loaded:
+ *  chooseLanguage loads it first. */
 export function setLanguage(code, { persist = true } = {}) {
   if (code === PSEUDO) { table = pseudoCatalog(); lang = PSEUDO; }
-  else { lang = CATALOGS[code] ? code : "en"; table = CATALOGS[lang]; if (persist) remember(lang); }
+  else { lang = CATALOGS[code] ? code : "en"; table = CATALOGS[lang] ?? {}; if (persist) remember(lang); }
   plural = new Intl.PluralRules(intlLocale());
   numbers = new Intl.NumberFormat(intlLocale());
   document.documentElement.lang = LOCALE[lang];
   for (const f of listeners) f(lang);
+}
+/** A menu choice: load `code`'s catalog, then switch (remembered). -> false when it cannot be loaded (offline). */
+export async function chooseLanguage(code) {
+  try { await loadCatalog(code); } catch { return false; }
+  setLanguage(code);
+  return true;
 }
 export function getLanguage() { return lang; }
 /** Call `f(lang)` after every language switch. */
@@ -84,7 +121,7 @@ export function fmtDate(d, opts = { dateStyle: "medium", timeStyle: "short" }) {
 }
 
 /** Does the catalog of the current language have `key`? */
-export function has(key) { return key in table || key in en; }
+export function has(key) { return key in table || key in (CATALOGS.en ?? {}); }
 
 /**
  * The text of `key` in the current language with {placeholders} filled from `params`.
@@ -92,7 +129,7 @@ export function has(key) { return key in table || key in en; }
  * given already formatted, e.g. with a fixed number of decimals).
  */
 export function t(key, params = {}) {
-  let s = table[key] ?? en[key];
+  let s = table[key] ?? CATALOGS.en?.[key];
   if (s == null) return key;
   if (typeof s === "object") s = s[plural.select(Number(params.count ?? params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (m, k) => {
@@ -111,7 +148,7 @@ export function tSeat(key, seat, params = {}) { return tYou(key, isViewer(seat),
 /** The seat whose name is the one this game gives the player ("You", "Du"… in any language), else null: a game file's
  *  own player. */
 export function playerSeatByName(names) {
-  const mine = new Set(Object.values(CATALOGS).map((c) => c["name.0"]));
+  const mine = new Set(Object.values(PLAYER_NAMES));
   const i = (names ?? []).findIndex((n) => mine.has(n));
   return i < 0 ? null : i;
 }
@@ -272,7 +309,7 @@ function pseudo(s) {
 }
 function pseudoCatalog() {
   const out = {};
-  for (const [k, v] of Object.entries(en)) {
+  for (const [k, v] of Object.entries(CATALOGS.en ?? {})) {
     out[k] = typeof v === "string" ? pseudo(v) : Object.fromEntries(Object.entries(v).map(([f, s]) => [f, pseudo(s)]));
   }
   return out;

@@ -2,7 +2,9 @@
 // by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
 import { refreshHowTo, showHowTo } from "../learn/howto.js";
 import { suitIcon } from "../table/cards.js";
-import { CATALOGS, LANGUAGES, SUIT_SYMBOL, applyI18n, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, setLanguage } from "./i18n.js";
+import { LANGUAGES, SUIT_SYMBOL, applyI18n, chooseLanguage, getDeck, getLanguage, initLanguage, onLanguageChange, setDeck, t } from "./i18n.js";
+import { LANGUAGE_NAMES } from "./names.js";
+import { toast } from "../ui/a11y.js";
 import { addSettingRow, deckFor, onPrefChange, openSettings } from "../ui/settings.js";
 
 function languageSelect(select) {
@@ -11,11 +13,15 @@ function languageSelect(select) {
     const o = document.createElement("option");
     o.value = code;
     o.lang = code;
-    o.textContent = CATALOGS[code]["lang.name"];
+    o.textContent = LANGUAGE_NAMES[code];
     o.selected = code === cur;
     return o;
   }));
-  select.onchange = () => setLanguage(select.value);
+  select.onchange = async () => {
+    if (await chooseLanguage(select.value)) return;
+    select.value = getLanguage();   // its catalog could not be loaded (offline, never used here)
+    toast(t("lang.unavailable"), "error", 6000);
+  };
   return select;
 }
 
@@ -29,9 +35,9 @@ function loadingSuits(deck) {
   });
 }
 
-/** Choose the language, fill the page's texts, add the menus and the How to play buttons. */
-export function installLanguage(onChange = () => {}) {
-  initLanguage();
+/** Choose the language (its catalog loaded), fill the page's texts, add the menus and the How to play buttons. */
+export async function installLanguage(onChange = () => {}) {
+  await initLanguage();
   applyI18n();
   const useDeck = () => {
     setDeck(deckFor());

@@ -5,8 +5,11 @@
 // * A new deployment: the new worker precaches in the background and then waits; the page shows
 //   "A new version is available — Reload". Reload tells the waiting worker to take over, and the page reloads once
 //   it controls the page, so every file comes from the new version (never a mix).
-// * window.__jassSW() (for tests and measurements) -> {supported, controlled, version, files, cached, update}
-import { t } from "../i18n/i18n.js";
+// * The player's language: its catalog is not precached (only the player's is downloaded): once a worker is active,
+//   the page asks it to keep the catalog in use (and again after every switch of language).
+// * window.__jassSW() (for tests and measurements) -> {supported, controlled, version, files, cached, update}; files
+//   and cached count the player's catalog too
+import { catalogURL, onLanguageChange, t } from "../i18n/i18n.js";
 
 const swURL = new URL("../../../sw.js", import.meta.url);
 const scope = new URL("../../../", import.meta.url);
@@ -58,6 +61,7 @@ async function register() {
   try {
     const reg = await sw.register(swURL, { scope: scope.pathname, updateViaCache: "none" });
     watch(reg);
+    keepLanguage();
   } catch (e) {
     state.error = String((e && e.message) || e);   // e.g. an unsupported context: the game works without it
   }
@@ -81,13 +85,20 @@ if (sw) {
   }
 }
 
+/** Ask the active service worker to keep the current language's catalog (offline later). */
+async function keepLanguage() {
+  const reg = await sw.ready;
+  reg.active?.postMessage({ type: "keep-language", url: catalogURL() });
+}
+if (sw) onLanguageChange(() => { if (state.registered) keepLanguage().catch(() => {}); });
+
 window.__jassSW = async () => {
   const out = { ...state, controlled: !!(sw && sw.controller) };
   if (!out.controlled) return out;
   const reply = await new Promise((resolve) => {
     const ch = new MessageChannel();
     ch.port1.onmessage = (e) => resolve(e.data);
-    sw.controller.postMessage({ type: "version" }, [ch.port2]);
+    sw.controller.postMessage({ type: "version", lang: catalogURL() }, [ch.port2]);
     setTimeout(() => resolve({}), 2000);
   });
   return { ...out, ...reply };

@@ -243,6 +243,7 @@ export default {
   "deck.idxSwiss.K": "K",
   "deck.idxSwiss.A": "A",
   "lang.help": "Die Sprache des ganzen Spiels, auf diesem Gerät gespeichert.",
+  "lang.unavailable": "Diese Sprache ist noch nicht auf diesem Gerät: Sie wird beim ersten Wählen heruntergeladen. Versuch es wieder, sobald du online bist.",
   "save.notSaving": "Dieser Browser lässt das Spiel nicht speichern: Es geht weiter, aber ein Neuladen verliert es.",
   "save.download": "Herunterladen",
   "save.discard": "Verwerfen und neue Partie beginnen",

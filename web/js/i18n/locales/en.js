@@ -244,6 +244,7 @@ export default {
   "deck.idxSwiss.K": "K",
   "deck.idxSwiss.A": "A",
   "lang.help": "The language of the whole game, remembered on this device.",
+  "lang.unavailable": "This language is not on this device yet: it downloads the first time you choose it. Try again once you are online.",
   "save.notSaving": "This browser does not let the game be saved: it goes on, but a reload will lose it.",
   "save.download": "Download it",
   "save.discard": "Discard and start a new game",

@@ -243,6 +243,7 @@ export default {
   "deck.idxSwiss.K": "K",
   "deck.idxSwiss.A": "A",
   "lang.help": "La langue de tout le jeu, mémorisée sur cet appareil.",
+  "lang.unavailable": "Cette langue n’est pas encore sur cet appareil : elle se télécharge la première fois qu’on la choisit. Réessayez une fois en ligne.",
   "save.notSaving": "Ce navigateur ne permet pas d’enregistrer la partie\u00a0: elle continue, mais un rechargement la perdra.",
   "save.download": "La télécharger",
   "save.discard": "Abandonner et commencer une nouvelle partie",

@@ -243,6 +243,7 @@ export default {
   "deck.idxSwiss.K": "K",
   "deck.idxSwiss.A": "A",
   "lang.help": "La lingua di tutto il gioco, memorizzata su questo dispositivo.",
+  "lang.unavailable": "Questa lingua non è ancora su questo dispositivo: si scarica la prima volta che la scegli. Riprova quando sei online.",
   "save.notSaving": "Questo browser non permette di salvare la partita: si continua, ma ricaricando la pagina andrà persa.",
   "save.download": "Scaricala",
   "save.discard": "Scarta e inizia una nuova partita",

@@ -243,6 +243,7 @@ export default {
   "deck.idxSwiss.K": "K",
   "deck.idxSwiss.A": "A",
   "lang.help": "ゲーム全体の言語です。この端末に保存されます。",
+  "lang.unavailable": "この言語はまだこの端末にありません。初めて選んだときにダウンロードされます。オンラインになってからもう一度お試しください。",
   "save.notSaving": "このブラウザではゲームを保存できません。続けられますが、再読み込みすると失われます。",
   "save.download": "ダウンロード",
   "save.discard": "破棄して新しいゲームを始める",
