@@ -38,15 +38,17 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
 
 # Run in the keeper page (on the site's origin) before each test: empty the origin's storage and wait until no page
 # holds or asks for a Web Lock (the save lock of a page just closed is released asynchronously).
+# A page just closed may still have a write to localStorage on its way (the autosave as it hides): it can land after a
+# clear(), so the storage is cleared again until it stays empty once no lock is held.
 RESET_STORAGE_JS = """async () => {
-  localStorage.clear();
-  sessionStorage.clear();
   for (let i = 0; i < 250; i++) {
+    localStorage.clear();
+    sessionStorage.clear();
     const q = await navigator.locks.query();
-    if (!q.held.length && !q.pending.length && !localStorage.length) return true;
     await new Promise((r) => setTimeout(r, 20));
+    if (!q.held.length && !q.pending.length && !localStorage.length) return true;
   }
-  return JSON.stringify(await navigator.locks.query());
+  return JSON.stringify({locks: await navigator.locks.query(), stored: Object.keys(localStorage)});
 }"""
 
 
@@ -143,7 +145,7 @@ class WarmContexts:
         ctx.unroute_all(behavior="ignoreErrors")
         ctx.set_offline(False)
         ok = keeper.evaluate(RESET_STORAGE_JS)
-        assert ok is True, f"the shared context did not come clean: locks {ok}"
+        assert ok is True, f"the shared context did not come clean: {ok}"
 
     def close(self) -> None:
         for ctx, _ in self.pool.values():
