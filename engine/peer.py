@@ -21,6 +21,8 @@ PEER_VERSION = 1
 MAX_GUEST_BYTES = 1024
 #: The most a host's message may take (UTF-8 bytes): a state message with every event of a long game fits.
 MAX_HOST_BYTES = 1 << 20
+#: The longest player name (characters): a friend's name in a hello must be one the table takes (engine.web uses
+#: this one limit for ``new_game``'s names and tells the page in ``hello``).
 NAME_MAX_LEN = 24
 HEX64_LEN = 64
 
@@ -134,8 +136,9 @@ def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> Pe
     if msg["seq"] <= link.last_seq:
         raise PeerRefused("peer_replayed", {"seq": msg["seq"], "last": link.last_seq})
     fields = FIELDS[kind]
-    for field in sorted(set(msg) - set(_COMMON) - set(fields)):
-        raise PeerRefused("peer_malformed", {"field": field[:24]})
+    extra = sorted(set(msg) - set(_COMMON) - set(fields))
+    if extra:
+        raise PeerRefused("peer_malformed", {"field": extra[0][:24]})
     for field, ok in fields.items():
         if not ok(msg.get(field)):
             raise PeerRefused("peer_malformed", {"field": field})

@@ -25,7 +25,7 @@ from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_to_json
-from .peer import PeerLink, PeerRefused
+from .peer import NAME_MAX_LEN, PeerLink, PeerRefused
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -63,7 +63,6 @@ HUMAN = 0   # the seat the page's player sits in (the bots play the other two)
 HANDS_CHOICES = (3, 6, 9, 12, 24)
 HANDS_MIN, HANDS_MAX = 1, 240
 SEED_MAX_LEN = 64
-NAME_MAX_LEN = 24
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 DETAIL_MAX_LEN = 300
 COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)

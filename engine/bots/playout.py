@@ -92,7 +92,8 @@ def _play_out(state: HandState, rand: Callable[[], float], eps: list[float], mod
         seat_pts = list(points_now or ())
     elif rules:
         seat_pts = seat_points(captured, trump, None, eights)
-        remaining = hands[0] | hands[1] | hands[2]
+        for h in hands:
+            remaining |= h
     append = plays.append
     add_trick = tricks.append
     leader = state.leader

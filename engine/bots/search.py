@@ -205,7 +205,7 @@ class SearchBot:
         exact = NUM_CARDS // obs.seats - len(obs.tricks) <= self.endgame_tricks
         # mixed: the searcher by the rules, the others by their plans; others: the other way round
         mixed = self.policy in ("mixed", "others")
-        rule_seats = (1 << seat) if self.policy == "mixed" else 7 & ~(1 << seat)
+        rule_seats = (1 << seat) if self.policy == "mixed" else ((1 << obs.seats) - 1) & ~(1 << seat)
         smart = self.policy == "smart" or mixed
         rules = self.policy == "rules" or mixed
         eps = self.eps

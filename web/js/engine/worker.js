@@ -162,6 +162,16 @@ const wheelP = readAll(wheelName, download(wheelURL));
 for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
 // the compressed runtime files and standard library: at once on a first visit; on a warm start only if the plain
 // copy is not there
+/** On a warm start, the service worker's plain copy of a compressed file (sw.js makes it from the cached .zst/.gz):
+ *  its Response if served with `type`, else null (a first visit, or not served: the download is used). */
+async function plainCopy(url, type) {
+  if (!(await warm)) return null;
+  try {
+    const resp = await origFetch(url);
+    if (resp.ok && resp.headers.get("Content-Type") === type) return resp;
+  } catch { /* not served: the download */ }
+  return null;
+}
 const lazyDownload = (url) => {
   let p = null;
   return () => {
@@ -173,14 +183,7 @@ const lazyDownload = (url) => {
 // here), else the download (decoded as it arrives)
 const plainStdlibURL = stdlibURL.replace(/\.zst$/, "");
 const stdlibDl = lazyDownload(stdlibURL);
-const plainStdlibP = (async () => {
-  if (plainStdlibURL === stdlibURL || !(await warm)) return null;
-  try {
-    const resp = await origFetch(plainStdlibURL);
-    if (resp.ok && resp.headers.get("Content-Type") === "application/zip") return resp;
-  } catch { /* not served: the download */ }
-  return null;
-})();
+const plainStdlibP = plainStdlibURL === stdlibURL ? Promise.resolve(null) : plainCopy(plainStdlibURL, "application/zip");
 plainStdlibP.then((r) => { if (!r) stdlibDl(); });
 let stdlibAsked = 0;
 const wasmDl = lazyDownload(wasmURL);
@@ -188,15 +191,7 @@ const asmDl = lazyDownload(asmURL);
 const plainWasmURL = pyodideBase + "pyodide.asm.wasm";
 const plainAsmURL = pyodideBase + "pyodide.asm.mjs";
 /** on a warm start, the plain copy from the service worker (a Response with a URL: V8 caches the compiled wasm) */
-async function plainWasm() {
-  if (!(await warm)) return null;
-  try {
-    const resp = await origFetch(plainWasmURL);
-    if (resp.ok && resp.headers.get("Content-Type") === "application/wasm") return resp;
-  } catch { /* not served: the gzipped download below */ }
-  return null;
-}
-const plainWasmP = plainWasm();
+const plainWasmP = plainCopy(plainWasmURL, "application/wasm");
 plainWasmP.then((r) => { if (!r) wasmDl(); });
 warm.then((w) => { if (!w) asmDl(); }, () => asmDl());
 

@@ -160,7 +160,7 @@ export function historyList(games, actions) {
     el("thead", {}, el("tr", {}, [...cols, ""].map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
       el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
-      el("td", { "data-label": label(1), text: `${g.results.filter((r) => r.case !== "annulled").length} / ${g.hands_total}` }),
+      el("td", { "data-label": label(1), text: `${handsPlayed(g.results)} / ${g.hands_total}` }),
       el("td", { "data-label": label(2), text: g.bots.map((b, k) => (b === PERSON ? g.names?.[k + 1] ?? t("stats.person") : levelName(b))).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
       el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
         : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),

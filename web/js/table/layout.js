@@ -108,9 +108,11 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
   const hudBottom = hud.trump.y + hud.trump.h;
   const banner = { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
 
-  // the places above (0 bottom, 1 right, 2 left) are the seats' by their offset from the viewer
-  const bySeat = (byPlace) => Object.fromEntries(Object.entries(byPlace).map(([k, v]) => [(viewer + Number(k)) % seats, v]));
-  const others = [1, 2].map((k) => (viewer + k) % seats);
+  // the places above (0 bottom, 1 right, 2 left) are the seats' by their offset from the viewer (placeOf)
+  const all = Array.from({ length: seats }, (_, s) => s);
+  const bySeat = (byPlace) => Object.fromEntries(all.filter((s) => placeOf(s, viewer, seats) in byPlace)
+    .map((s) => [s, byPlace[placeOf(s, viewer, seats)]]));
+  const others = all.filter((s) => s !== viewer).sort((a, b) => placeOf(a, viewer, seats) - placeOf(b, viewer, seats));
   return {
     W, H, portrait, cardW, cardH, margin, bw, bh, step, rows, back, hand, trick: bySeat(trick), bots: bySeat(bots), stackStep,
     plates: bySeat(plates), pile: bySeat(pile), hud, banner, cx, cy, viewer, others,
