@@ -473,6 +473,8 @@ def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
                 page.wait_for_selector("#lab", state="hidden")
                 toolbar_click(page, "#btn-settings")
                 page.select_option("#set-lang", lang)
+                # the choice takes effect once its catalog is loaded: the open dialog is said anew in that language
+                page.wait_for_function("(l) => document.documentElement.lang.startsWith(l)", arg=lang)
                 page.keyboard.press("Escape")
                 expect(page.locator("#dlg-settings")).to_be_hidden()
                 page.evaluate("location.hash = 'lab'")
