@@ -72,7 +72,7 @@ def play_hand_by_canvas(page) -> None:
 
 @pytest.mark.long_flow
 def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
-    open_app("?speed=fast&seed=11&hands=3&bots=normal,easy")
+    open_app("?speed=instant&seed=11&hands=3&bots=normal,easy")
     play_hand_by_canvas(page)
     expect(page.locator("body")).to_have_attribute("data-phase", "hand-over")
     dlg = page.locator("#dlg-hand")

@@ -141,7 +141,6 @@ def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
             on_card(page)
 
 
-@pytest.mark.long_flow
 def the_engine_plays_the_same_game() -> dict:
     """The game of GAME, uninterrupted, played by the engine in this process (the worker's entry point, no page): the
     human plays its first legal card each turn as `play_to_the_end` does; the final history and scores."""
@@ -163,6 +162,7 @@ def the_engine_plays_the_same_game() -> dict:
     return {"history": history, "scores": r["view"]["scores"]}
 
 
+@pytest.mark.long_flow
 def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(open_app, page, watch):
     reference = the_engine_plays_the_same_game()
     rng = random.Random(10)
