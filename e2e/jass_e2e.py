@@ -61,6 +61,30 @@ def wait_my_turn_or_phase(page, timeout=WAIT) -> str:
     return "turn" if s["phase"] == "play" else s["phase"]
 
 
+# In the page, in one round trip: wait until the card `played` (if any) has left the player's hand and then until the
+# player may play or the hand or game is over; at the player's turn, focus the button of its first legal card (what
+# a keyboard user has under the finger: Enter plays it).
+NEXT_TURN_JS = """async ([played, timeout]) => {
+  const end = performance.now() + timeout;
+  for (;;) {
+    const s = window.__jass.state();
+    const turn = s.phase === 'play' && s.toPlay === 0 && !s.busy;
+    if ((played == null || !s.hand.includes(played)) && (turn || s.phase === 'hand-over' || s.phase === 'game-over')) {
+      if (!turn) return {what: s.phase, card: null};
+      document.querySelector(`#hand-buttons button[data-card='${s.legal[0]}']`).focus();
+      return {what: 'turn', card: s.legal[0]};
+    }
+    if (performance.now() > end) throw new Error('no turn and no end of hand: ' + JSON.stringify(s));
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+}"""
+
+
+def next_turn(page, played: str | None = None, timeout=WAIT) -> dict:
+    """NEXT_TURN_JS: {'what': 'turn' | 'hand-over' | 'game-over', 'card': the focused first legal card or None}."""
+    return page.evaluate(NEXT_TURN_JS, [played, timeout])
+
+
 def wait_painted(page) -> None:
     """Wait until the browser has run two more animation frames: a frame the table asked for before this call (it
     draws on requestAnimationFrame) has been painted into the canvas by then."""
