@@ -94,6 +94,9 @@ def test_the_choice_is_remembered_and_the_page_switches_at_once(lang_page, site)
     expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])
     assert page.evaluate("document.documentElement.lang") == "fr-CH"
     assert page.locator("#speed option:checked").inner_text() == fr["speed.instant"]
+    # the cards' corners too (the French Jack is a V): no face painted in the old language is drawn any more
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.evaluate("window.__jass.staleFaces()") == []
     page.reload()
     page.wait_for_function(PLAYABLE, timeout=60_000)
     expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])   # remembered over the browser's de-CH

@@ -46,7 +46,7 @@ controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinte
 const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
-await installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); relabelHandover(); renderer.invalidate(); });
+await installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); relabelHandover(); renderer.relayout(); });
 dialogs.fillSpeedSelect($("#speed"), session.speed);
 installToolbar();
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));

@@ -1,5 +1,6 @@
 // A read-only hook for the end-to-end tests and the measurement script: no game move can be made through it.
 import { handHidden, shown, store } from "../game/store.js";
+import { CardArt } from "../table/cards.js";
 
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 
@@ -32,6 +33,17 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
     killWorker: () => bridge.killSilently(),
     recovery: () => ({ deaths: controller.deaths.length, recoveredAt: controller.recoveredAt ?? null, journal: controller.journal.restoreRequest() }),
     table: () => renderer.tableState(),
+    // the cached card faces the table draws that differ from the same faces painted now (say, painted before the
+    // language's catalog was in: "deck.idx.K" in a corner): [] when every face shows what it should
+    staleFaces: () => {
+      const art = renderer.art, now = new CardArt();
+      now.setSize(art.w, art.h, art.dpr, art.deck);
+      const px = (c) => c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      return [...art.cache.keys()].filter((code) => {
+        const a = px(art.cache.get(code)), b = px(now.get(code));
+        return a.length !== b.length || a.some((v, i) => v !== b[i]);
+      });
+    },
     drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
   };
 }

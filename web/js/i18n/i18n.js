@@ -19,6 +19,7 @@ const intlLocale = () => (lang === PSEUDO ? "en" : LOCALE[lang]);
 const known = (code) => Object.hasOwn(LANGUAGE_NAMES, code ?? "");
 
 let lang = "en";
+let switches = 0;   // setLanguage calls so far (textsVersion)
 let table = {};
 let plural = new Intl.PluralRules("en");
 let numbers = new Intl.NumberFormat("en");
@@ -92,6 +93,7 @@ export async function initLanguage() {
 /** Switch language (a menu choice is remembered); listeners redraw what they show. Its catalog must be loaded:
  *  chooseLanguage loads it first. */
 export function setLanguage(code, { persist = true } = {}) {
+  switches += 1;
   if (code === PSEUDO) { table = pseudoCatalog(); lang = PSEUDO; }
   else { lang = CATALOGS[code] ? code : "en"; table = CATALOGS[lang] ?? {}; if (persist) remember(lang); }
   plural = new Intl.PluralRules(intlLocale());
@@ -106,6 +108,10 @@ export async function chooseLanguage(code) {
   return true;
 }
 export function getLanguage() { return lang; }
+/** Which texts `t` gives now: the language and how many switches it has seen (0 before the first catalog is in).
+ *  What caches text drawn with `t` (the card faces' corner indices) keys by it: the same language code before and
+ *  after its catalog arrived is not the same text. */
+export function textsVersion() { return `${lang}#${switches}`; }
 /** Call `f(lang)` after every language switch. */
 export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
 

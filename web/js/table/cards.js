@@ -1,7 +1,7 @@
 // Drawing of cards, all our own vector paths: the French pack (spades, hearts, diamonds, clubs) and the Swiss-German
 // pack (Rosen, Schilten, Schellen, Eicheln; Banner, Under, Ober, König, Ass). Faces and backs are painted once per
 // size, deck and language into sprites, so an animation frame only copies bitmaps.
-import { cardIndex, cardRank, cardSuit } from "../i18n/i18n.js";
+import { cardIndex, cardRank, cardSuit, textsVersion } from "../i18n/i18n.js";
 
 export const DECKS = ["swiss", "french"];
 /** The engine's suit codes drawn as the Swiss-German suits, as the rule book maps them (docs/rules.md §1):
@@ -380,7 +380,7 @@ function paintBack(ctx, w, h, deck) {
 export class CardArt {
   constructor() { this.key = ""; this.cache = new Map(); this.deck = "french"; }
   setSize(w, h, dpr, deck = this.deck) {
-    const key = `${w}x${h}@${dpr}|${deck}|${document.documentElement.lang}`;
+    const key = `${w}x${h}@${dpr}|${deck}|${textsVersion()}`;   // the indices are the catalog's (K, D, B…)
     if (key === this.key) return;
     this.key = key; this.w = w; this.h = h; this.dpr = dpr; this.deck = deck; this.cache.clear(); this.shadowCanvas = null;
   }
