@@ -14,7 +14,7 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|GuestViewRequest} Request */
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|ErrorAnswer} Answer */
 
@@ -352,6 +352,17 @@
  * @property {"peer_check"} cmd
  * @property {number} seat
  * @property {string} message
+ */
+
+/**
+ * A guest's page (play together): the view of its own seat from the last state message's observation and
+ * every public event it received (from index 0), with the table's names from the host's hello; answers a
+ * ViewAnswer (the legal cards, the trick's winner so far, the history).  The session is not touched.
+ * @typedef {object} GuestViewRequest
+ * @property {"guest_view"} cmd
+ * @property {ObservationJson} observation
+ * @property {Array<Event>} events
+ * @property {Array<string>} names
  */
 
 /**
