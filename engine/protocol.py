@@ -402,6 +402,7 @@ class HelloAnswer(TypedDict):
     seats: int
     human_seat: int
     hand_points: int
+    peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
     defaults: Defaults
     limits: Limits
 

@@ -395,6 +395,7 @@
  * @property {number} seats
  * @property {number} human_seat
  * @property {number} hand_points
+ * @property {number} peer_version
  * @property {Defaults} defaults
  * @property {Limits} limits
  */
