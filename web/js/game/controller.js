@@ -15,6 +15,9 @@ import { buzz, sfx } from "../table/sound.js";
 import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
 
+/** A friend on their own device plays `seat` now (no bot stands in): the game waits for its card (play together). */
+const awaitsFriend = (seat, view = store.view) => view?.players?.[seat]?.kind === "remote" && view.players[seat].bot == null;
+
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
 
@@ -222,7 +225,8 @@ export class Controller extends Emitter {
   /** Bots play until it is a person's turn or the hand is over; another person than the viewer gets the hand-over. */
   async advance(myGen) {
     store.ui.busy = true;
-    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)) {
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)
+      && !awaitsFriend(store.view.to_play)) {
       await this.anim.wait(this.anim.speed.pause, true);
       await dialogs.readerDone();   // no bot plays while the player reads How to play
       if (myGen !== this.gen) return;
@@ -371,7 +375,7 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    const seats = seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
+    const seats = opts.seats ?? seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
     // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
     // seats are seen from every side, its level ("Normal bot")
     const botName = (s) => (seats ? t("name.bot", { level: levelName(opts.bots[s - 1]) }) : t(`name.${s}`));
@@ -396,13 +400,17 @@ export class Controller extends Emitter {
   }
 
   async nextHand() {
+    if (this.guestSend) return;   // a friend's page: the host deals (its next state brings the hand)
     const myGen = this.gen;
     store.ui.busy = true;
     this.setPhase("play");
     const covered = people().length > 1;
     if (covered) store.ui.handover = -1;   // a table of people: the new hand stays hidden until it is handed over
-    const r = await this.engine({ cmd: "next_hand" });
+    const seed = this.dealSeed ? await this.dealSeed() : null;   // play together: the fair deal's seed (peer/host.js)
+    if (myGen !== this.gen) return;
+    const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
     if (!r || myGen !== this.gen) return;
+    if (r.ok) this.journal.seedHand(seed);
     if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
     await this.apply(r, myGen);
     if (myGen !== this.gen || (covered && this.coverTable(myGen))) return;
@@ -416,6 +424,7 @@ export class Controller extends Emitter {
     if (!isViewer(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
     if (store.ui.busy || store.scene || store.ui.handover != null) return;
     store.ui.busy = true;
+    if (this.guestSend) { this.guestSend(card); return; }   // a friend's page: the host's engine plays it
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
     if (!r || myGen !== this.gen) return;
@@ -432,6 +441,72 @@ export class Controller extends Emitter {
     hideHint();
     await this.apply(r, myGen);
     this.advance(myGen);
+  }
+
+  // -- play together (peer/host.js, peer/guest.js): the host's engine runs the game ----------------------------
+
+  /** Host: a friend's message, checked by the engine (size, shape, version, replay, seat, turn) before any use. */
+  peerCheck(seat, message) { return this.ask({ cmd: "peer_check", seat, message }); }
+
+  /** Host: what the friend at `seat` may see, from event index `since` (forwarded to it as a `state` message). */
+  guestStream(seat, since) { return this.ask({ cmd: "guest", seat, since }); }
+
+  /** Host: check a fair deal against a played hand's record (the hand review). */
+  verifyDeal(commitments, secrets, record) { return this.ask({ cmd: "verify_deal", commitments, secrets, record }); }
+
+  /** Host, before the game: a table with the friends' seats, not shown (its links check the friends' first
+   *  messages); the game before it is left as it is on the page and rebuilt by `rebuildShown` if hosting stops. */
+  lobby(seats, names) { return this.ask({ cmd: "new_game", seats, names, hands: 1 }); }
+
+  /** Host: hosting was cancelled: the engine takes back the game the page shows. */
+  rebuildShown() {
+    return this.journal.setup ? this.ask(this.journal.restoreRequest()) : null;
+  }
+
+  /** Host: the friend's card for its seat (checked like any card); refused: nothing changes, the answer says why. */
+  async friendPlays(seat, card) {
+    const myGen = this.gen;
+    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene) {
+      return { ok: false, error: { code: "peer_out_of_turn", params: { seat: store.view?.to_play ?? null } } };
+    }
+    store.ui.busy = true;
+    const r = await this.engine({ cmd: "play", seat, card });
+    if (!r || myGen !== this.gen) return r;
+    if (!r.ok) { store.ui.busy = false; return r; }
+    await this.apply(r, myGen);
+    this.advance(myGen);
+    return r;
+  }
+
+  /** Host: a bot stands in for an away friend (`kind` "bot") or the friend plays again ("remote"). */
+  async seatTo(seat, kind, level) {
+    const myGen = this.gen;
+    const r = await this.engine(kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind });
+    if (!r || !r.ok || myGen !== this.gen) return r;
+    setView(r.view);
+    this.renderer.invalidate();
+    if (!store.ui.busy && !store.scene) this.advance(myGen);
+    return r;
+  }
+
+  /**
+   * A friend's page: show what the host sent (the observation and the events so far): the guest's own engine
+   * makes the view of its seat (`guest_view`), the new events animate, and the table settles as after any move.
+   */
+  async showGuest(observation, events, fresh, names) {
+    const myGen = this.gen;
+    const r = await this.ask({ cmd: "guest_view", observation, events, names });
+    if (!r?.ok || myGen !== this.gen) return;
+    const before = copyModel(store.scene ?? store.model);
+    setView(r.view);
+    markViewer(r.view.viewer);
+    renderHandButtons();
+    updateToolbar();
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    await this.choreo.play(fresh, before, () => myGen === this.gen);
+    if (myGen !== this.gen) return;
+    store.ui.busy = false;
+    this.settle();
   }
 
   async hint() {

@@ -1,0 +1,114 @@
+"""Play with friends (issue 22, build 2): three pages in three warm contexts (the host in English on a desktop, a
+German guest, a guest on a phone) connect over WebRTC on loopback with no ICE server (?ice=none), with no server in
+between: the invite link and the reply code carry the offer and the answer."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from jass_e2e import PHONE
+
+TIMEOUT = 30_000
+Q = "?speed=instant&ice=none"
+
+
+def guest_url(invite: str) -> str:
+    return invite.replace("#join=", f"{Q}#join=")
+
+
+def open_table(warm_contexts, site, hands=2):
+    """Host + two guests connected, the game started: (host, [guest1, guest2], figures)."""
+    host = warm_contexts.page()
+    g1 = warm_contexts.page(locale="de-CH")
+    g2 = warm_contexts.page(**PHONE)
+    host.goto(f"{site}{Q}&hands={hands}")
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    host.get_by_role("button", name="New game").click()
+    host.locator("[data-action='host-table']").click()
+    host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
+    invites = host.eval_on_selector_all("#dlg-friends [data-invite]", "(els) => els.map((e) => e.dataset.invite)")
+    figures = {"invite_chars": [len(u) for u in invites]}
+    replies = []
+    for g, url in zip((g1, g2), invites, strict=True):
+        g.goto(guest_url(url))
+        g.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+        replies.append(g.get_attribute("[data-reply]", "data-reply"))
+    figures["reply_chars"] = [len(r) for r in replies]
+    g1.fill("#join-name", "Bea")
+    g1.dispatch_event("#join-name", "change")
+    figures["connect_ms"] = []
+    for seat, reply in ((1, replies[0]), (2, replies[1])):
+        host.fill("#dlg-friends [data-reply-input]", reply)
+        host.click("#dlg-friends [data-action='accept-reply']")
+        host.wait_for_selector(f"#dlg-friends [data-seat-row='{seat}'] [data-status='here']", timeout=TIMEOUT)
+        figures["connect_ms"].append(host.evaluate(
+            "(s) => window.__jassPeer.stats.connectedAt[s] - window.__jassPeer.stats.acceptedAt[s]", seat))
+    host.wait_for_function("() => window.__jassPeer.seats.get(1).name === 'Bea'", timeout=TIMEOUT)
+    host.click("[data-action='start-table']")
+    for g, seat in ((g1, 1), (g2, 2)):
+        g.wait_for_function(f"() => document.body.dataset.seat === '{seat}' && document.body.dataset.phase === 'play'",
+                            timeout=TIMEOUT)
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && document.body.dataset.seat === '0'")
+    return host, [g1, g2], figures
+
+
+def whose_turn(page) -> dict:
+    return page.evaluate("() => ({...window.__jass.state(), view: window.__jass.view()})")
+
+
+def play_one(pages) -> bool:
+    """The page whose turn it is plays its first legal card by its hand button (as the keyboard does); False when no
+    page may play now."""
+    for p in pages:
+        s = whose_turn(p)
+        if s["phase"] == "play" and not s["busy"] and s["toPlay"] is not None and s["toPlay"] == s["viewer"] \
+                and s["legal"]:
+            p.locator(f"#hand-buttons button[data-card='{s['legal'][0]}']").focus()
+            p.keyboard.press("Enter")
+            try:
+                p.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=s["legal"][0], timeout=8000)
+            except Exception:
+                print("DEBUG", s["viewer"], s["legal"][0], json.dumps(pages[0].evaluate("() => window.__jassPeer.notices")),
+                      json.dumps([whose_turn(q) for q in pages])[:3000])
+                raise
+            return True
+    return False
+
+
+def play_until(host, guests, done, timeout_s=90):
+    pages = [host, *guests]
+    t0 = time.monotonic()
+    while not done():
+        assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([whose_turn(p)["toPlay"] for p in pages])
+        if host.evaluate("() => window.__jass.state().phase") == "hand-over" and host.locator("#btn-next").is_visible():
+            host.click("#btn-next")
+            continue
+        if not play_one(pages):
+            host.wait_for_timeout(30)
+
+
+def own_cards_only(guest, seat) -> None:
+    """The guest's hand buttons are its own hand (the engine's view of its seat), and no other seat's."""
+    cards = guest.eval_on_selector_all("[data-card]", "(els) => els.map((e) => e.dataset.card)")
+    assert sorted(cards) == sorted(whose_turn(guest)["hand"])
+    assert guest.evaluate("() => document.body.dataset.seat") == str(seat)
+
+
+@pytest.mark.long_flow
+def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
+    host, guests, figures = open_table(warm_contexts, site)
+    for seat, g in enumerate(guests, 1):
+        own_cards_only(g, seat)
+    play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    final = host.evaluate("() => window.__jass.view()")
+    assert final["hand_no"] == 2 and len(final["history"]) >= 2
+    for g in guests:
+        g.wait_for_function("() => window.__jass.view()?.phase === 'game-over'", timeout=TIMEOUT)
+        gv = g.evaluate("() => window.__jass.view()")
+        assert gv["scores"] == final["scores"] and gv["winners"] == final["winners"]
+    assert [p["name"] for p in final["players"]][1] == "Bea"
+    sizes = host.evaluate("() => window.__jassPeer.stats.stateBytes")
+    figures["state_bytes_per_card"] = {"median": sorted(sizes)[len(sizes) // 2], "max": max(sizes), "n": len(sizes)}
+    print("FIGURES", json.dumps(figures))
