@@ -60,7 +60,7 @@ export class Host {
     if (!(await this.controller.mayLeave())) return;
     this.stop();
     this.table = 1 + Math.floor(Math.random() * 65000);
-    this.name = (this.settings.name || "").trim() || t("name.0");
+    this.name = (this.settings.name || "").trim() || t("friends.hostName");
     for (const s of [1, 2]) this.seats.set(s, { mode: FRIEND, status: "invite", name: null, throttle: new Throttle() });
     this.hosting = true;
     await this.relobby();
@@ -130,8 +130,17 @@ export class Host {
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
     reply.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); accept.click(); } });
+    const me = el("input", { type: "text", id: "fr-name", value: this.name, maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    me.disabled = this.active;
+    me.addEventListener("change", async () => {
+      const v = me.value.trim();
+      if (!v || v === this.name) return;
+      this.name = this.settings.name = v;
+      for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+    });
     const body = [
       el("p", { class: "help", text: t("friends.help") }),
+      el("label", {}, el("span", { text: t("new.you") }), me),
       ...rows,
       el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept)),
       el("p", { id: "fr-reply-help", class: "help", text: t("friends.replyHelp") }),

@@ -199,7 +199,7 @@ export function encodeQr(text, { ecl = "L", mask = null, minVersion = 1 } = {}) 
   let ver = minVersion;
   const bitsFor = (v) => 4 + (v <= 9 ? 8 : 16) + bytes.length * 8;
   while (ver <= 40 && bitsFor(ver) > dataCodewords(ver, ecl) * 8) ver++;
-  if (ver > 40) throw new RangeError("text too long for a QR code");
+  if (ver > 40) throw new RangeError("text too long for a QR code");   // i18n-ignore: a programming error
   const cap = dataCodewords(ver, ecl) * 8;
   const bits = [];
   const put = (val, len) => { for (let i = len - 1; i >= 0; i--) bits.push((val >>> i) & 1); };
