@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from engine.cards import CODES, codes_of
 from jass_e2e import PHONE
 
 TIMEOUT = 30_000
@@ -67,22 +68,19 @@ def play_one(pages) -> bool:
                 and s["legal"]:
             p.locator(f"#hand-buttons button[data-card='{s['legal'][0]}']").focus()
             p.keyboard.press("Enter")
-            try:
-                p.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=s["legal"][0], timeout=8000)
-            except Exception:
-                print("DEBUG", s["viewer"], s["legal"][0], json.dumps(pages[0].evaluate("() => window.__jassPeer.notices")),
-                      json.dumps([whose_turn(q) for q in pages])[:3000])
-                raise
+            p.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=s["legal"][0], timeout=TIMEOUT)
             return True
     return False
 
 
-def play_until(host, guests, done, timeout_s=90):
+def play_until(host, guests, done, timeout_s=90, at_hand_over=None):
     pages = [host, *guests]
     t0 = time.monotonic()
     while not done():
         assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([whose_turn(p)["toPlay"] for p in pages])
         if host.evaluate("() => window.__jass.state().phase") == "hand-over" and host.locator("#btn-next").is_visible():
+            if at_hand_over:
+                at_hand_over()
             host.click("#btn-next")
             continue
         if not play_one(pages):
@@ -96,12 +94,49 @@ def own_cards_only(guest, seat) -> None:
     assert guest.evaluate("() => document.body.dataset.seat") == str(seat)
 
 
+def review_says_verified(host) -> None:
+    """The hand review of the hand just played says the deal was verified (the engine re-dealt it from the secrets)."""
+    host.click("#btn-hand-review")
+    host.wait_for_selector("#review-fair[data-fair='verified']", timeout=TIMEOUT)
+    host.keyboard.press("Escape")
+    host.wait_for_function("() => !document.querySelector('#dlg-review')?.open")
+
+
+def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
+    """Every message a guest received, replayed in order: none holds a card another seat still had in hand at that
+    moment (not as a code anywhere in its text, not in the observation's masks), and the observation's hand is the
+    guest's own unplayed cards. Returns the number of state messages checked."""
+    events: list[dict] = []
+    checked = 0
+    for text in messages:
+        m = json.loads(text)
+        if m["type"] != "state":
+            assert not any(f'"{c}"' in text for c in CODES), text
+            continue
+        events = (events if m["next"] - len(m["events"]) else []) + m["events"]
+        dealt = [i for i, e in enumerate(events) if e["type"] == "hand_dealt"]
+        rec = records[len(dealt) - 1]
+        played = {e["card"] for e in events[dealt[-1]:] if e["type"] == "card_played"}
+        mine = set(rec["hands"][seat]) - played
+        foreign = {c for s, h in enumerate(rec["hands"]) if s != seat for c in h} - played
+        assert not [c for c in foreign if f'"{c}"' in text], f"another seat's unplayed card in {text[:300]}"
+        obs = m["observation"]
+        assert set(codes_of(obs["hand"])) == mine
+        masks = [obs["hand"], *obs["captured"], *[1 << c for c in obs["trick"]], *[1 << c for _, c in obs["plays"]]]
+        assert not {c for mask in masks for c in codes_of(mask)} & foreign
+        checked += 1
+    return checked
+
+
 @pytest.mark.long_flow
 def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     host, guests, figures = open_table(warm_contexts, site)
     for seat, g in enumerate(guests, 1):
         own_cards_only(g, seat)
-    play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    reviewed = []
+    play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
+               at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host)))
+    assert reviewed
     final = host.evaluate("() => window.__jass.view()")
     assert final["hand_no"] == 2 and len(final["history"]) >= 2
     for g in guests:
@@ -111,4 +146,8 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     assert [p["name"] for p in final["players"]][1] == "Bea"
     sizes = host.evaluate("() => window.__jassPeer.stats.stateBytes")
     figures["state_bytes_per_card"] = {"median": sorted(sizes)[len(sizes) // 2], "max": max(sizes), "n": len(sizes)}
+    records = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"]
+    for seat, g in enumerate(guests, 1):
+        received = g.evaluate("() => window.__jassPeer.received")
+        assert assert_no_foreign_card(received, seat, records) > 20
     print("FIGURES", json.dumps(figures))

@@ -403,7 +403,7 @@ export class Host {
     clearTimeout(round.timer);
     this.fair = null;
     const order = round.peers;
-    this.rounds.push({ commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
+    this.rounds.push({ order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
     return fairSeed(order.map((s) => round.secrets[s]));
   }
 
@@ -425,6 +425,8 @@ export class Host {
     const round = this.rounds[i];
     if (!round) return null;
     const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
-    return r?.ok ? r : null;
+    if (!r?.ok) return null;
+    // the engine counts peers in seat order among those who took part; the review names them by their seat
+    return Number.isInteger(r.params?.peer) ? { ...r, params: { ...r.params, seat: round.order[r.params.peer] } } : r;
   }
 }

@@ -252,7 +252,7 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
     await autosave.refreshRecords();
     if (!autosave.records.length) return;
-    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat() });
+    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat(), fair: true });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page
