@@ -43,7 +43,12 @@ def open_table(warm_contexts, site, hands=2):
     for seat, reply in ((1, replies[0]), (2, replies[1])):
         host.fill("#dlg-friends [data-reply-input]", reply)
         host.click("#dlg-friends [data-action='accept-reply']")
-        host.wait_for_selector(f"#dlg-friends [data-seat-row='{seat}'] [data-status='here']", timeout=TIMEOUT)
+        try:
+            host.wait_for_selector(f"#dlg-friends [data-seat-row='{seat}'] [data-status='here']", timeout=TIMEOUT)
+        except Exception:
+            print("DEBUG", host.evaluate("() => [...window.__jassPeer.seats].map(([s, x]) => [s, x.status, x.link?.pc.connectionState, x.link?.pc.iceConnectionState, x.link?.channel.readyState, x.link?.pc.remoteDescription?.sdp])"))
+            print("DEBUG g", [g.evaluate("() => [window.__jassPeer.status, window.__jassPeer.link?.pc.connectionState, window.__jassPeer.link?.pc.iceConnectionState, window.__jassPeer.link?.pc.localDescription?.sdp]") for g in (g1, g2)])
+            raise
         figures["connect_ms"].append(host.evaluate(
             "(s) => window.__jassPeer.stats.connectedAt[s] - window.__jassPeer.stats.acceptedAt[s]", seat))
     host.wait_for_function("() => window.__jassPeer.seats.get(1).name === 'Bea'", timeout=TIMEOUT)
@@ -151,3 +156,99 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
         received = g.evaluate("() => window.__jassPeer.received")
         assert assert_no_foreign_card(received, seat, records) > 20
     print("FIGURES", json.dumps(figures))
+
+
+def host_view(host) -> str:
+    return json.dumps(host.evaluate("() => window.__jass.view()"), sort_keys=True)
+
+
+def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
+    """Guest 1 drops mid-trick: the host shows it away, lets a bot play its seat, and a new invite brings it back to
+    the same seat with the current position (the whole stream from index 0)."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    # play until guest 1 is to play with a card already in the trick
+    play_until(host, [g1, g2], lambda: (lambda v: v["to_play"] == 1 and len(v["trick"]["cards"]) >= 1)(
+        host.evaluate("() => window.__jass.view()")))
+    g1.close()
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
+    assert host.get_attribute("#mirror [data-seat='1']", "data-away") == "true" or \
+        host.evaluate("() => document.querySelector('[data-away=\"true\"]') !== null")
+    # a bot stands in: it plays seat 1's card, the hand goes on between the host and guest 2
+    host.click("#friends-bar [data-action='stand-in']")
+    host.wait_for_function("() => window.__jass.view().to_play !== 1 || window.__jass.view().trick.cards.length === 0",
+                           timeout=TIMEOUT)
+    play_until(host, [g2], lambda: host.evaluate("() => window.__jass.view().tricks_won.reduce((a, b) => a + b)") >= 4)
+    # the friend comes back on a new invite, in the same seat, at the current position
+    invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    g1 = warm_contexts.page(locale="de-CH")
+    g1.goto(guest_url(invite))
+    g1.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+    host.fill("#friends-bar [data-reply-input]", g1.get_attribute("[data-reply]", "data-reply"))
+    host.click("#friends-bar [data-action='accept-reply']")
+    g1.wait_for_function("() => document.body.dataset.seat === '1' && window.__jass.view()?.phase === 'play'",
+                         timeout=TIMEOUT)
+    host.wait_for_function("() => !document.querySelector('#friends-bar') && window.__jass.view().players[1].bot === null",
+                           timeout=TIMEOUT)
+    hv = host.evaluate("() => window.__jass.view()")
+    g1.wait_for_function("(n) => window.__jass.view().counts.join() === n", arg=",".join(map(str, hv["counts"])),
+                         timeout=TIMEOUT)
+    gv = g1.evaluate("() => window.__jass.view()")
+    assert gv["tricks_won"] == hv["tricks_won"] and gv["trick"] == hv["trick"]
+    own_cards_only(g1, 1)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    g1.wait_for_function("() => window.__jass.view()?.phase === 'game-over'", timeout=TIMEOUT)
+
+
+HOSTILE_JS = """async ([kind, seat]) => {
+  const g = window.__jassPeer, v = window.__jass.view(), send = (m) => g.link.send(JSON.stringify({v: 1, seq: g.seq++, ...m}));
+  if (kind === 'malformed') g.link.send('{"v": 1, "type": "card", "seq": ' + (g.seq++) + '}');
+  else if (kind === 'oversized') send({type: 'hello', seat, names: ['x'.repeat(2000)]});
+  else if (kind === 'out_of_turn') send({type: 'card', card: v.hand[0]});
+  else if (kind === 'illegal') {
+    const bad = v.hand.find((c) => !v.legal.includes(c));
+    send({type: 'card', card: bad ?? ['SA', 'HA', 'DA', 'CA', 'S6', 'H6'].find((c) => !v.hand.includes(c) && !JSON.stringify(v.trick).includes(c))});
+  } else if (kind === 'replay') {   // a message the host accepted (a hello that changes nothing), sent again
+    const text = JSON.stringify({v: 1, type: 'hello', seq: g.seq++, seat, names: ['Bea']});
+    g.link.send(text);
+    await new Promise((done) => setTimeout(done, 50));
+    g.link.send(text);
+  }
+  else if (kind === 'flood') for (let i = 0; i < 60; i++) send({type: 'hello', seat, names: ['Bea']});
+}"""
+
+
+def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(warm_contexts, site):
+    """Guest 1's page sends what an honest page never does, straight over its data channel: each message is refused
+    by the host (the engine's peer check, the engine's play, the page's throttle), the game does not change, and the
+    host gets a notice naming the refusal."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    expected = [("malformed", "peer_malformed"), ("oversized", "peer_too_big"), ("out_of_turn", "peer_out_of_turn"),
+                ("replay", "peer_replayed")]
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)
+    for kind, code in expected:
+        before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+        g1.evaluate(HOSTILE_JS, [kind, 1])
+        host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
+        assert host.evaluate("(n) => window.__jassPeer.notices[n].code", n) == code, kind
+        assert host_view(host) == before, kind
+    assert host.locator("#friends-notices li[data-code='peer_replayed']").count() == 1
+    # an illegal card at its own turn: the engine's play refuses it (must_follow, or not_in_hand)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") == 1)
+    g1.wait_for_function("() => window.__jass.state().legal.length > 0 && !window.__jass.state().busy")
+    before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+    g1.evaluate(HOSTILE_JS, ["illegal", 1])
+    host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
+    assert host.evaluate("(n) => window.__jassPeer.notices[n].code", n) in ("must_follow", "must_trump", "undertrump", "not_in_hand")
+    assert host_view(host) == before
+    # a flood: the first burst passes the checks (a hello that changes nothing), the rest is dropped unread
+    before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+    g1.evaluate(HOSTILE_JS, ["flood", 1])
+    host.wait_for_function("(n) => window.__jassPeer.notices.slice(n).some((x) => x.code === 'peer_flood')", arg=n,
+                           timeout=TIMEOUT)
+    assert host.evaluate("() => window.__jassPeer.seats.get(1).throttle.dropped") >= 40
+    assert host_view(host) == before
+    assert "Bea" in host.locator("#friends-notices").inner_text()
+    # the honest guest still plays on once the flood is over (the throttle refills)
+    host.wait_for_function("() => window.__jassPeer.seats.get(1).throttle.take(performance.now()) || true")
+    g1.wait_for_timeout(300)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)

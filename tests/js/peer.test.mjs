@@ -41,7 +41,7 @@ test("an SDP shrinks to what a data channel needs (UDP candidates only) and is r
 
 test("an invite and a reply survive their codes; damaged codes are refused, never half read", () => {
   const offer = shrinkSdp(OFFER);
-  const inv = { seat: 2, names: ["Anna", "Bea", "Zoë 🂡"], hands: 12, table: 4242, offer };
+  const inv = { seat: 2, names: ["Anna", "Bea", "Zoë 🂡"], hands: 12, table: 4242, seq: 70_000, offer };
   const code = encodeInvite(inv);
   assert.match(code, /^[\w-]+$/);
   assert.ok(code.length < 200, `invite code ${code.length} characters`);

@@ -38,6 +38,7 @@ export class Guest {
     }
     const { seat } = this.invite;
     this.seat = seat;
+    this.seq = this.invite.seq;
     this.names = [...this.invite.names];
     markViewer(seat);
     document.body.dataset.guest = "true";

@@ -86,20 +86,20 @@ export class Host {
     x.link?.close();
     const link = new RtcLink();
     Object.assign(x, { link, code: null, status: "invite", seq: 0, next: 0 });
-    this.render();
+    this.renderOrBar();
     link.onOpen = () => this.linked(seat, link);
     link.onMessage = (text) => { if (x.link === link) this.received(seat, text); };
     link.onClose = () => { if (x.link === link) this.gone(seat); };
     const offer = await link.offer();
     if (x.link !== link) return;
-    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, offer });
-    this.render();
+    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, seq: (x.lastSeq ?? -1) + 1, offer });
+    this.renderOrBar();
   }
 
   hands() { return Number(this.settings.hands) || store.hello?.defaults?.hands || 12; }
 
   render() {
-    if (!this.hosting) return;
+    if (!this.hosting || this.active) return;
     const levels = store.hello?.levels ?? [];
     const rows = [1, 2].map((s) => {
       const x = this.seats.get(s);
@@ -126,7 +126,9 @@ export class Host {
         el("legend", { text: t("friends.seat", { n: s }) }),
         el("label", {}, el("span", { text: t("friends.who") }), sel), status, inv);
     });
-    const reply = el("input", { type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false", "aria-describedby": "fr-reply-help" });
+    // the dialog is built again when a friend's state changes: what the host was typing stays
+    const reply = el("input", { type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false", "aria-describedby": "fr-reply-help", value: this.draft ?? "" });
+    reply.addEventListener("input", () => { this.draft = reply.value; });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
     reply.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); accept.click(); } });
@@ -171,7 +173,7 @@ export class Host {
     }
     const x = this.seats.get(rep.seat);
     if (rep.table !== this.table || !x?.link || x.status === "here") return this.badReply(field);
-    field.value = "";
+    field.value = this.draft = "";
     x.status = "connecting";
     this.stats.acceptedAt[rep.seat] = performance.now();
     x.link.accept(rep.answer).catch(() => { x.status = "failed"; this.renderOrBar(); });
@@ -241,6 +243,7 @@ export class Host {
     if (!r) return;
     if (!r.ok) { this.notice(seat, r.error.code, refusalText(r.error, nameOf)); return; }
     const m = r.message;
+    x.lastSeq = m.seq;   // a new invite for this seat starts above it
     if (m.type === "hello" || m.type === "rejoin") {
       if (m.type === "hello" && m.names[0] !== x.name) {
         x.name = m.names[0];

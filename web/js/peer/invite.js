@@ -134,8 +134,10 @@ export function fromBase64url(text) {
 
 /**
  * An invite's code: the friend's seat, the table's names (the host's first), the hands of the game and the host's
- * offer (shrunk). `table` tells one hosted table from another (a reply must come back to the table that invited).
- * @param {{seat: number, names: string[], hands: number, table: number, offer: ReturnType<typeof shrinkSdp>}} inv
+ * offer (shrunk). `table` tells one hosted table from another (a reply must come back to the table that invited);
+ * `seq`: the guest's first sequence number (above the last one the host's engine accepted for that seat: a friend
+ * who rejoins on a new link goes on from there, and replays of its old messages stay refused).
+ * @param {{seat: number, names: string[], hands: number, table: number, seq: number, offer: ReturnType<typeof shrinkSdp>}} inv
  */
 export function encodeInvite(inv) {
   const w = new Writer();
@@ -143,6 +145,8 @@ export function encodeInvite(inv) {
   w.byte(inv.seat);
   w.byte(inv.hands);
   w.u16(inv.table);
+  w.u16(inv.seq >>> 16);
+  w.u16(inv.seq & 0xffff);
   for (const n of inv.names) w.text(n);
   writeSdp(w, inv.offer);
   return toBase64url(w.bytes);
@@ -152,12 +156,12 @@ export function encodeInvite(inv) {
 export function decodeInvite(code) {
   const r = new Reader(fromBase64url(String(code).trim()));
   if (r.byte() !== INVITE_VERSION) throw new CodeError("version");
-  const seat = r.byte(), hands = r.byte(), table = r.u16();
+  const seat = r.byte(), hands = r.byte(), table = r.u16(), seq = r.u16() * 65536 + r.u16();
   const names = [r.text(), r.text(), r.text()];
   const offer = readSdp(r);
   r.done();
-  if (seat < 1 || seat > 2) throw new CodeError("seat");
-  return { seat, names, hands, table, offer };
+  if (seat < 1 || seat > 2 || seq >= 2 ** 31) throw new CodeError("seat");
+  return { seat, names, hands, table, seq, offer };
 }
 
 /**
