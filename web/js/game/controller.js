@@ -102,9 +102,11 @@ export class Controller extends Emitter {
    * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
    *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
    */
-  async restore(setup, hands, rebuilt = () => {}, { keepViewer = false } = {}) {
+  async restore(setup, hands, rebuilt = () => {}, { keepViewer = false, seeds = null } = {}) {
     const myGen = this.gen, viewer = viewerSeat();
-    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands });
+    // a game with friends: each hand's own fair-deal seed (null: the game's seed)
+    const handSeeds = seeds?.some((x) => x) ? hands.map((_, i) => seeds[i] ?? null) : null;
+    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
       // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
@@ -112,6 +114,7 @@ export class Controller extends Emitter {
       if (myGen !== this.gen) return null;
       this.journal.setup = setup;
       this.journal.hands = hands.map((h) => [...h]);
+      this.journal.seeds = handSeeds ? [...handSeeds] : [];
       rebuilt();
       this.resumeAt(again ?? r.view, { cover: !keepViewer });
     }

@@ -52,6 +52,7 @@ export class Host {
     this.stats = { stateBytes: [], acceptedAt: {}, connectedAt: {} };
     controller.on("applied", () => this.forwardAll());
     controller.on("newGame", () => { if (!this.starting) this.stop(); });
+    controller.on("settled", (v) => { if (!this.active && !this.hosting && v?.players?.some((p) => p.kind === "remote")) this.resumeTable(v); });
     window.__jassPeer = this;   // tests and measurements read it
   }
 
@@ -269,7 +270,7 @@ export class Host {
     this.notices.push({ seat, code, text });
     let log = document.getElementById("friends-notices");
     if (!log) {
-      log = el("ol", { id: "friends-notices", class: "visually-hidden", "aria-live": "polite" });
+      log = el("ol", { id: "friends-notices", class: "sr-only", "aria-live": "polite" });
       document.body.append(log);
     }
     log.append(el("li", { "data-code": code, text }));
@@ -358,6 +359,27 @@ export class Host {
     if (focus) document.getElementById(focus)?.focus();
   }
 
+  /** A game with friends resumed from the autosave (the host's page was reloaded): every friend is away until a
+   *  new invite brings them back; meanwhile a bot may play for them. The earlier hands' fair-deal secrets are gone. */
+  resumeTable(view) {
+    this.stop();
+    this.table = 1 + Math.floor(Math.random() * 65000);
+    this.name = view.players[0].name;
+    this.hosting = this.active = true;
+    document.body.dataset.host = "true";
+    this.controller.dealSeed = () => this.fairRound();
+    this.controller.reviewFair = (i, record) => this.verify(i, record);
+    this.firstRound = this.controller.journal.hands.length;   // the next dealt hand's index
+    for (const s of [1, 2]) {
+      const p = view.players[s];
+      if (p.kind !== "remote") { this.seats.set(s, { mode: p.bot ?? "normal", status: "bot" }); continue; }
+      this.seats.set(s, { mode: FRIEND, status: "away", name: p.name, throttle: new Throttle() });
+      store.ui.away.add(s);
+      this.invite(s);
+    }
+    this.controller.renderer.invalidate();
+  }
+
   // -- the game ----------------------------------------------------------------------------------------------------
   async start() {
     if (this.starting) return;
@@ -425,7 +447,7 @@ export class Host {
 
   /** The hand review's line: the deal of dealt hand `i` checked by the engine against its record. */
   async verify(i, record) {
-    const round = this.rounds[i];
+    const round = this.rounds[i - (this.firstRound ?? 0)];
     if (!round) return null;
     const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
     if (!r?.ok) return null;

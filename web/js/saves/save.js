@@ -113,6 +113,7 @@ export class Autosave {
       phase: store.view?.phase ?? null, shared: this.shared, undo: this.usedUndo, seats: this.seats,
       settings: { speed: s.speed, hands: s.hands, bots: [...s.bots], seed: s.seed },
       setup: j.setup, hands: j.hands.map((h) => [...h]), records: this.records,
+      ...(j.seeds.some((x) => x) ? { hand_seeds: [...j.seeds] } : {}),   // a game with friends: each hand's fair seed
     };
   }
 
@@ -170,7 +171,7 @@ export class Autosave {
       this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
       this.usedUndo = save.undo === true;
       this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
-    });
+    }, { seeds: Array.isArray(save.hand_seeds) && save.hand_seeds.every((x) => x === null || isStr(x, 64)) ? save.hand_seeds : null });
     if (r === null) return true;   // the game moved on meanwhile (another tab took it): nothing to start here
     if (!r.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r.error).slice(0, 300) }));
     document.body.dataset.resumed = "true";
