@@ -60,7 +60,7 @@ export class Guest {
   myName() {
     let saved = "";
     try { saved = localStorage.getItem(NAME_KEY) || ""; } catch { /* none */ }
-    return saved || (this.settings.name || "").trim() || this.names[this.seat] || t("name.0");
+    return saved || (this.settings.name || "").trim();
   }
 
   screen(problem = null) {
@@ -68,7 +68,9 @@ export class Guest {
     if (this.status === "playing" || this.status === "lost") { document.getElementById("dlg-join")?.close(); return; }
     const seats = el("ul", { class: "join-seats" }, this.names.map((n, s) =>
       el("li", { "data-join-seat": s, text: s === this.seat ? t("join.yourSeat") : s === 0 ? t("join.hostSeat", { name: n }) : n })));
-    const name = el("input", { type: "text", id: "join-name", value: this.myName(), maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    // the name the host gave the seat is the placeholder: a friend who types none is called so
+    const name = el("input", { type: "text", id: "join-name", value: this.typed ?? this.myName(), placeholder: this.invite.names[this.seat], maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    name.addEventListener("input", () => { this.typed = name.value; });
     name.addEventListener("change", () => {
       const v = name.value.trim();
       if (!v) return;
@@ -98,8 +100,8 @@ export class Guest {
 
   async sendHello() {
     await this.engineReady;
-    const v = (document.getElementById("join-name")?.value || this.myName()).trim().slice(0, store.hello.limits.name_max_len);
-    this.send("hello", { seat: this.seat, names: [v || t("name.0")] });
+    const v = (document.getElementById("join-name")?.value ?? this.myName()).trim().slice(0, store.hello.limits.name_max_len);
+    this.send("hello", { seat: this.seat, names: [v || this.invite.names[this.seat].slice(0, store.hello.limits.name_max_len)] });
   }
 
   linked() {

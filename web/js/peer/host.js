@@ -91,10 +91,22 @@ export class Host {
     link.onOpen = () => this.linked(seat, link);
     link.onMessage = (text) => { if (x.link === link) this.received(seat, text); };
     link.onClose = () => { if (x.link === link) this.gone(seat); };
-    const offer = await link.offer();
+    x.offer = await link.offer();
     if (x.link !== link) return;
-    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, seq: (x.lastSeq ?? -1) + 1, offer });
+    this.encode(seat);
     this.renderOrBar();
+  }
+
+  /** The seat's invite code, with the table's names as they are now (the offer stays). */
+  encode(seat) {
+    const x = this.seats.get(seat);
+    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, seq: (x.lastSeq ?? -1) + 1, offer: x.offer });
+  }
+
+  /** The names changed (the host's, a friend's): the invites not answered yet say the new ones. */
+  renamed() {
+    for (const [s, x] of this.seats) if (x.mode === FRIEND && x.offer && x.status === "invite") this.encode(s);
+    this.render();
   }
 
   hands() { return Number(this.settings.hands) || store.hello?.defaults?.hands || 12; }
@@ -140,6 +152,8 @@ export class Host {
       if (!v || v === this.name) return;
       this.name = this.settings.name = v;
       for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+      await this.relobby();
+      this.renamed();
     });
     const body = [
       el("p", { class: "help", text: t("friends.help") }),
@@ -248,7 +262,11 @@ export class Host {
     if (m.type === "hello" || m.type === "rejoin") {
       if (m.type === "hello" && m.names[0] !== x.name) {
         x.name = m.names[0];
-        if (!this.active) { await this.relobby(); this.render(); }
+        if (!this.active) {
+          await this.relobby();
+          this.renamed();
+          for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+        }
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);
