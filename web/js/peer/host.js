@@ -363,12 +363,14 @@ export class Host {
       const name = this.seatName(seat), standing = store.view?.players?.[seat]?.bot != null;
       const bot = el("button", { type: "button", "data-action": "stand-in", text: t("friends.standIn", { name }), disabled: standing });
       bot.addEventListener("click", () => this.controller.seatTo(seat, "bot", store.hello?.defaults?.bots?.[0] ?? "normal").then(() => this.renderBar()));
+      const invite = x.code ? el("details", { "data-invite": inviteUrl(x.code), class: "fr-invite", open: this.openInvite === seat },
+        el("summary", { text: t("friends.rejoinHelp", { name }) }),
+        codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: seat }))) : null;
+      invite?.addEventListener("toggle", () => { this.openInvite = invite.open ? seat : null; });
       return el("div", { class: "fr-away", "data-away": seat },
-        el("p", { text: `${this.statusText(seat)} ${standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name })}` }),
-        bot,
-        x.code ? el("div", { "data-invite": inviteUrl(x.code), class: "fr-invite" },
-          el("p", { class: "help", text: t("friends.rejoinHelp", { name }) }),
-          codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: seat }))) : null);
+        el("p", { class: "fr-status", "data-status": x.status === "failed" ? "failed" : "away", text: x.status === "failed" ? this.statusText(seat) : t("friends.status.away", { name }) }),
+        el("p", { text: standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name }) }),
+        standing ? null : bot, invite);
     }));
     const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply") });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
@@ -409,6 +411,8 @@ export class Host {
     }
     const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
     const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : this.seats.get(s).mode));
+    // a friend's name comes over the link once its page is ready: wait for it a moment (its seat's name otherwise)
+    for (let i = 0; i < 50 && friends.some((s) => !this.seats.get(s).name); i++) await new Promise((done) => setTimeout(done, 100));
     const names = this.names();
     await this.relobby();   // the engine's links know the friends who are here now
     const seed = friends.length ? await this.fairRound() : null;
