@@ -160,7 +160,8 @@ def host_view(host) -> str:
 
 def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     """Guest 1 drops mid-trick: the host shows it away, lets a bot play its seat, and a new invite brings it back to
-    the same seat with the current position (the whole stream from index 0)."""
+    the same seat with the current position (the whole stream from index 0). Then the host reloads: its game comes
+    back from the autosave with both friends away and a new invite each."""
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
     # play until guest 1 is to play with a card already in the trick
     play_until(host, [g1, g2], lambda: (lambda v: v["to_play"] == 1 and len(v["trick"]["cards"]) >= 1)(
@@ -195,6 +196,17 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     left = hv["counts"][1]
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().counts[1]") < left)
     assert host.evaluate("() => window.__jassPeer.notices") == []
+    # the host reloads: the game resumes from its autosave (the fair deal's seed with it), both friends are away,
+    # each with a new invite
+    host.wait_for_function("() => !window.__jass.state().busy")
+    before = host.evaluate("() => window.__jass.view()")
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && "
+                           "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
+                           timeout=60_000)
+    after = host.evaluate("() => window.__jass.view()")
+    assert {k: after[k] for k in ("hand", "counts", "trick", "tricks_won", "players")} == \
+        {k: before[k] for k in ("hand", "counts", "trick", "tricks_won", "players")}
 
 
 HOSTILE_JS = """async ([kind, seat]) => {

@@ -526,6 +526,8 @@ export class Controller extends Emitter {
   }
 
   openNewGame() {
+    // a friend's page leaves the host's table for a page of its own (its plays would still go to the host)
+    if (this.guestSend) { location.assign(location.pathname + location.search); return; }
     const { settings, session } = this;
     dialogs.showNewGame({
       // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people
