@@ -18,6 +18,7 @@ import { engineSetup, seatsRequest } from "./journal.js";
 /** A friend on their own device plays `seat` now (no bot stands in): the game waits for its card (play together). */
 const awaitsFriend = (seat, view = store.view) => view?.players?.[seat]?.kind === "remote" && view.players[seat].bot == null;
 
+const FRIEND_WAIT_MS = 15_000;   // a friend's card waits at most this long for the table to come to rest
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
 
@@ -469,7 +470,11 @@ export class Controller extends Emitter {
   /** Host: the friend's card for its seat (checked like any card); refused: nothing changes, the answer says why. */
   async friendPlays(seat, card) {
     const myGen = this.gen;
-    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene) {
+    // the friend may answer while this table still animates the card before: its card waits until the table rests
+    for (let waited = 0; (store.ui.busy || store.scene) && waited < FRIEND_WAIT_MS && myGen === this.gen; waited += 25) {
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene || myGen !== this.gen) {
       return { ok: false, error: { code: "peer_out_of_turn", params: { seat: store.view?.to_play ?? null } } };
     }
     store.ui.busy = true;
