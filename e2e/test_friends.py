@@ -19,12 +19,12 @@ def guest_url(invite: str) -> str:
     return invite.replace("#join=", f"{Q}#join=")
 
 
-def open_table(warm_contexts, site, hands=2):
+def open_table(warm_contexts, site, hands=2, host_speed="instant"):
     """Host + two guests connected, the game started: (host, [guest1, guest2], figures)."""
     host = warm_contexts.page()
     g1 = warm_contexts.page(locale="de-CH")
     g2 = warm_contexts.page(**PHONE)
-    host.goto(f"{site}{Q}&hands={hands}")
+    host.goto(f"{site}{Q.replace('instant', host_speed)}&hands={hands}")
     host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
     host.get_by_role("button", name="New game").click()
     host.locator("[data-action='host-table']").click()
@@ -231,7 +231,9 @@ def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(wa
     """Guest 1's page sends what an honest page never does, straight over its data channel: each message is refused
     by the host (the engine's peer check, the engine's play, the page's throttle), the game does not change, and the
     host gets a notice naming the refusal."""
-    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    # the host's table animates at normal speed: an honest friend's quick card waits until it rests (it was refused
+    # as out of turn, and the game got stuck, before)
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1, host_speed="normal")
     expected = [("malformed", "peer_malformed"), ("oversized", "peer_too_big"), ("out_of_turn", "peer_out_of_turn"),
                 ("replay", "peer_replayed")]
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)
