@@ -158,6 +158,7 @@ def host_view(host) -> str:
     return json.dumps(host.evaluate("() => window.__jass.view()"), sort_keys=True)
 
 
+@pytest.mark.long_flow
 def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     """Guest 1 drops mid-trick: the host shows it away, lets a bot play its seat, and a new invite brings it back to
     the same seat with the current position (the whole stream from index 0). Then the host reloads: its game comes
@@ -227,6 +228,7 @@ HOSTILE_JS = """async ([kind, seat]) => {
 }"""
 
 
+@pytest.mark.long_flow
 def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(warm_contexts, site):
     """Guest 1's page sends what an honest page never does, straight over its data channel: each message is refused
     by the host (the engine's peer check, the engine's play, the page's throttle), the game does not change, and the
