@@ -148,6 +148,13 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     sizes = host.evaluate("() => window.__jassPeer.stats.stateBytes")
     figures["state_bytes_per_card"] = {"median": sorted(sizes)[len(sizes) // 2], "max": max(sizes), "n": len(sizes)}
     records = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"]
+    # the host starts a new game of its own: the friends' pages are told the table is closed (bye), no alarm
+    host.click("#btn-over-new")
+    host.locator("#dlg-new").get_by_role("button", name="Start game").click()
+    for g in guests:
+        g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
+    guests[0].wait_for_function("() => document.querySelector('#toast')?.textContent.includes('hat den Tisch geschlossen')",
+                                timeout=TIMEOUT)
     for seat, g in enumerate(guests, 1):
         received = g.evaluate("() => window.__jassPeer.received")
         assert assert_no_foreign_card(received, seat, records) > 20

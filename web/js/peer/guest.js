@@ -165,6 +165,9 @@ export class Guest {
       announce(msg);
     } else if (m.type === "bye") {
       this.status = "over";
+      const msg = t("join.over", { host: this.host() });
+      toast(msg, "info", 60_000);
+      announce(msg);
     }
   }
 

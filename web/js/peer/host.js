@@ -214,7 +214,11 @@ export class Host {
   }
 
   stop() {
-    for (const x of this.seats.values()) { x.link?.close(); clearTimeout(x.timer); }
+    for (const [seat, x] of this.seats) {
+      this.send(seat, "bye");   // the friends' pages end the table without an alarm
+      x.link?.close();
+      clearTimeout(x.timer);
+    }
     this.seats.clear();
     this.hosting = this.active = false;
     this.fair = null;

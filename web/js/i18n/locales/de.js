@@ -161,6 +161,7 @@ export default {
   "join.status.waiting": "Warte, bis {host} deinen Antwortcode einfügt…",
   "join.status.connected": "Verbunden. Warte, bis {host} das Spiel startet…",
   "join.lost": "Die Verbindung zu {host} ist weg. Bitte {host} um eine neue Einladung: Damit kommst du auf deinen Platz zurück.",
+  "join.over": "{host} hat den Tisch geschlossen. Danke fürs Mitspielen!",
   "peek.title": "Letzter Stich — {name} holt {points}",
   "peek.title.you": "Letzter Stich — du holst {points}",
   "peek.none": "Noch kein Stich gespielt",

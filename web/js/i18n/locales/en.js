@@ -162,6 +162,7 @@ export default {
   "join.status.waiting": "Waiting for {host} to paste your reply code…",
   "join.status.connected": "Connected. Waiting for {host} to start the game…",
   "join.lost": "The connection to {host} was lost. Ask {host} for a new invite: it brings you back to your seat.",
+  "join.over": "{host} has closed the table. Thanks for playing!",
   "peek.title": "Last trick — {name} won {points}",
   "peek.title.you": "Last trick — you won {points}",
   "peek.none": "No trick played yet",

@@ -161,6 +161,7 @@ export default {
   "join.status.waiting": "En attente que {host} colle votre code de réponse…",
   "join.status.connected": "Connecté. En attente que {host} commence la partie…",
   "join.lost": "La connexion avec {host} est perdue. Demandez une nouvelle invitation à {host}\u00a0: elle vous ramène à votre place.",
+  "join.over": "{host} a fermé la table. Merci d’avoir joué\u00a0!",
   "peek.title": "Dernier pli — {name} remporte {points}",
   "peek.title.you": "Dernier pli — vous remportez {points}",
   "peek.none": "Aucun pli joué pour l’instant",

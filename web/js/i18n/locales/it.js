@@ -161,6 +161,7 @@ export default {
   "join.status.waiting": "Aspetto che {host} incolli il tuo codice di risposta…",
   "join.status.connected": "Connesso. Aspetto che {host} inizi la partita…",
   "join.lost": "La connessione con {host} si è interrotta. Chiedi a {host} un nuovo invito: ti riporta al tuo posto.",
+  "join.over": "{host} ha chiuso il tavolo. Grazie per aver giocato!",
   "peek.title": "Ultima presa — {name} prende {points}",
   "peek.title.you": "Ultima presa — prendi tu {points}",
   "peek.none": "Nessuna presa ancora giocata",

@@ -161,6 +161,7 @@ export default {
   "join.status.waiting": "{host}さんが返信コードを貼り付けるのを待っています…",
   "join.status.connected": "接続しました。{host}さんがゲームを始めるのを待っています…",
   "join.lost": "{host}さんとの接続が切れました。{host}さんに新しい招待を頼んでください。同じ席に戻れます。",
+  "join.over": "{host}さんがテーブルを閉じました。遊んでくれてありがとう！",
   "peek.title": "直前のトリック — {name}が{points}を獲得",
   "peek.title.you": "直前のトリック — あなたが{points}を獲得",
   "peek.none": "まだトリックはありません",
