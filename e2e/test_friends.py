@@ -95,12 +95,22 @@ def own_cards_only(guest, seat) -> None:
     assert guest.evaluate("() => document.body.dataset.seat") == str(seat)
 
 
-def review_says_verified(host) -> None:
-    """The hand review of the hand just played says the deal was verified (the engine re-dealt it from the secrets)."""
+def review_says_verified(host, guest) -> None:
+    """The host's hand review of the hand just played says the deal was verified (the engine re-dealt it from the
+    secrets); a guest's review shows the same hand, all three hands now that every card was played, from the public
+    events alone."""
     host.click("#btn-hand-review")
     host.wait_for_selector("#review-fair[data-fair='verified']", timeout=TIMEOUT)
+    hands = host.eval_on_selector_all("#dlg-review tr[data-seat]", "(rows) => rows.map((r) => r.textContent)")
     host.keyboard.press("Escape")
     host.wait_for_function("() => !document.querySelector('#dlg-review')?.open")
+    guest.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
+    guest.click("#btn-hand-review")
+    guest.wait_for_selector("#dlg-review[open] tr[data-seat]", timeout=TIMEOUT)
+    cards = guest.eval_on_selector_all("#dlg-review tr[data-seat] [data-card]", "(els) => els.map((e) => e.dataset.card)")
+    host_cards = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"][0]["hands"]
+    assert sorted(cards) == sorted(c for h in host_cards for c in h) and len(hands) == 3
+    guest.keyboard.press("Escape")
 
 
 def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
@@ -136,7 +146,7 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
         own_cards_only(g, seat)
     reviewed = []
     play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
-               at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host)))
+               at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host, guests[0])))
     assert reviewed
     final = host.evaluate("() => window.__jass.view()")
     assert final["hand_no"] == 2 and len(final["history"]) >= 2

@@ -140,6 +140,7 @@ export class Guest {
       if (from === 0) this.events = [];
       else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
       this.events.push(...m.events);
+      this.rules = m.observation.rules;
       if (m.events.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
       if (this.status !== "playing") {
         this.status = "playing";
@@ -169,6 +170,21 @@ export class Guest {
       toast(msg, "info", 60_000);
       announce(msg);
     }
+  }
+
+  /**
+   * The hand records of the hands played to the end, from the public events alone (once a hand is over every card
+   * of it has been played, so each seat's dealt cards are the ones it played): the hand review, the coach.
+   */
+  records() {
+    const out = [];
+    let hand = null;
+    for (const e of this.events) {
+      if (e.type === "hand_dealt") hand = { rules: this.rules, dealer: e.dealer, hands: [[], [], []], plays: [] };
+      else if (e.type === "card_played" && hand) { hand.hands[e.seat].push(e.card); hand.plays.push(e.card); }
+      else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
+    }
+    return out;
   }
 
   /** The controller's way to play: the card goes to the host, whose engine checks and plays it. */

@@ -251,9 +251,11 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
   // the hand summary's "Review hand": this game's hands, at the one just finished
   document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
-    await autosave.refreshRecords();
-    if (!autosave.records.length) return;
-    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat(), fair: true });
+    const guest = controller.guestRecords?.();   // a friend's page: the hands as its table saw them played
+    if (!guest) await autosave.refreshRecords();
+    const records = guest ?? autosave.records;
+    if (!records.length) return;
+    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), fair: !guest });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page
