@@ -150,10 +150,14 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     assert reviewed
     final = host.evaluate("() => window.__jass.view()")
     assert final["hand_no"] == 2 and len(final["history"]) >= 2
-    for g in guests:
+    for seat, g in enumerate(guests, 1):
         g.wait_for_function("() => window.__jass.view()?.phase === 'game-over'", timeout=TIMEOUT)
         gv = g.evaluate("() => window.__jass.view()")
         assert gv["scores"] == final["scores"] and gv["winners"] == final["winners"]
+        # the game is in the friend's own history, seen from its seat (its net first)
+        kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
+        assert len(kept) == 1 and kept[0]["net"] == [final["scores"]["net"][(i + seat) % 3] for i in range(3)]
+        assert len(kept[0]["records"]) == len(final["history"])
     assert [p["name"] for p in final["players"]][1] == "Bea"
     sizes = host.evaluate("() => window.__jassPeer.stats.stateBytes")
     figures["state_bytes_per_card"] = {"median": sorted(sizes)[len(sizes) // 2], "max": max(sizes), "n": len(sizes)}

@@ -11,6 +11,7 @@ import { commitmentOf, isHex64, newSecret } from "./fair.js";
 import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
+import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
 const HOST_MAX = 1_048_576;   // the longest message a host may send (docs/peer.md)
@@ -146,8 +147,10 @@ export class Guest {
         this.status = "playing";
         this.screen();
       }
+      this.startedAt ??= new Date().toISOString();
       await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
       this.shown = true;
+      if (m.events.some((e) => e.type === "game_over")) this.keep();
     } else if (m.type === "commit" && isHex64(m.commitment)) {
       const secret = newSecret();
       this.secrets.set(m.hand_no, { secret, host: m.commitment });
@@ -185,6 +188,18 @@ export class Guest {
       else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
     }
     return out;
+  }
+
+  /** The finished game into this page's history, seen from its own seat (its statistics are its own). */
+  keep() {
+    const v = store.view;
+    if (!v || v.phase !== "game-over") return;
+    recordGame(entryFromSeat({
+      id: this.startedAt, status: "finished", ended_at: new Date().toISOString(), hands_total: v.hands_total,
+      bots: [PERSON, PERSON], seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
+      shared: false, undo: false, records: this.records(),
+      results: store.history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
+    }, this.seat));
   }
 
   /** The controller's way to play: the card goes to the host, whose engine checks and plays it. */
