@@ -34,7 +34,9 @@ from jass_e2e import KEEPER_PATH, ROOT, SITE_ROUTES, PageWatch, screenshot_if_fa
 sys.path.insert(0, str(ROOT))
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+               "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+               # play with friends on loopback: the real addresses in the candidates, not mDNS names
+               "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 # Run in the keeper page (on the site's origin) before each test: empty the origin's storage and wait until no page
 # holds or asks for a Web Lock (the save lock of a page just closed is released asynchronously).

@@ -354,9 +354,20 @@ class PeerCheckRequest(TypedDict):
     message: str
 
 
+class GuestViewRequest(TypedDict):
+    """A guest's page (play together): the view of its own seat from the last state message's observation and
+    every public event it received (from index 0), with the table's names from the host's hello; answers a
+    ViewAnswer (the legal cards, the trick's winner so far, the history).  The session is not touched."""
+
+    cmd: Literal["guest_view"]
+    observation: "ObservationJson"
+    events: list[Event]
+    names: list[str]
+
+
 Request = (HelloRequest | NewGameRequest | CardRequest | ViewRequest | ReviewRequest | CoachRequest | RestoreRequest
            | PlainRequest | OutsideMoveRequest | NextHandRequest | SeatRequest | GuestRequest | VerifyDealRequest
-           | PeerCheckRequest)
+           | PeerCheckRequest | GuestViewRequest)
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
@@ -391,6 +402,7 @@ class HelloAnswer(TypedDict):
     seats: int
     human_seat: int
     hand_points: int
+    peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
     defaults: Defaults
     limits: Limits
 

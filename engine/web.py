@@ -18,17 +18,18 @@ from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
-from .cards import CODES, codes_of, iter_cards, parse_card, sort_key
+from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
 from .fairdeal import VERIFIED
 from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
-from .obsjson import observation_to_json
-from .peer import NAME_MAX_LEN, PeerLink, PeerRefused
+from .obsjson import observation_from_json, observation_to_json
+from .peer import NAME_MAX_LEN, PEER_VERSION, PeerLink, PeerRefused
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
+    CardAt,
     CoachAnswer,
     ErrorAnswer,
     ErrorInfo,
@@ -55,7 +56,7 @@ from .protocol import (
 )
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
-from .rules import DEFAULT_RULES, Rules, RulesError, trick_winner_offset
+from .rules import DEFAULT_RULES, Rules, RulesError, legal_mask, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import TABLE_NAMES
 
@@ -139,7 +140,7 @@ class Session:
             "next_hand": self.cmd_next_hand, "view": self.cmd_view, "records": self.cmd_records,
             "review": self.cmd_review, "coach": self.cmd_coach, "restore": self.cmd_restore,
             "seat": self.cmd_seat, "guest": self.cmd_guest, "verify_deal": self.cmd_verify_deal,
-            "peer_check": self.cmd_peer_check,
+            "peer_check": self.cmd_peer_check, "guest_view": self.cmd_guest_view,
         }
 
     # -- commands --------------------------------------------------------------------------------------------------
@@ -147,6 +148,7 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
+            "peer_version": PEER_VERSION,
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},
@@ -281,6 +283,17 @@ class Session:
         except PeerRefused as e:
             raise ProtocolError(e.code, e.params) from None
         return {"ok": True, "message": message}
+
+    def cmd_guest_view(self, req: dict[str, Any]) -> ViewAnswer:
+        """A guest's page: the view of its own seat from a `state` it received (the observation) and the public
+        events of the game so far (every one from index 0), with the table's names.  The session is not touched."""
+        try:
+            obs = observation_from_json(req["observation"])
+            events = [ev for ev in req["events"] if isinstance(ev, dict)]
+        except (KeyError, TypeError, ValueError, IndexError, RulesError):
+            raise ProtocolError("bad_request") from None
+        names = _names(req.get("names"))
+        return {"ok": True, "view": guest_view(obs, events, names)}
 
     def _outside_seat(self) -> int:
         """The seat to play, which must be an outside bot's."""
@@ -539,6 +552,54 @@ def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
             and all(isinstance(b, str) and (b in LEVELS or b == OUTSIDE) for b in bots)):
         raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
     return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, bots[0], bots[1]]
+
+
+def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str, str, str]) -> View:
+    """The view of a friend's seat on its own page, from what it may see only: its observation and the public
+    events (a View as the host's engine would give that seat; nothing else about the game is known)."""
+    seats, seat = obs.seats, obs.seat
+    over = [ev for ev in events if ev.get("type") == "hand_over"]
+    dealt = [i for i, ev in enumerate(events) if ev.get("type") == "hand_dealt"]
+    since = dealt[-1] if dealt else 0
+    this_hand = events[since:]
+    phase: Any = "play"
+    if any(ev.get("type") == "game_over" for ev in this_hand):
+        phase = "game-over"
+    elif any(ev.get("type") == "hand_over" for ev in this_hand):
+        phase = "hand-over"
+    results: list[Any] = [{k: v for k, v in ev.items() if k != "type"} for ev in over]
+    counted = sum(1 for r in results if r.get("case") != "annulled")
+    strokes = [sum(int(r["strokes"][s]) for r in results) for s in range(seats)]
+    zeros = [sum(int(r["zeros"][s]) for r in results) for s in range(seats)]
+    game_over = next((ev for ev in reversed(events) if ev.get("type") == "game_over"), None)
+    to_play = obs.to_play if phase == "play" else None
+    trump = obs.trump if obs.trump >= 0 else None
+    hand = sorted(iter_cards(obs.hand), key=lambda c: sort_key(c, trump))
+    legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void) if to_play == seat else 0
+    won = [ev for ev in this_hand if ev.get("type") == "trick_won"]
+    last: LastTrick | None = None
+    if won:
+        cards: list[CardAt] = [{"seat": int(c["seat"]), "card": str(c["card"])} for c in won[-1]["cards"]]
+        last = {"leader": cards[0]["seat"], "winner": int(won[-1]["seat"]), "points": int(won[-1]["points"]),
+                "cards": cards}
+    hand_no = int(events[since].get("hand_no", 1)) if dealt else 1
+    return {
+        "phase": phase, "hand_no": hand_no, "hands_total": counted + obs.hands_left, "dealer": obs.dealer,
+        "to_play": to_play, "seed": "", "viewer": seat,
+        "players": [{"name": names[s], "bot": None, "kind": "me" if s == seat else "remote"} for s in range(seats)],
+        "hand": [CODES[c] for c in hand], "legal": [CODES[c] for c in hand if legal >> c & 1],
+        "counts": list(obs.counts),
+        "trick": {"leader": obs.leader, "cards": [{"seat": (obs.leader + i) % seats, "card": CODES[c]}
+                                                  for i, c in enumerate(obs.trick)],
+                  "winning_seat": (obs.leader + trick_winner_offset(obs.trick, obs.trump)) % seats if obs.trick
+                  else None},
+        "trump": SUITS[obs.trump] if trump is not None else None, "trump_fixed_by": obs.trump_fixed_by,
+        "trump_fixed_trick": obs.trump_fixed_at // seats if obs.trump_fixed_at is not None else None,
+        "tricks_won": list(obs.tricks_won), "points_taken": obs.card_points(), "last_trick": last,
+        "scores": {"strokes": strokes, "zeros": zeros, "net": [strokes[s] - zeros[s] for s in range(seats)]},
+        "history": results, "hand_result": results[-1] if phase != "play" and results else None,
+        "winners": list(game_over["winners"]) if game_over else None,
+    }
 
 
 def _names(value: object) -> tuple[str, str, str]:

@@ -33,3 +33,28 @@ test("only games that count make a bot pairing's row", () => {
   const { levels } = statistics([game("abandoned", [], { bots: ["hard", "hard"] })], 0);
   assert.deepEqual(levels, []);
 });
+
+test("a friend's page keeps the game seen from its own seat: seat 2 becomes seat 0, everything turns with it", async () => {
+  const { entryFromSeat } = await load("history");
+  const entry = {
+    id: "x", status: "finished", hands_total: 1, bots: ["person", "person"], names: ["Anna", "Bea", "Cy"], net: [1, 1, -2],
+    winners: [0, 1], results: [{ case: "ranking", settlement: [1, 1, -2], card_points: [14, 81, 62], tricks: [1, 6, 5] }],
+    records: [{ rules: {}, dealer: 1, hands: [["SA"], ["HA"], ["DA"]], plays: ["DA", "SA", "HA"] }],
+  };
+  const e = entryFromSeat(entry, 2);
+  assert.deepEqual(e.names, ["Cy", "Anna", "Bea"]);
+  assert.deepEqual(e.net, [-2, 1, 1]);
+  assert.deepEqual(e.winners, [1, 2]);
+  assert.deepEqual(e.results[0].card_points, [62, 14, 81]);
+  assert.deepEqual(e.records[0].hands, [["DA"], ["SA"], ["HA"]]);
+  assert.equal(e.records[0].dealer, 2);   // Bea dealt: she sits at 2 now; Cy, after her, still leads (at 0 now)
+  assert.deepEqual(e.records[0].plays, entry.records[0].plays);
+  assert.deepEqual(entryFromSeat(entry, 0), entry);
+});
+
+test("a friend's seat is a person in the host's history, not the level the engine keeps for a stand-in", async () => {
+  const { entryOf } = await load("history");
+  const setup = { hands: 1, bots: ["normal", "easy"], seed: "s", seats: [{ kind: "me" }, { kind: "remote" }, { kind: "bot", level: "easy" }] };
+  const view = { scores: { net: [0, 0, 0] }, winners: null };
+  assert.deepEqual(entryOf({ id: "x", setup, view, history: [], records: [], status: "finished" }).bots, ["person", "easy"]);
+});

@@ -15,6 +15,10 @@ export const MODULES = {
   storage: "ui/storage.js",
   journal: "game/journal.js",
   settings: "ui/settings.js",
+  invite: "peer/invite.js",
+  qr: "peer/qr.js",
+  throttle: "peer/throttle.js",
+  fair: "peer/fair.js",
 };
 
 /** Import one of the app's modules by its short name. */

@@ -109,7 +109,8 @@ export class Boot {
       fillFromDefaults(c.settings, hello.defaults);
       fillFromDefaults(c.session, hello.defaults);
       updateToolbar();
-      if (!(await this.resumeSaved?.())) await this.firstGame();   // save.js: the stored game, if any
+      if (this.joinInstead) this.joinInstead();   // a friend's page (peer/guest.js): the host's game, none of its own
+      else if (!(await this.resumeSaved?.())) await this.firstGame();   // save.js: the stored game, if any
       timing.playable = performance.now();
     } catch (err) {
       this.fatal(err instanceof StartRefused ? refusalText(err.error, nameOf) : err);

@@ -20,6 +20,10 @@ import { store } from "./game/store.js";
 import { installTestHook } from "./hooks/testhook.js";
 import { installToolbar } from "./ui/toolbar.js";
 import { Tutorial } from "./learn/tutorial.js";
+import { Guest } from "./peer/guest.js";
+import { Host } from "./peer/host.js";
+import { inviteCodeOf } from "./peer/invite.js";
+import { installStunSetting } from "./peer/rtc.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -69,6 +73,18 @@ $("#hand-buttons").addEventListener("click", (e) => {
   if (b) controller.play(b.dataset.card);
 });
 
+installStunSetting();
+const joinCode = inviteCodeOf(location.hash);
+if (joinCode) {   // a friend's page: the host's game only
+  const guest = new Guest({ controller, settings: session });
+  controller.guestSend = (card) => guest.play(card);
+  controller.guestRecords = () => guest.records();
+  boot.joinInstead = () => guest.ready();
+  guest.join(joinCode);
+} else {
+  const host = new Host({ controller, settings: session });
+  $("[data-action='host-table']").addEventListener("click", () => { $("#dlg-new").close(); host.open(); });
+}
 installSave({ controller, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });
 installLab({ controller });

@@ -14,7 +14,7 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|GuestViewRequest} Request */
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|ErrorAnswer} Answer */
 
@@ -355,6 +355,17 @@
  */
 
 /**
+ * A guest's page (play together): the view of its own seat from the last state message's observation and
+ * every public event it received (from index 0), with the table's names from the host's hello; answers a
+ * ViewAnswer (the legal cards, the trick's winner so far, the history).  The session is not touched.
+ * @typedef {object} GuestViewRequest
+ * @property {"guest_view"} cmd
+ * @property {ObservationJson} observation
+ * @property {Array<Event>} events
+ * @property {Array<string>} names
+ */
+
+/**
  * What a new game uses when the request leaves a field out, and the choices the UI offers.
  * @typedef {object} Defaults
  * @property {number} hands
@@ -384,6 +395,7 @@
  * @property {number} seats
  * @property {number} human_seat
  * @property {number} hand_points
+ * @property {number} peer_version
  * @property {Defaults} defaults
  * @property {Limits} limits
  */

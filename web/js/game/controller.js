@@ -15,6 +15,10 @@ import { buzz, sfx } from "../table/sound.js";
 import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
 
+/** A friend on their own device plays `seat` now (no bot stands in): the game waits for its card (play together). */
+const awaitsFriend = (seat, view = store.view) => view?.players?.[seat]?.kind === "remote" && view.players[seat].bot == null;
+
+const FRIEND_WAIT_MS = 15_000;   // a friend's card waits at most this long for the table to come to rest
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
 
@@ -99,9 +103,11 @@ export class Controller extends Emitter {
    * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
    *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
    */
-  async restore(setup, hands, rebuilt = () => {}, { keepViewer = false } = {}) {
+  async restore(setup, hands, rebuilt = () => {}, { keepViewer = false, seeds = null } = {}) {
     const myGen = this.gen, viewer = viewerSeat();
-    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands });
+    // a game with friends: each hand's own fair-deal seed (null: the game's seed)
+    const handSeeds = seeds?.some((x) => x) ? hands.map((_, i) => seeds[i] ?? null) : null;
+    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
       // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
@@ -109,6 +115,7 @@ export class Controller extends Emitter {
       if (myGen !== this.gen) return null;
       this.journal.setup = setup;
       this.journal.hands = hands.map((h) => [...h]);
+      this.journal.seeds = handSeeds ? [...handSeeds] : [];
       rebuilt();
       this.resumeAt(again ?? r.view, { cover: !keepViewer });
     }
@@ -222,7 +229,8 @@ export class Controller extends Emitter {
   /** Bots play until it is a person's turn or the hand is over; another person than the viewer gets the hand-over. */
   async advance(myGen) {
     store.ui.busy = true;
-    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)) {
+    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)
+      && !awaitsFriend(store.view.to_play)) {
       await this.anim.wait(this.anim.speed.pause, true);
       await dialogs.readerDone();   // no bot plays while the player reads How to play
       if (myGen !== this.gen) return;
@@ -371,7 +379,7 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    const seats = seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
+    const seats = opts.seats ?? seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
     // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
     // seats are seen from every side, its level ("Normal bot")
     const botName = (s) => (seats ? t("name.bot", { level: levelName(opts.bots[s - 1]) }) : t(`name.${s}`));
@@ -396,13 +404,17 @@ export class Controller extends Emitter {
   }
 
   async nextHand() {
+    if (this.guestSend) return;   // a friend's page: the host deals (its next state brings the hand)
     const myGen = this.gen;
     store.ui.busy = true;
     this.setPhase("play");
     const covered = people().length > 1;
     if (covered) store.ui.handover = -1;   // a table of people: the new hand stays hidden until it is handed over
-    const r = await this.engine({ cmd: "next_hand" });
+    const seed = this.dealSeed ? await this.dealSeed() : null;   // play together: the fair deal's seed (peer/host.js)
+    if (myGen !== this.gen) return;
+    const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
     if (!r || myGen !== this.gen) return;
+    if (r.ok) this.journal.seedHand(seed);
     if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
     await this.apply(r, myGen);
     if (myGen !== this.gen || (covered && this.coverTable(myGen))) return;
@@ -416,6 +428,7 @@ export class Controller extends Emitter {
     if (!isViewer(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
     if (store.ui.busy || store.scene || store.ui.handover != null) return;
     store.ui.busy = true;
+    if (this.guestSend) { this.guestSend(card); return; }   // a friend's page: the host's engine plays it
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
     if (!r || myGen !== this.gen) return;
@@ -434,6 +447,76 @@ export class Controller extends Emitter {
     this.advance(myGen);
   }
 
+  // -- play together (peer/host.js, peer/guest.js): the host's engine runs the game ----------------------------
+
+  /** Host: a friend's message, checked by the engine (size, shape, version, replay, seat, turn) before any use. */
+  peerCheck(seat, message) { return this.ask({ cmd: "peer_check", seat, message }); }
+
+  /** Host: what the friend at `seat` may see, from event index `since` (forwarded to it as a `state` message). */
+  guestStream(seat, since) { return this.ask({ cmd: "guest", seat, since }); }
+
+  /** Host: check a fair deal against a played hand's record (the hand review). */
+  verifyDeal(commitments, secrets, record) { return this.ask({ cmd: "verify_deal", commitments, secrets, record }); }
+
+  /** Host, before the game: a table with the friends' seats, not shown (its links check the friends' first
+   *  messages); the game before it is left as it is on the page and rebuilt by `rebuildShown` if hosting stops. */
+  lobby(seats, names) { return this.ask({ cmd: "new_game", seats, names, hands: 1 }); }
+
+  /** Host: hosting was cancelled: the engine takes back the game the page shows. */
+  rebuildShown() {
+    return this.journal.setup ? this.ask(this.journal.restoreRequest()) : null;
+  }
+
+  /** Host: the friend's card for its seat (checked like any card); refused: nothing changes, the answer says why. */
+  async friendPlays(seat, card) {
+    const myGen = this.gen;
+    // the friend may answer while this table still animates the card before: its card waits until the table rests
+    for (let waited = 0; (store.ui.busy || store.scene) && waited < FRIEND_WAIT_MS && myGen === this.gen; waited += 25) {
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene || myGen !== this.gen) {
+      return { ok: false, error: { code: "peer_out_of_turn", params: { seat: store.view?.to_play ?? null } } };
+    }
+    store.ui.busy = true;
+    const r = await this.engine({ cmd: "play", seat, card });
+    if (!r || myGen !== this.gen) return r;
+    if (!r.ok) { store.ui.busy = false; return r; }
+    await this.apply(r, myGen);
+    this.advance(myGen);
+    return r;
+  }
+
+  /** Host: a bot stands in for an away friend (`kind` "bot") or the friend plays again ("remote"). */
+  async seatTo(seat, kind, level) {
+    const myGen = this.gen;
+    const r = await this.engine(kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind });
+    if (!r || !r.ok || myGen !== this.gen) return r;
+    setView(r.view);
+    this.renderer.invalidate();
+    if (!store.ui.busy && !store.scene) this.advance(myGen);
+    return r;
+  }
+
+  /**
+   * A friend's page: show what the host sent (the observation and the events so far): the guest's own engine
+   * makes the view of its seat (`guest_view`), the new events animate, and the table settles as after any move.
+   */
+  async showGuest(observation, events, fresh, names) {
+    const myGen = this.gen;
+    const r = await this.ask({ cmd: "guest_view", observation, events, names });
+    if (!r?.ok || myGen !== this.gen) return;
+    const before = copyModel(store.scene ?? store.model);
+    setView(r.view);
+    markViewer(r.view.viewer);
+    renderHandButtons();
+    updateToolbar();
+    if (store.ui.phase === "loading") dialogs.loading.hide();
+    await this.choreo.play(fresh, before, () => myGen === this.gen);
+    if (myGen !== this.gen) return;
+    store.ui.busy = false;
+    this.settle();
+  }
+
   async hint() {
     if (!isMyTurn() || !helpAllowed(people().length)) return;
     const r = await this.engine({ cmd: "hint" });
@@ -448,6 +531,8 @@ export class Controller extends Emitter {
   }
 
   openNewGame() {
+    // a friend's page leaves the host's table for a page of its own (its plays would still go to the host)
+    if (this.guestSend) { location.assign(location.pathname + location.search); return; }
     const { settings, session } = this;
     dialogs.showNewGame({
       // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people

@@ -30,6 +30,14 @@ export class Journal {
     this.setup = setup;
     /** @type {string[][]} the cards played in each dealt hand, in order (an annulled hand counts as dealt) */
     this.hands = [];
+    /** @type {(string|null)[]} per dealt hand, the seed next_hand was given (a fair deal's), or null */
+    this.seeds = [];
+  }
+
+  /** The hand just dealt came from `seed` (a fair deal's), or from the game's own (null). */
+  seedHand(seed) {
+    while (this.seeds.length < this.hands.length - 1) this.seeds.push(null);
+    this.seeds[this.hands.length - 1] = seed ?? null;
   }
 
   /** Note the deals and plays of an engine answer's events. */
@@ -41,5 +49,9 @@ export class Journal {
   }
 
   /** @returns {import("../engine/protocol.js").RestoreRequest} the engine request that rebuilds the game where it is */
-  restoreRequest() { return { cmd: "restore", setup: engineSetup(this.setup), hands: this.hands.map((h) => [...h]) }; }
+  restoreRequest() {
+    const req = { cmd: "restore", setup: engineSetup(this.setup), hands: this.hands.map((h) => [...h]) };
+    if (this.seeds.some((s) => s)) req.hand_seeds = this.hands.map((_, i) => this.seeds[i] ?? null);
+    return req;
+  }
 }

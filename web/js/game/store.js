@@ -91,6 +91,7 @@ export const store = {
     handover: null,     // pass-and-play: the seat the device is being passed to while the hand-over screen is up
                         // (-1: the table is covered, the next person not known yet); no hand is shown meanwhile
     banner: null,       // {text, alpha}: the trump banner, fading out on its own clock
+    away: new Set(),    // play together: the seats of friends who lost the connection (shown as away)
   },
 };
 

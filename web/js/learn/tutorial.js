@@ -60,7 +60,8 @@ export class Tutorial {
 
   /** On the first visit (no seed in the URL): offer the tutorial once. */
   offer() {
-    if (flag() || new URLSearchParams(location.search).has("seed")) return;
+    // not at a table with friends (a guest's page, or the host's game): it would start a game of its own
+    if (flag() || new URLSearchParams(location.search).has("seed") || document.body.dataset.guest || document.body.dataset.host) return;
     this.show({ key: "tut.offer" }, [
       { label: t("tut.start"), primary: true, action: () => this.start() },
       { label: t("tut.notNow"), action: () => { setFlag("declined"); this.hide(); } },

@@ -26,11 +26,13 @@ export class HandReview {
    * Ask the engine to check and replay `records`, then open the review (of the last hand unless `start` is given).
    * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
    */
-  async open(records, { names = null, start = null, labels = null, coachSeat = null } = {}) {
+  async open(records, { names = null, start = null, labels = null, coachSeat = null, fair = false } = {}) {
     const r = await this.controller.review(records);
     if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
     this.hands = r.hands;
     this.labels = labels;
+    // play with friends: each hand's deal checked against the peers' secrets (the host's fair deal), when asked
+    this.fair = fair && this.controller.reviewFair ? [] : null;
     this.coachSeat = coachSeat;
     this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
     // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
@@ -39,6 +41,21 @@ export class HandReview {
     this.step = 0;
     this.render();
     return { ok: true };
+  }
+
+  /** "Deal verified", or the warning (review.fair.<code>), for hand `i`; asked of the engine once per hand. */
+  fairLine(i) {
+    const got = this.fair[i];
+    if (got === undefined) {
+      this.fair[i] = null;
+      Promise.resolve(this.controller.reviewFair(i, this.hands[i].record)).then((r) => {
+        this.fair[i] = r ?? false;
+        if (this.i === i && document.getElementById("dlg-review")?.open) this.render();
+      });
+    }
+    if (!got) return null;
+    const params = { ...got.params, name: this.names[got.params.seat ?? got.params.peer] ?? "" };
+    return el("p", { id: "review-fair", class: got.verified ? "fair ok" : "fair warn", "data-fair": got.code, text: t(`review.fair.${got.code}`, params) });
   }
 
   trickCount() { return this.hands[this.i].tricks.length; }
@@ -61,6 +78,7 @@ export class HandReview {
     const pts = [0, 0, 0], won = [0, 0, 0];
     for (const tr of h.tricks.slice(0, k)) { pts[tr.winner] += tr.points; won[tr.winner] += 1; }
     const head = [el("p", { text: dealerLine(h, who) }), el("p", { id: "review-trump", text: trumpLine(h, who) })];
+    if (this.fair) head.push(this.fairLine(this.i));
     const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards

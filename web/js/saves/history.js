@@ -47,18 +47,34 @@ export function resetHistory() {
   try { localStorage.removeItem(KEY); } catch { /* nothing stored */ }
 }
 
-/** What sat at seats 1 and 2 in the history: a bot's level, or PERSON for a person at this device (pass-and-play;
- *  the entry's `names` say who). */
+/** What sat at seats 1 and 2 in the history: a bot's level, or PERSON for a person (at this device, pass-and-play,
+ *  or a friend on their own device; the entry's `names` say who). */
 export const PERSON = "person";
 
 /** A history entry for a game: its setup, the view's standings and hand results, its records. */
 export function entryOf({ id, setup, view, history, records, status, shared = false, undo = false }) {
-  const bots = setup.bots.map((b, k) => (setup.seats?.[k + 1]?.kind === PERSON ? PERSON : b));
+  // a person at this device, or a friend on their own device (play together): a person, not the bot level
+  const bots = setup.bots.map((b, k) => ([PERSON, "remote"].includes(setup.seats?.[k + 1]?.kind) ? PERSON : b));
   return {
     id, status, ended_at: new Date().toISOString(), hands_total: setup.hands, bots, seed: setup.seed,
     names: setup.names ?? null, net: [...view.scores.net], winners: view.winners ?? null, shared, undo,
     results: history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
     records: records ?? null,
+  };
+}
+
+/**
+ * A history entry seen from `seat`: that seat becomes seat 0 (the player's, whose statistics these are) and the
+ * others follow in playing order; hand records, results, net, winners and names turn with it (a friend's page keeps
+ * the game it played at the host's table this way).
+ */
+export function entryFromSeat(entry, seat) {
+  const turn = (a) => (Array.isArray(a) && a.length === 3 ? [0, 1, 2].map((i) => a[(i + seat) % 3]) : a);
+  const back = (s) => (s - seat + 3) % 3;
+  return {
+    ...entry, net: turn(entry.net), names: turn(entry.names), winners: entry.winners?.map(back) ?? null,
+    results: entry.results.map((r) => ({ ...r, settlement: turn(r.settlement), card_points: turn(r.card_points), tricks: turn(r.tricks) })),
+    records: entry.records?.map((r) => ({ ...r, dealer: back(r.dealer), hands: turn(r.hands) })) ?? null,
   };
 }
 

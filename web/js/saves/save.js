@@ -113,6 +113,7 @@ export class Autosave {
       phase: store.view?.phase ?? null, shared: this.shared, undo: this.usedUndo, seats: this.seats,
       settings: { speed: s.speed, hands: s.hands, bots: [...s.bots], seed: s.seed },
       setup: j.setup, hands: j.hands.map((h) => [...h]), records: this.records,
+      ...(j.seeds.some((x) => x) ? { hand_seeds: [...j.seeds] } : {}),   // a game with friends: each hand's fair seed
     };
   }
 
@@ -170,7 +171,7 @@ export class Autosave {
       this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
       this.usedUndo = save.undo === true;
       this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
-    });
+    }, { seeds: Array.isArray(save.hand_seeds) && save.hand_seeds.every((x) => x === null || isStr(x, 64)) ? save.hand_seeds : null });
     if (r === null) return true;   // the game moved on meanwhile (another tab took it): nothing to start here
     if (!r.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r.error).slice(0, 300) }));
     document.body.dataset.resumed = "true";
@@ -250,9 +251,11 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
   // the hand summary's "Review hand": this game's hands, at the one just finished
   document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
-    await autosave.refreshRecords();
-    if (!autosave.records.length) return;
-    const r = await review.open(autosave.records, { names: store.view?.players.map((p) => p.name), start: autosave.records.length - 1, coachSeat: humanSeat() });
+    const guest = controller.guestRecords?.();   // a friend's page: the hands as its table saw them played
+    if (!guest) await autosave.refreshRecords();
+    const records = guest ?? autosave.records;
+    if (!records.length) return;
+    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), fair: !guest });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page

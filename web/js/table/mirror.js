@@ -38,6 +38,7 @@ export function syncMirror() {
     set(el, "data-points", String(points));
     set(el, "data-tricks", String(tricks));
     set(el, "data-to-play", m.toPlay === seat ? "true" : "false");
+    set(el, "data-away", store.ui.away?.has(seat) ? "true" : "false");
     const text = m.players ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points: t("review.points", { n: points }), tricks: t("seat.tricks", { n: tricks }) }) : "";
     if (el.textContent !== text) el.textContent = text;
   }

@@ -358,8 +358,10 @@ export class Renderer extends Emitter {
     const tw = m.tricksWon[seat];
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
-    const sub = active ? (isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
-      : `${first} · ${t("seat.tricks", { n: tw })}`;
+    // a friend who lost the connection (play together) is "away" in place of the turn and the counts
+    const sub = store.ui.away?.has(seat) ? t("seat.away")
+      : active ? (isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
+        : `${first} · ${t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
   }

@@ -1,0 +1,289 @@
+"""Play with friends (issue 22, build 2): three pages in three warm contexts (the host in English on a desktop, a
+German guest, a guest on a phone) connect over WebRTC on loopback with no ICE server (?ice=none), with no server in
+between: the invite link and the reply code carry the offer and the answer."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from engine.cards import CODES, codes_of
+from jass_e2e import PHONE
+
+TIMEOUT = 30_000
+Q = "?speed=instant&ice=none"
+
+
+def guest_url(invite: str) -> str:
+    return invite.replace("#join=", f"{Q}#join=")
+
+
+def open_table(warm_contexts, site, hands=2, host_speed="instant"):
+    """Host + two guests connected, the game started: (host, [guest1, guest2], figures)."""
+    host = warm_contexts.page()
+    g1 = warm_contexts.page(locale="de-CH")
+    g2 = warm_contexts.page(**PHONE)
+    host.goto(f"{site}{Q.replace('instant', host_speed)}&hands={hands}")
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    host.get_by_role("button", name="New game").click()
+    host.locator("[data-action='host-table']").click()
+    host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
+    invites = host.eval_on_selector_all("#dlg-friends [data-invite]", "(els) => els.map((e) => e.dataset.invite)")
+    figures = {"invite_chars": [len(u) for u in invites]}
+    replies = []
+    for g, url in zip((g1, g2), invites, strict=True):
+        g.goto(guest_url(url))
+        g.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+        replies.append(g.get_attribute("[data-reply]", "data-reply"))
+    figures["reply_chars"] = [len(r) for r in replies]
+    g1.fill("#join-name", "Bea")
+    g1.dispatch_event("#join-name", "change")
+    figures["connect_ms"] = []
+    for seat, reply in ((1, replies[0]), (2, replies[1])):
+        host.fill("#dlg-friends [data-reply-input]", reply)
+        host.click("#dlg-friends [data-action='accept-reply']")
+        host.wait_for_selector(f"#dlg-friends [data-seat-row='{seat}'] [data-status='here']", timeout=TIMEOUT)
+        figures["connect_ms"].append(host.evaluate(
+            "(s) => window.__jassPeer.stats.connectedAt[s] - window.__jassPeer.stats.acceptedAt[s]", seat))
+    host.wait_for_function("() => window.__jassPeer.seats.get(1).name === 'Bea'", timeout=TIMEOUT)
+    host.click("[data-action='start-table']")
+    for g, seat in ((g1, 1), (g2, 2)):
+        g.wait_for_function(f"() => document.body.dataset.seat === '{seat}' && document.body.dataset.phase === 'play'",
+                            timeout=TIMEOUT)
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && document.body.dataset.seat === '0'")
+    return host, [g1, g2], figures
+
+
+def whose_turn(page) -> dict:
+    return page.evaluate("() => ({...window.__jass.state(), view: window.__jass.view()})")
+
+
+# The page plays its first legal card when it may (its turn, nothing moving): a click on the card's hand button, as a
+# screen reader or a keyboard user plays. One round trip per page and look.
+PLAY_JS = """() => {
+  const s = window.__jass.state();
+  if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return null;
+  document.querySelector(`#hand-buttons button[data-card='${s.legal[0]}']`).click();
+  return s.legal[0];
+}"""
+
+
+def play_one(pages) -> bool:
+    """Each page whose turn it is plays its first legal card; False when no page could play."""
+    return any([p.evaluate(PLAY_JS) is not None for p in pages])
+
+
+def play_until(host, guests, done, timeout_s=90, at_hand_over=None):
+    pages = [host, *guests]
+    t0 = time.monotonic()
+    while not done():
+        assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([whose_turn(p)["toPlay"] for p in pages])
+        if host.evaluate("() => window.__jass.state().phase") == "hand-over" and host.locator("#btn-next").is_visible():
+            if at_hand_over:
+                at_hand_over()
+            host.click("#btn-next")
+            continue
+        if not play_one(pages):
+            host.wait_for_timeout(15)
+
+
+def own_cards_only(guest, seat) -> None:
+    """The guest's hand buttons are its own hand (the engine's view of its seat), and no other seat's."""
+    cards = guest.eval_on_selector_all("[data-card]", "(els) => els.map((e) => e.dataset.card)")
+    assert sorted(cards) == sorted(whose_turn(guest)["hand"])
+    assert guest.evaluate("() => document.body.dataset.seat") == str(seat)
+
+
+def review_says_verified(host, guest) -> None:
+    """The host's hand review of the hand just played says the deal was verified (the engine re-dealt it from the
+    secrets); a guest's review shows the same hand, all three hands now that every card was played, from the public
+    events alone."""
+    host.click("#btn-hand-review")
+    host.wait_for_selector("#review-fair[data-fair='verified']", timeout=TIMEOUT)
+    hands = host.eval_on_selector_all("#dlg-review tr[data-seat]", "(rows) => rows.map((r) => r.textContent)")
+    host.keyboard.press("Escape")
+    host.wait_for_function("() => !document.querySelector('#dlg-review')?.open")
+    guest.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
+    guest.click("#btn-hand-review")
+    guest.wait_for_selector("#dlg-review[open] tr[data-seat]", timeout=TIMEOUT)
+    cards = guest.eval_on_selector_all("#dlg-review tr[data-seat] [data-card]", "(els) => els.map((e) => e.dataset.card)")
+    host_cards = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"][0]["hands"]
+    assert sorted(cards) == sorted(c for h in host_cards for c in h) and len(hands) == 3
+    guest.keyboard.press("Escape")
+
+
+def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
+    """Every message a guest received, replayed in order: none holds a card another seat still had in hand at that
+    moment (not as a code anywhere in its text, not in the observation's masks), and the observation's hand is the
+    guest's own unplayed cards. Returns the number of state messages checked."""
+    events: list[dict] = []
+    checked = 0
+    for text in messages:
+        m = json.loads(text)
+        if m["type"] != "state":
+            assert not any(f'"{c}"' in text for c in CODES), text
+            continue
+        events = (events if m["next"] - len(m["events"]) else []) + m["events"]
+        dealt = [i for i, e in enumerate(events) if e["type"] == "hand_dealt"]
+        rec = records[len(dealt) - 1]
+        played = {e["card"] for e in events[dealt[-1]:] if e["type"] == "card_played"}
+        mine = set(rec["hands"][seat]) - played
+        foreign = {c for s, h in enumerate(rec["hands"]) if s != seat for c in h} - played
+        assert not [c for c in foreign if f'"{c}"' in text], f"another seat's unplayed card in {text[:300]}"
+        obs = m["observation"]
+        assert set(codes_of(obs["hand"])) == mine
+        masks = [obs["hand"], *obs["captured"], *[1 << c for c in obs["trick"]], *[1 << c for _, c in obs["plays"]]]
+        assert not {c for mask in masks for c in codes_of(mask)} & foreign
+        checked += 1
+    return checked
+
+
+@pytest.mark.long_flow
+def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
+    host, guests, figures = open_table(warm_contexts, site)
+    for seat, g in enumerate(guests, 1):
+        own_cards_only(g, seat)
+    reviewed = []
+    play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
+               at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host, guests[0])))
+    assert reviewed
+    final = host.evaluate("() => window.__jass.view()")
+    assert final["hand_no"] == 2 and len(final["history"]) >= 2
+    for seat, g in enumerate(guests, 1):
+        g.wait_for_function("() => window.__jass.view()?.phase === 'game-over'", timeout=TIMEOUT)
+        gv = g.evaluate("() => window.__jass.view()")
+        assert gv["scores"] == final["scores"] and gv["winners"] == final["winners"]
+        # the game is in the friend's own history, seen from its seat (its net first)
+        kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
+        assert len(kept) == 1 and kept[0]["net"] == [final["scores"]["net"][(i + seat) % 3] for i in range(3)]
+        assert len(kept[0]["records"]) == len(final["history"])
+    assert [p["name"] for p in final["players"]][1] == "Bea"
+    sizes = host.evaluate("() => window.__jassPeer.stats.stateBytes")
+    figures["state_bytes_per_card"] = {"median": sorted(sizes)[len(sizes) // 2], "max": max(sizes), "n": len(sizes)}
+    records = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"]
+    # the host starts a new game of its own: the friends' pages are told the table is closed (bye), no alarm
+    host.click("#btn-over-new")
+    host.locator("#dlg-new").get_by_role("button", name="Start game").click()
+    for g in guests:
+        g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
+    guests[0].wait_for_function("() => document.querySelector('#toast')?.textContent.includes('hat den Tisch geschlossen')",
+                                timeout=TIMEOUT)
+    for seat, g in enumerate(guests, 1):
+        received = g.evaluate("() => window.__jassPeer.received")
+        assert assert_no_foreign_card(received, seat, records) > 20
+    print("FIGURES", json.dumps(figures))
+
+
+def host_view(host) -> str:
+    return json.dumps(host.evaluate("() => window.__jass.view()"), sort_keys=True)
+
+
+@pytest.mark.long_flow
+def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
+    """Guest 1 drops mid-trick: the host shows it away, lets a bot play its seat, and a new invite brings it back to
+    the same seat with the current position (the whole stream from index 0). Then the host reloads: its game comes
+    back from the autosave with both friends away and a new invite each."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    # play until guest 1 is to play with a card already in the trick
+    play_until(host, [g1, g2], lambda: (lambda v: v["to_play"] == 1 and len(v["trick"]["cards"]) >= 1)(
+        host.evaluate("() => window.__jass.view()")))
+    g1.close()
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
+    assert host.get_attribute("#mirror [data-seat='1']", "data-away") == "true" or \
+        host.evaluate("() => document.querySelector('[data-away=\"true\"]') !== null")
+    # a bot stands in: it plays seat 1's card, the hand goes on between the host and guest 2
+    host.click("#friends-bar [data-action='stand-in']")
+    host.wait_for_function("() => window.__jass.view().to_play !== 1 || window.__jass.view().trick.cards.length === 0",
+                           timeout=TIMEOUT)
+    play_until(host, [g2], lambda: host.evaluate("() => window.__jass.view().tricks_won.reduce((a, b) => a + b)") >= 4)
+    # the friend comes back on a new invite, in the same seat, at the current position
+    invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    g1 = warm_contexts.page(locale="de-CH")
+    g1.goto(guest_url(invite))
+    g1.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+    host.fill("#friends-bar [data-reply-input]", g1.get_attribute("[data-reply]", "data-reply"))
+    host.click("#friends-bar [data-action='accept-reply']")
+    g1.wait_for_function("() => document.body.dataset.seat === '1' && window.__jass.view()?.phase === 'play'",
+                         timeout=TIMEOUT)
+    host.wait_for_function("() => !document.querySelector('#friends-bar') && window.__jass.view().players[1].bot === null",
+                           timeout=TIMEOUT)
+    hv = host.evaluate("() => window.__jass.view()")
+    g1.wait_for_function("(n) => window.__jass.view().counts.join() === n", arg=",".join(map(str, hv["counts"])),
+                         timeout=TIMEOUT)
+    gv = g1.evaluate("() => window.__jass.view()")
+    assert gv["tricks_won"] == hv["tricks_won"] and gv["trick"] == hv["trick"]
+    own_cards_only(g1, 1)
+    # it plays on from its seat: its next card reaches the host's table
+    left = hv["counts"][1]
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().counts[1]") < left)
+    assert host.evaluate("() => window.__jassPeer.notices") == []
+    # the host reloads: the game resumes from its autosave (the fair deal's seed with it), both friends are away,
+    # each with a new invite
+    host.wait_for_function("() => !window.__jass.state().busy")
+    before = host.evaluate("() => window.__jass.view()")
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && "
+                           "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
+                           timeout=60_000)
+    after = host.evaluate("() => window.__jass.view()")
+    assert {k: after[k] for k in ("hand", "counts", "trick", "tricks_won", "players")} == \
+        {k: before[k] for k in ("hand", "counts", "trick", "tricks_won", "players")}
+
+
+HOSTILE_JS = """async ([kind, seat]) => {
+  const g = window.__jassPeer, v = window.__jass.view(), send = (m) => g.link.send(JSON.stringify({v: 1, seq: g.seq++, ...m}));
+  if (kind === 'malformed') g.link.send('{"v": 1, "type": "card", "seq": ' + (g.seq++) + '}');
+  else if (kind === 'oversized') send({type: 'hello', seat, names: ['x'.repeat(2000)]});
+  else if (kind === 'out_of_turn') send({type: 'card', card: v.hand[0]});
+  else if (kind === 'illegal') {
+    const bad = v.hand.find((c) => !v.legal.includes(c));
+    send({type: 'card', card: bad ?? ['SA', 'HA', 'DA', 'CA', 'S6', 'H6'].find((c) => !v.hand.includes(c) && !JSON.stringify(v.trick).includes(c))});
+  } else if (kind === 'replay') {   // a message the host accepted (a hello that changes nothing), sent again
+    const text = JSON.stringify({v: 1, type: 'hello', seq: g.seq++, seat, names: ['Bea']});
+    g.link.send(text);
+    await new Promise((done) => setTimeout(done, 50));
+    g.link.send(text);
+  }
+  else if (kind === 'flood') for (let i = 0; i < 60; i++) send({type: 'hello', seat, names: ['Bea']});
+}"""
+
+
+@pytest.mark.long_flow
+def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(warm_contexts, site):
+    """Guest 1's page sends what an honest page never does, straight over its data channel: each message is refused
+    by the host (the engine's peer check, the engine's play, the page's throttle), the game does not change, and the
+    host gets a notice naming the refusal."""
+    # the host's table animates at normal speed: an honest friend's quick card waits until it rests (it was refused
+    # as out of turn, and the game got stuck, before)
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1, host_speed="normal")
+    expected = [("malformed", "peer_malformed"), ("oversized", "peer_too_big"), ("out_of_turn", "peer_out_of_turn"),
+                ("replay", "peer_replayed")]
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)
+    for kind, code in expected:
+        before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+        g1.evaluate(HOSTILE_JS, [kind, 1])
+        host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
+        assert host.evaluate("(n) => window.__jassPeer.notices[n].code", n) == code, kind
+        assert host_view(host) == before, kind
+    assert host.locator("#friends-notices li[data-code='peer_replayed']").count() == 1
+    # an illegal card at its own turn: the engine's play refuses it (must_follow, or not_in_hand)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") == 1)
+    g1.wait_for_function("() => window.__jass.state().legal.length > 0 && !window.__jass.state().busy")
+    before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+    g1.evaluate(HOSTILE_JS, ["illegal", 1])
+    host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
+    assert host.evaluate("(n) => window.__jassPeer.notices[n].code", n) in ("must_follow", "must_trump", "undertrump", "not_in_hand")
+    assert host_view(host) == before
+    # a flood: the first burst passes the checks (a hello that changes nothing), the rest is dropped unread
+    before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
+    g1.evaluate(HOSTILE_JS, ["flood", 1])
+    host.wait_for_function("(n) => window.__jassPeer.notices.slice(n).some((x) => x.code === 'peer_flood')", arg=n,
+                           timeout=TIMEOUT)
+    assert host.evaluate("() => window.__jassPeer.seats.get(1).throttle.dropped") >= 40
+    assert host_view(host) == before
+    assert "Bea" in host.locator("#friends-notices").inner_text()
+    # the honest guest still plays on once the flood is over (the throttle refills)
+    host.wait_for_function("() => window.__jassPeer.seats.get(1).throttle.take(performance.now()) || true")
+    g1.wait_for_timeout(300)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)

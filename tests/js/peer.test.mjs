@@ -1,0 +1,98 @@
+// Play with friends, the pure parts (web/js/peer/): the SDP made small and rebuilt, the invite and reply codes, the
+// QR encoder, the flood throttle and the fair deal's seed.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { load } from "./web.mjs";
+
+const { shrinkSdp, rebuildSdp, encodeInvite, decodeInvite, encodeReply, decodeReply, inviteUrl, inviteCodeOf, CodeError } = await load("invite");
+const { encodeQr } = await load("qr");
+const { Throttle } = await load("throttle");
+const { fairSeed, commitmentOf } = await load("fair");
+
+// Chromium's offer after ICE gathering (a data channel only), with a TCP and a server-reflexive candidate added
+const OFFER = [
+  "v=0", "o=- 2501681293329315949 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=extmap-allow-mixed",
+  "a=msid-semantic: WMS", "m=application 33693 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 192.0.2.2",
+  "a=candidate:3489028830 1 udp 2113937151 192.0.2.2 33693 typ host generation 0 network-cost 999",
+  "a=candidate:3364107886 1 udp 2113942271 fd00::2 37279 typ host generation 0 network-cost 999",
+  "a=candidate:4233069003 1 tcp 1518280447 192.0.2.2 9 typ host tcptype active generation 0 network-id 1",
+  "a=candidate:842163049 1 udp 1686052607 203.0.113.7 52213 typ srflx raddr 192.0.2.2 rport 33693 generation 0",
+  "a=ice-ufrag:hUq5", "a=ice-pwd:mnSyuo67/4pQ1Pqkx4NitRqu", "a=ice-options:trickle",
+  "a=fingerprint:sha-256 01:4F:A5:74:3D:23:DC:47:05:FB:B0:B1:B0:AB:F2:19:AB:AE:73:0A:93:3A:4F:EC:85:FB:E5:31:80:6B:3E:C2",
+  "a=setup:actpass", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", "",
+].join("\r\n");
+
+test("an SDP shrinks to what a data channel needs (UDP candidates only) and is rebuilt with the same parts", () => {
+  const p = shrinkSdp(OFFER);
+  assert.equal(p.ufrag, "hUq5");
+  assert.equal(p.pwd, "mnSyuo67/4pQ1Pqkx4NitRqu");
+  assert.equal(p.setup, "actpass");
+  assert.equal(p.fingerprint.length, 32);
+  assert.deepEqual(p.candidates, [
+    { type: "host", address: "192.0.2.2", port: 33693 }, { type: "host", address: "fd00::2", port: 37279 },
+    { type: "srflx", address: "203.0.113.7", port: 52213 }]);
+  const sdp = rebuildSdp(p);
+  assert.match(sdp, /^a=fingerprint:sha-256 01:4F:A5:74:3D:23:DC:47:05:FB:B0:B1:B0:AB:F2:19:AB:AE:73:0A:93:3A:4F:EC:85:FB:E5:31:80:6B:3E:C2\r$/m);
+  assert.match(sdp, /^a=candidate:3 1 udp \d+ 203\.0\.113\.7 52213 typ srflx raddr 0\.0\.0\.0 rport 0 generation 0\r$/m);
+  assert.match(sdp, /^m=application 9 UDP\/DTLS\/SCTP webrtc-datachannel\r$/m);
+  assert.deepEqual(shrinkSdp(sdp), p);   // the round trip keeps every part
+  assert.throws(() => shrinkSdp(OFFER.replace("sha-256", "sha-1")), CodeError);
+});
+
+test("an invite and a reply survive their codes; damaged codes are refused, never half read", () => {
+  const offer = shrinkSdp(OFFER);
+  const inv = { seat: 2, names: ["Anna", "Bea", "Zoë 🂡"], hands: 12, table: 4242, seq: 70_000, offer };
+  const code = encodeInvite(inv);
+  assert.match(code, /^[\w-]+$/);
+  assert.ok(code.length < 200, `invite code ${code.length} characters`);
+  assert.deepEqual(decodeInvite(code), inv);
+  const url = inviteUrl(code, { origin: "https://example.test", pathname: "/jass/" });
+  assert.equal(url, `https://example.test/jass/#join=${code}`);
+  assert.equal(inviteCodeOf(new URL(url).hash), code);
+  assert.equal(inviteCodeOf("#other"), null);
+  const rep = { seat: 2, table: 4242, answer: { ...offer, setup: "active" } };
+  const reply = encodeReply(rep);
+  assert.deepEqual(decodeReply(` ${reply.slice(0, 30)}\n${reply.slice(30)} `), rep);   // a messenger's line break
+  for (const bad of [code.slice(0, -3), `${code}AA`, "not a code!", "", code.replace(/^./, "B")]) {
+    assert.throws(() => decodeInvite(bad), CodeError, bad);
+  }
+  assert.throws(() => decodeReply(reply.slice(0, 20)), CodeError);
+});
+
+// "HELLO WORLD", byte mode, level L: version 1, mask 3 (the lowest penalty). zxing-cpp 3.1 decodes this matrix to
+// the same text (checked when it was written); a change in the encoder that breaks the code changes these rows.
+const HELLO = ["111111101011101111111", "100000100011001000001", "101110101101001011101", "101110101100101011101",
+  "101110101001001011101", "100000100111101000001", "111111101010101111111", "000000000001100000000",
+  "111100101111110011101", "010111010011111101100", "111100101001010100011", "111111010001000101010",
+  "111000110100110000101", "000000001101001100101", "111111100011111110000", "100000100000010101111",
+  "101110100010101001000", "101110101010001001110", "101110101110100100100", "100000101101011110001",
+  "111111101001010100000"];
+
+test("the QR encoder's output for a known text, and the versions invites need", () => {
+  const q = encodeQr("HELLO WORLD");
+  assert.equal(q.version, 1);
+  assert.equal(q.mask, 3);
+  assert.deepEqual(q.modules.map((r) => r.map((c) => (c ? 1 : 0)).join("")), HELLO);
+  // a 192-character invite link fills version 8 at level L exactly; the longest byte mode text at 40-L is 2953 bytes
+  assert.equal(encodeQr(`https://example.test/jass/#join=${"A".repeat(160)}`).version, 8);
+  assert.equal(encodeQr(`https://example.test/jass/#join=${"A".repeat(161)}`).version, 9);
+  assert.equal(encodeQr("x".repeat(2953)).version, 40);
+  assert.throws(() => encodeQr("x".repeat(2954)), RangeError);
+});
+
+test("the throttle lets a burst through, then the rate; the dropped ones are counted", () => {
+  const th = new Throttle({ rate: 8, burst: 16 });
+  let passed = 0;
+  for (let i = 0; i < 100; i++) if (th.take(1000)) passed++;   // 100 at once
+  assert.equal(passed, 16);
+  assert.equal(th.dropped, 84);
+  assert.equal(th.take(1000 + 125), true);    // one token back after 1/8 s
+  assert.equal(th.take(1000 + 125), false);
+  assert.equal(th.take(1000 + 125 + 60_000), true);   // a quiet minute refills the burst, no more
+  assert.equal(th.tokens, 15);
+});
+
+test("the fair deal's seed is the engine's (docs/peer.md's example)", async () => {
+  assert.equal(await fairSeed(["a".repeat(64), "b".repeat(64)]), "ca9c39907df6281db756e6bf1436bd6ff342c4527452a47b60c00df0832489dc");
+  assert.equal(await commitmentOf("a".repeat(64)), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+});

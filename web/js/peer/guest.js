@@ -1,0 +1,207 @@
+// Play with friends, a guest's side: the page opened at an invite link (#join=...). It shows the table's seats and
+// the host's name, and at once its reply code (copy button, QR code); its name (changeable) goes over the link once
+// it opens (hello). It runs no game of its own: it shows the `state` messages the host sends (its own engine makes
+// the view of its seat from them: guest_view) and sends only its cards. Its engine worker loads as on any page.
+import { announce, toast } from "../ui/a11y.js";
+import { el, modal } from "../saves/save-ui.js";
+import { t } from "../i18n/i18n.js";
+import { markViewer } from "../ui/handover.js";
+import { store } from "../game/store.js";
+import { commitmentOf, isHex64, newSecret } from "./fair.js";
+import { CodeError, decodeInvite, encodeReply } from "./invite.js";
+import { codeBox } from "./host.js";
+import { RtcLink } from "./rtc.js";
+import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
+
+const NAME_KEY = "mittlere-jass.guestName.v1";
+const HOST_MAX = 1_048_576;   // the longest message a host may send (docs/peer.md)
+
+export class Guest {
+  constructor({ controller, settings }) {
+    Object.assign(this, { controller, settings });
+    this.events = [];
+    this.received = [];   // every message the host sent, as received (tests check none holds another seat's cards)
+    this.seq = 0;
+    this.queue = Promise.resolve();
+    this.engineReady = new Promise((done) => { this.ready = done; });
+    this.secrets = new Map();   // hand_no -> {secret, host commitment}
+    window.__jassPeer = this;
+  }
+
+  /** The invite in the address: the screen at once, the reply code as soon as the answer is made. */
+  async join(code) {
+    try {
+      this.invite = decodeInvite(code);
+    } catch (e) {
+      if (!(e instanceof CodeError)) throw e;
+      this.screen(t("join.bad"));
+      return;
+    }
+    const { seat } = this.invite;
+    this.seat = seat;
+    this.seq = this.invite.seq;
+    this.names = [...this.invite.names];
+    markViewer(seat);
+    document.body.dataset.guest = "true";
+    this.status = "preparing";
+    this.screen();
+    const link = new RtcLink();
+    this.link = link;
+    link.onOpen = () => this.linked();
+    link.onMessage = (text) => this.message(text);
+    link.onClose = () => this.lost();
+    const answer = await link.answer(this.invite.offer);
+    this.reply = encodeReply({ seat, table: this.invite.table, answer });
+    this.status = "waiting";
+    this.screen();
+  }
+
+  host() { return this.names[0]; }
+
+  myName() {
+    let saved = "";
+    try { saved = localStorage.getItem(NAME_KEY) || ""; } catch { /* none */ }
+    return saved || (this.settings.name || "").trim();
+  }
+
+  screen(problem = null) {
+    if (problem) { modal("dlg-join", t("join.badTitle"), [el("p", { text: problem })], []); return; }
+    if (this.status === "playing" || this.status === "lost") { document.getElementById("dlg-join")?.close(); return; }
+    const seats = el("ul", { class: "join-seats" }, this.names.map((n, s) =>
+      el("li", { "data-join-seat": s, text: s === this.seat ? t("join.yourSeat") : s === 0 ? t("join.hostSeat", { name: n }) : n })));
+    // the name the host gave the seat is the placeholder: a friend who types none is called so
+    const name = el("input", { type: "text", id: "join-name", value: this.typed ?? this.myName(), placeholder: this.invite.names[this.seat], maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    name.addEventListener("input", () => { this.typed = name.value; });
+    name.addEventListener("change", () => {
+      const v = name.value.trim();
+      if (!v) return;
+      try { localStorage.setItem(NAME_KEY, v); } catch { /* this visit only */ }
+      this.sendHello();
+    });
+    const body = [
+      el("p", { text: t("join.seats") }), seats,
+      el("label", {}, el("span", { text: t("join.name") }), name),
+      this.reply
+        ? el("div", { "data-reply": this.reply, class: "fr-reply" },
+          el("p", { class: "help", text: t("join.replyHelp", { host: this.host() }) }),
+          codeBox(this.reply, "data-reply-code", t("join.reply")))
+        : el("p", { class: "help", text: t("join.preparing") }),
+      el("p", { class: "fr-status", "data-status": this.status, text: t(`join.status.${this.status}`, { host: this.host() }) }),
+    ];
+    const focus = document.activeElement?.id;
+    const dlg = modal("dlg-join", t("join.title", { host: this.host() }), body, [], { wide: true });
+    if (focus) document.getElementById(focus)?.focus();
+    dlg.oncancel = (e) => e.preventDefault();
+  }
+
+  send(type, fields = {}) {
+    if (!this.link?.open) return;
+    this.link.send(JSON.stringify({ v: store.hello.peer_version, type, seq: this.seq++, ...fields }));
+  }
+
+  async sendHello() {
+    await this.engineReady;
+    const v = (document.getElementById("join-name")?.value ?? this.myName()).trim().slice(0, store.hello.limits.name_max_len);
+    this.send("hello", { seat: this.seat, names: [v || this.invite.names[this.seat].slice(0, store.hello.limits.name_max_len)] });
+  }
+
+  linked() {
+    this.status = "connected";
+    this.screen();
+    this.sendHello();
+  }
+
+  lost() {
+    if (this.status === "over") return;
+    const msg = t("join.lost", { host: this.host() });
+    this.status = "lost";
+    document.getElementById("dlg-join")?.close();
+    toast(msg, "error", 60_000);
+    announce(msg);
+    document.body.dataset.peer = "lost";
+  }
+
+  /** A host's message: in order, one at a time (a state animates before the next is shown). */
+  message(text) {
+    this.received.push(text);
+    this.queue = this.queue.then(() => this.handle(text)).catch(() => {});
+  }
+
+  async handle(text) {
+    await this.engineReady;
+    if (text.length > HOST_MAX) return;
+    let m;
+    try { m = JSON.parse(text); } catch { return; }
+    if (!m || typeof m !== "object" || m.v !== store.hello.peer_version) return;
+    if (m.type === "hello" && Array.isArray(m.names) && m.names.length === 3) {
+      this.names = m.names.map(String);
+      if (this.status !== "playing") this.screen();
+    } else if (m.type === "state" && m.seat === this.seat && Array.isArray(m.events)) {
+      const from = m.next - m.events.length;
+      if (from === 0) this.events = [];
+      else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
+      this.events.push(...m.events);
+      this.rules = m.observation.rules;
+      if (m.events.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
+      if (this.status !== "playing") {
+        this.status = "playing";
+        this.screen();
+      }
+      this.startedAt ??= new Date().toISOString();
+      await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
+      this.shown = true;
+      if (m.events.some((e) => e.type === "game_over")) this.keep();
+    } else if (m.type === "commit" && isHex64(m.commitment)) {
+      const secret = newSecret();
+      this.secrets.set(m.hand_no, { secret, host: m.commitment });
+      this.send("commit", { hand_no: m.hand_no, commitment: await commitmentOf(secret) });
+    } else if (m.type === "reveal" && isHex64(m.secret) && this.secrets.has(m.hand_no)) {
+      const mine = this.secrets.get(m.hand_no);
+      if ((await commitmentOf(m.secret)) !== mine.host) {
+        const msg = t("review.fair.commitment_mismatch", { name: this.host() });
+        toast(msg, "error", 12_000);
+        announce(msg);
+      }
+      this.send("reveal", { hand_no: m.hand_no, secret: mine.secret });
+    } else if ((m.type === "away" || m.type === "rejoin") && Number.isInteger(m.seat) && m.seat !== this.seat) {
+      const msg = t(m.type === "away" ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
+      toast(msg, m.type === "away" ? "error" : "info", 5000);
+      announce(msg);
+    } else if (m.type === "bye") {
+      this.status = "over";
+      const msg = t("join.over", { host: this.host() });
+      toast(msg, "info", 60_000);
+      announce(msg);
+    }
+  }
+
+  /**
+   * The hand records of the hands played to the end, from the public events alone (once a hand is over every card
+   * of it has been played, so each seat's dealt cards are the ones it played): the hand review, the coach.
+   */
+  records() {
+    const out = [];
+    let hand = null;
+    for (const e of this.events) {
+      if (e.type === "hand_dealt") hand = { rules: this.rules, dealer: e.dealer, hands: [[], [], []], plays: [] };
+      else if (e.type === "card_played" && hand) { hand.hands[e.seat].push(e.card); hand.plays.push(e.card); }
+      else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
+    }
+    return out;
+  }
+
+  /** The finished game into this page's history, seen from its own seat (its statistics are its own). */
+  keep() {
+    const v = store.view;
+    if (!v || v.phase !== "game-over") return;
+    recordGame(entryFromSeat({
+      id: this.startedAt, status: "finished", ended_at: new Date().toISOString(), hands_total: v.hands_total,
+      bots: [PERSON, PERSON], seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
+      shared: false, undo: false, records: this.records(),
+      results: store.history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
+    }, this.seat));
+  }
+
+  /** The controller's way to play: the card goes to the host, whose engine checks and plays it. */
+  play(card) { this.send("card", { card }); }
+}

@@ -1,0 +1,483 @@
+// Play with friends, the host's side: the dialog (each other seat a friend or a bot, an invite per friend with a
+// link, a copy button and a QR code, the reply field, Start), one WebRTC link per friend, and the game: every
+// friend's message is checked by the engine (peer_check) before any use and refused with a notice; the fair deal
+// before every hand; after every change each friend gets exactly what its seat may see (the engine's `guest`
+// answer, forwarded as a `state` message); a friend who drops is shown as away, a bot may stand in, a new invite
+// brings the friend back to the same seat. The engine's door stays the controller (its play-together methods).
+import { announce, toast } from "../ui/a11y.js";
+import { el, modal } from "../saves/save-ui.js";
+import { levelName, refusalText, t } from "../i18n/i18n.js";
+import { nameOf, store } from "../game/store.js";
+import { commitmentOf, fairSeed, isHex64, newSecret } from "./fair.js";
+import { CodeError, decodeReply, encodeInvite, inviteUrl } from "./invite.js";
+import { drawQr } from "./qr.js";
+import { RtcLink } from "./rtc.js";
+import { Throttle } from "./throttle.js";
+
+const FRIEND = "friend";
+const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in this time is left out of the deal
+
+/** A copy button for `text()` (the clipboard where allowed, else the text selected for the player to copy). */
+export function copyButton(text, field) {
+  const b = el("button", { type: "button", text: t("friends.copy") });
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text());
+      b.textContent = t("friends.copied");
+    } catch {
+      field?.select();
+    }
+  });
+  return b;
+}
+
+/** An invite or a reply: a read-only field with the text, a copy button and its QR code on a canvas. */
+export function codeBox(text, attr, label) {
+  const field = el("input", { type: "text", readonly: true, value: text, "aria-label": label, class: "code" });
+  const canvas = el("canvas", { class: "qr", role: "img", "aria-label": t("friends.qr") });
+  drawQr(canvas, text);
+  const box = el("div", { class: "code-box", [attr]: text }, el("div", { class: "code-row" }, field, copyButton(() => text, field)), canvas);
+  return box;
+}
+
+export class Host {
+  constructor({ controller, settings }) {
+    Object.assign(this, { controller, settings });
+    this.seats = new Map();   // seat -> {mode: "friend" | level, link, code, status, name, throttle, next, queue}
+    this.table = 0;
+    this.active = false;      // a game with friends is on
+    this.notices = [];
+    this.rounds = [];         // per dealt hand: {commitments, secrets} of the fair deal
+    this.fair = null;
+    this.stats = { stateBytes: [], acceptedAt: {}, connectedAt: {} };
+    controller.on("applied", () => this.forwardAll());
+    controller.on("newGame", () => { if (!this.starting) this.stop(); });
+    controller.on("settled", (v) => { if (!this.active && !this.hosting && v?.players?.some((p) => p.kind === "remote")) this.resumeTable(v); });
+    window.__jassPeer = this;   // tests and measurements read it
+  }
+
+  // -- the dialog ------------------------------------------------------------------------------------------------
+  async open() {
+    if (!(await this.controller.mayLeave())) return;
+    this.stop();
+    this.table = 1 + Math.floor(Math.random() * 65000);
+    this.name = (this.settings.name || "").trim() || t("friends.hostName");
+    for (const s of [1, 2]) this.seats.set(s, { mode: FRIEND, status: "invite", name: null, throttle: new Throttle() });
+    this.hosting = true;
+    await this.relobby();
+    this.render();
+    for (const s of [1, 2]) this.invite(s);
+  }
+
+  /** The engine's table before the game: friends' seats, so that their first messages are checked too. */
+  relobby() {
+    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (this.seats.get(s).mode === FRIEND ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
+    return this.controller.lobby(seats, this.names());
+  }
+
+  names() {
+    return [this.name, ...[1, 2].map((s) => {
+      const x = this.seats.get(s);
+      return x.mode === FRIEND ? x.name || t("friends.friend", { n: s }) : t("name.bot", { level: levelName(x.mode) });
+    })];
+  }
+
+  async invite(seat) {
+    const x = this.seats.get(seat);
+    x.link?.close();
+    const link = new RtcLink();
+    Object.assign(x, { link, code: null, status: "invite", seq: 0, next: 0 });
+    this.renderOrBar();
+    link.onOpen = () => this.linked(seat, link);
+    link.onMessage = (text) => { if (x.link === link) this.received(seat, text); };
+    link.onClose = () => { if (x.link === link) this.gone(seat); };
+    x.offer = await link.offer();
+    if (x.link !== link) return;
+    this.encode(seat);
+    this.renderOrBar();
+  }
+
+  /** The seat's invite code, with the table's names as they are now (the offer stays). */
+  encode(seat) {
+    const x = this.seats.get(seat);
+    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, seq: (x.lastSeq ?? -1) + 1, offer: x.offer });
+  }
+
+  /** The names changed (the host's, a friend's): the invites not answered yet say the new ones. */
+  renamed() {
+    for (const [s, x] of this.seats) if (x.mode === FRIEND && x.offer && x.status === "invite") this.encode(s);
+    this.render();
+  }
+
+  hands() { return Number(this.settings.hands) || store.hello?.defaults?.hands || 12; }
+
+  render() {
+    if (!this.hosting || this.active) return;
+    const levels = store.hello?.levels ?? [];
+    const rows = [1, 2].map((s) => {
+      const x = this.seats.get(s);
+      const sel = el("select", { id: `fr-seat${s}`, "data-seat-choice": s },
+        el("option", { value: FRIEND, text: t("friends.friend", { n: s }) }),
+        levels.map((l) => el("option", { value: l, text: t("name.bot", { level: levelName(l) }) })));
+      sel.value = x.mode;
+      sel.disabled = this.active;
+      sel.addEventListener("change", async () => {
+        x.link?.close();
+        Object.assign(x, { mode: sel.value, link: null, code: null, status: "invite", name: null });
+        await this.relobby();
+        this.render();
+        if (x.mode === FRIEND) this.invite(s);
+      });
+      const status = x.mode !== FRIEND ? null
+        : el("p", { class: "fr-status", "data-status": x.status, text: this.statusText(s) });
+      const inv = x.mode === FRIEND && x.code && x.status !== "here"
+        ? el("div", { "data-invite": inviteUrl(x.code), class: "fr-invite" },
+          el("p", { class: "help", text: t("friends.inviteHelp", { n: s }) }),
+          codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: s })))
+        : x.mode === FRIEND && !x.code ? el("p", { class: "help", text: t("friends.preparing") }) : null;
+      return el("fieldset", { class: "fr-seat", "data-seat-row": s },
+        el("legend", { text: t("friends.seat", { n: s }) }),
+        el("label", {}, el("span", { text: t("friends.who") }), sel), status, inv);
+    });
+    // the dialog is built again when a friend's state changes: what the host was typing stays
+    const reply = el("input", { type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false", "aria-describedby": "fr-reply-help", value: this.draft ?? "" });
+    reply.addEventListener("input", () => { this.draft = reply.value; });
+    const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
+    accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
+    reply.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); accept.click(); } });
+    const me = el("input", { type: "text", id: "fr-name", value: this.name, maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    me.disabled = this.active;
+    me.addEventListener("change", async () => {
+      const v = me.value.trim();
+      if (!v || v === this.name) return;
+      this.name = this.settings.name = v;
+      for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+      await this.relobby();
+      this.renamed();
+    });
+    const body = [
+      el("p", { class: "help", text: t("friends.help") }),
+      el("label", {}, el("span", { text: t("new.you") }), me),
+      ...rows,
+      el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept)),
+      el("p", { id: "fr-reply-help", class: "help", text: t("friends.replyHelp") }),
+      el("p", { class: "help", text: t("friends.network") }),
+    ];
+    const cancel = el("button", { type: "button", text: t("btn.cancel") });
+    cancel.addEventListener("click", () => { this.dialog?.close(); this.cancel(); });
+    const start = el("button", { type: "button", class: "primary", "data-action": "start-table", text: t("friends.start") });
+    start.addEventListener("click", () => this.start());
+    const focus = document.activeElement?.id;
+    this.dialog = modal("dlg-friends", t("friends.title"), body, this.active ? [] : [cancel, start], { dismissible: !this.active, wide: true });
+    this.dialog.onclose = () => { if (!this.active && this.hosting && !this.starting) this.cancel(); };
+    if (focus) document.getElementById(focus)?.focus();
+  }
+
+  statusText(seat) {
+    const x = this.seats.get(seat), name = x.name || t("friends.friend", { n: seat });
+    return t(`friends.status.${x.status}`, { name });
+  }
+
+  acceptReply(text, field) {
+    let rep;
+    try {
+      rep = decodeReply(text);
+    } catch (e) {
+      if (!(e instanceof CodeError)) throw e;
+      return this.badReply(field);
+    }
+    const x = this.seats.get(rep.seat);
+    if (rep.table !== this.table || !x?.link || x.status === "here") return this.badReply(field);
+    field.value = this.draft = "";
+    x.status = "connecting";
+    this.stats.acceptedAt[rep.seat] = performance.now();
+    x.link.accept(rep.answer).catch(() => { x.status = "failed"; this.renderOrBar(); });
+    this.renderOrBar();
+    clearTimeout(x.timer);
+    x.timer = setTimeout(() => {
+      if (x.status === "connecting") { x.status = "failed"; this.renderOrBar(); toast(this.statusText(rep.seat), "error", 12_000); }
+    }, 20_000);
+  }
+
+  badReply(field) {
+    toast(t("friends.badReply"), "error");
+    announce(t("friends.badReply"));
+    field?.focus();
+  }
+
+  renderOrBar() { if (this.active) this.renderBar(); else this.render(); }
+
+  /** Host stopped hosting before the game: the links close and the engine takes back the game on the page. */
+  cancel() {
+    this.stop();
+    this.controller.rebuildShown();
+  }
+
+  stop() {
+    for (const [seat, x] of this.seats) {
+      this.send(seat, "bye");   // the friends' pages end the table without an alarm
+      x.link?.close();
+      clearTimeout(x.timer);
+    }
+    this.seats.clear();
+    this.hosting = this.active = false;
+    this.fair = null;
+    this.rounds = [];
+    this.controller.dealSeed = null;
+    this.controller.reviewFair = null;
+    store.ui.away = new Set();
+    document.getElementById("friends-bar")?.remove();
+    delete document.body.dataset.host;
+  }
+
+  // -- the links ---------------------------------------------------------------------------------------------------
+  send(seat, type, fields = {}) {
+    const x = this.seats.get(seat);
+    if (!x?.link?.open) return 0;
+    const text = JSON.stringify({ v: store.hello.peer_version, type, seq: x.seq++, ...fields });
+    x.link.send(text);
+    return text.length;
+  }
+
+  linked(seat, link) {
+    const x = this.seats.get(seat);
+    if (x.link !== link) return;
+    clearTimeout(x.timer);
+    x.status = "here";
+    x.next = 0;
+    this.stats.connectedAt[seat] = performance.now();
+    this.send(seat, "hello", { seat, names: this.names() });
+    if (this.active) this.back(seat);
+    this.renderOrBar();
+  }
+
+  /** A friend's message: throttled, then checked by the engine; refused ones are dropped with a notice. */
+  async received(seat, text) {
+    const x = this.seats.get(seat);
+    if (!x.throttle.take(performance.now())) {
+      if (x.throttle.dropped === 1 || x.throttle.dropped % 50 === 0) this.notice(seat, "peer_flood", t("friends.flood"));
+      return;
+    }
+    const r = await this.controller.peerCheck(seat, text);
+    if (!r) return;
+    if (!r.ok) { this.notice(seat, r.error.code, refusalText(r.error, nameOf)); return; }
+    const m = r.message;
+    x.lastSeq = m.seq;   // a new invite for this seat starts above it
+    if (m.type === "hello" || m.type === "rejoin") {
+      if (m.type === "hello" && m.names[0] !== x.name) {
+        x.name = m.names[0];
+        if (!this.active) {
+          await this.relobby();
+          this.renamed();
+          for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+        }
+      }
+    } else if (m.type === "commit" || m.type === "reveal") {
+      this.fairMessage(seat, m);
+    } else if (m.type === "card") {
+      const p = await this.controller.friendPlays(seat, m.card);
+      if (p && !p.ok) {
+        this.notice(seat, p.error.code, refusalText(p.error, nameOf));
+        this.forward(seat);   // the friend's table as it was: its card is back in its hand
+      }
+    } else if (m.type === "bye") {
+      this.gone(seat);
+    }
+  }
+
+  /** A refused message: said to the host (a toast, the screen reader, and the list tests read). */
+  notice(seat, code, reason) {
+    const x = this.seats.get(seat);
+    const text = t("friends.refused", { name: x?.name || t("friends.friend", { n: seat }), reason });
+    this.notices.push({ seat, code, text });
+    let log = document.getElementById("friends-notices");
+    if (!log) {
+      log = el("ol", { id: "friends-notices", class: "sr-only", "aria-live": "polite" });
+      document.body.append(log);
+    }
+    log.append(el("li", { "data-code": code, text }));
+    toast(text, "error", 6000);
+  }
+
+  /** After every change: each friend present gets what its seat may see since its last message. */
+  forwardAll() {
+    if (!this.active) return;
+    for (const [seat, x] of this.seats) if (x.mode === FRIEND && x.status === "here") this.forward(seat);
+  }
+
+  forward(seat) {
+    const x = this.seats.get(seat);
+    x.queue = (x.queue || Promise.resolve()).then(async () => {
+      if (!x.link?.open) return;
+      const r = await this.controller.guestStream(seat, x.next);
+      if (!r?.ok) return;
+      const fields = { seat: r.seat, observation: r.observation, events: r.events, next: r.next };
+      x.next = r.next;
+      const bytes = this.send(seat, "state", fields);
+      if (r.events.some((e) => e.type === "card_played")) this.stats.stateBytes.push(bytes);
+    });
+    return x.queue;
+  }
+
+  /** The friend's link is gone: away (the others are told); the host may let a bot play or wait; a new invite. */
+  gone(seat) {
+    const x = this.seats.get(seat);
+    if (!x || x.status === "away") return;
+    x.link?.close();
+    x.status = "away";
+    if (!this.active) { this.invite(seat); return; }
+    store.ui.away.add(seat);
+    this.controller.renderer.invalidate();
+    for (const s of this.seats.keys()) if (s !== seat) this.send(s, "away", { seat });
+    const msg = t("friends.status.away", { name: this.seatName(seat) });
+    toast(msg, "error", 8000);
+    announce(msg);
+    this.fairMessage(seat, null);   // a deal waiting for this friend goes on without it
+    this.invite(seat).then(() => this.renderBar());
+    this.renderBar();
+  }
+
+  /** The friend is back on a new link: its seat again (a bot stood in: it steps down), the whole stream from 0. */
+  async back(seat) {
+    store.ui.away.delete(seat);
+    const seated = store.view?.players?.[seat];
+    if (seated?.kind === "remote" && seated.bot != null) await this.controller.seatTo(seat, "remote");
+    for (const s of this.seats.keys()) if (s !== seat) this.send(s, "rejoin", { seat });
+    const msg = t("friends.back", { name: this.seatName(seat) });
+    toast(msg, "info", 4000);
+    announce(msg);
+    this.controller.renderer.invalidate();
+    this.forward(seat);
+    this.renderBar();
+  }
+
+  seatName(seat) { return store.view?.players?.[seat]?.name ?? this.seats.get(seat)?.name ?? `#${seat}`; }
+
+  /** During the game: a bar for each away friend: a bot plays for them or the table waits, and a new invite. */
+  renderBar() {
+    let bar = document.getElementById("friends-bar");
+    const away = [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status !== "here");
+    if (!this.active || !away.length) { bar?.remove(); return; }
+    if (!bar) {
+      bar = el("section", { id: "friends-bar", "aria-label": t("friends.title") });
+      (document.querySelector("main") || document.body).append(bar);
+    }
+    const focus = document.activeElement?.id;
+    bar.replaceChildren(...away.map(([seat, x]) => {
+      const name = this.seatName(seat), standing = store.view?.players?.[seat]?.bot != null;
+      const bot = el("button", { type: "button", "data-action": "stand-in", text: t("friends.standIn", { name }), disabled: standing });
+      bot.addEventListener("click", () => this.controller.seatTo(seat, "bot", store.hello?.defaults?.bots?.[0] ?? "normal").then(() => this.renderBar()));
+      const invite = x.code ? el("details", { "data-invite": inviteUrl(x.code), class: "fr-invite", open: this.openInvite === seat },
+        el("summary", { text: t("friends.rejoinHelp", { name }) }),
+        codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: seat }))) : null;
+      invite?.addEventListener("toggle", () => { this.openInvite = invite.open ? seat : null; });
+      return el("div", { class: "fr-away", "data-away": seat },
+        el("p", { class: "fr-status", "data-status": x.status === "failed" ? "failed" : "away", text: x.status === "failed" ? this.statusText(seat) : t("friends.status.away", { name }) }),
+        el("p", { text: standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name }) }),
+        standing ? null : bot, invite);
+    }));
+    const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply") });
+    const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
+    accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
+    bar.append(el("div", { class: "code-row" }, reply, accept));
+    if (focus) document.getElementById(focus)?.focus();
+  }
+
+  /** A game with friends resumed from the autosave (the host's page was reloaded): every friend is away until a
+   *  new invite brings them back; meanwhile a bot may play for them. The earlier hands' fair-deal secrets are gone. */
+  resumeTable(view) {
+    this.stop();
+    this.table = 1 + Math.floor(Math.random() * 65000);
+    this.name = view.players[0].name;
+    this.hosting = this.active = true;
+    document.body.dataset.host = "true";
+    this.controller.dealSeed = () => this.fairRound();
+    this.controller.reviewFair = (i, record) => this.verify(i, record);
+    this.firstRound = this.controller.journal.hands.length;   // the next dealt hand's index
+    for (const s of [1, 2]) {
+      const p = view.players[s];
+      if (p.kind !== "remote") { this.seats.set(s, { mode: p.bot ?? "normal", status: "bot" }); continue; }
+      this.seats.set(s, { mode: FRIEND, status: "away", name: p.name, throttle: new Throttle() });
+      store.ui.away.add(s);
+      this.invite(s);
+    }
+    this.controller.renderer.invalidate();
+  }
+
+  // -- the game ----------------------------------------------------------------------------------------------------
+  async start() {
+    if (this.starting) return;
+    this.starting = true;
+    const friends = [1, 2].filter((s) => this.seats.get(s).mode === FRIEND && this.seats.get(s).status === "here");
+    for (const s of [1, 2]) {
+      const x = this.seats.get(s);
+      if (x.mode === FRIEND && !friends.includes(s)) { x.link?.close(); x.mode = store.hello?.defaults?.bots?.[s - 1] ?? "normal"; }
+    }
+    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
+    const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : this.seats.get(s).mode));
+    // a friend's name comes over the link once its page is ready: wait for it a moment (its seat's name otherwise)
+    for (let i = 0; i < 50 && friends.some((s) => !this.seats.get(s).name); i++) await new Promise((done) => setTimeout(done, 100));
+    const names = this.names();
+    await this.relobby();   // the engine's links know the friends who are here now
+    const seed = friends.length ? await this.fairRound() : null;
+    this.active = true;
+    this.dialog?.close();
+    document.body.dataset.host = "true";
+    this.controller.dealSeed = () => this.fairRound();
+    this.controller.reviewFair = (i, record) => this.verify(i, record);
+    await this.controller.startGame({ ...this.controller.session, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
+    this.starting = false;
+    this.renderBar();
+  }
+
+  /** The fair deal of the next hand (docs/peer.md): commitments from everyone, then the secrets; the seed. */
+  async fairRound() {
+    const peers = [0, ...[...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s)];
+    const handNo = this.rounds.length + 1;
+    const secret = newSecret();
+    const round = { handNo, peers, commitments: { 0: await commitmentOf(secret) }, secrets: { 0: secret } };
+    this.fair = round;
+    const all = (what) => round.peers.every((s) => isHex64(round[what][s]));
+    const wait = (what) => new Promise((done) => {
+      round.check = () => { if (all(what)) done(); };
+      round.timer = setTimeout(() => {
+        round.peers = round.peers.filter((s) => isHex64(round[what][s]));
+        done();
+      }, FAIR_WAIT_MS);
+      round.check();
+    });
+    for (const s of peers.slice(1)) this.send(s, "commit", { hand_no: handNo, commitment: round.commitments[0] });
+    await wait("commitments");
+    clearTimeout(round.timer);
+    for (const s of round.peers.slice(1)) this.send(s, "reveal", { hand_no: handNo, secret });
+    await wait("secrets");
+    clearTimeout(round.timer);
+    this.fair = null;
+    const order = round.peers;
+    this.rounds.push({ order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
+    return fairSeed(order.map((s) => round.secrets[s]));
+  }
+
+  /** A friend's commitment or secret for the deal under way (null: the friend is gone, the deal goes on). */
+  fairMessage(seat, m) {
+    const round = this.fair;
+    if (!round) return;
+    if (m === null) {
+      round.peers = round.peers.filter((s) => s !== seat);
+    } else if (m.hand_no === round.handNo && round.peers.includes(seat)) {
+      if (m.type === "commit" && round.commitments[seat] == null) round.commitments[seat] = m.commitment;
+      if (m.type === "reveal" && round.commitments[seat] != null && round.secrets[seat] == null) round.secrets[seat] = m.secret;
+    }
+    round.check?.();
+  }
+
+  /** The hand review's line: the deal of dealt hand `i` checked by the engine against its record. */
+  async verify(i, record) {
+    const round = this.rounds[i - (this.firstRound ?? 0)];
+    if (!round) return null;
+    const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
+    if (!r?.ok) return null;
+    // the engine counts peers in seat order among those who took part; the review names them by their seat
+    return Number.isInteger(r.params?.peer) ? { ...r, params: { ...r.params, seat: round.order[r.params.peer] } } : r;
+  }
+}
