@@ -2,12 +2,15 @@
 two people's turns the hand-over screen hides every hand until the person named takes the device."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import play_via_dom_button, state, view
 
 TIMEOUT = 30_000
+ON_TABLE = "[data-card]:not(dialog [data-card])"   # the cards shown outside a dialog (the review keeps its hands)
 SEED = "31"
 
 
@@ -116,12 +119,26 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     assert len(handovers) >= 2 and {h[1] for h in handovers} == {0, 1}
     assert all(a != b for a, b in handovers)
 
+    # the hand review is read by everyone at the table: it names each seat (no "you"), and its coach checks one
+    # person's decisions at a time, the owner's first, another's when picked
+    page.locator("#btn-hand-review").click()
+    review = page.locator("#dlg-review")
+    expect(review).to_be_visible()
+    expect(review.locator("#review-coach h3")).to_have_text("Coach for Anna")
+    assert not re.search(r"\byou\b", review.locator("#review-trump").inner_text(), re.I)
+    review.locator("#review-coach-who").select_option(label="Ben")
+    expect(review.locator("#review-coach h3")).to_have_text("Coach for Ben")
+    expect(review.locator("#review-coach-who")).to_be_focused()
+    expect(review.locator("#review-coach [data-coach]")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+
     # everyone saw the summary: the next hand starts behind the hand-over screen, and so does the game resumed
     page.locator("#dlg-hand #btn-next").click()
     for _ in range(2):
         page.wait_for_function("() => document.body.dataset.handover === 'true' && document.body.dataset.phase === 'play'",
                                timeout=TIMEOUT)
-        expect(page.locator("[data-card]")).to_have_count(0)
+        expect(page.locator(ON_TABLE)).to_have_count(0)
         v = view(page)
         assert v["hand_no"] == 2 and state(page)["hand"] == []
         to = next(s for k in range(3) if v["players"][s := (v["to_play"] + k) % 3]["kind"] != "bot")
@@ -132,4 +149,4 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     page.wait_for_function("(seat) => document.body.dataset.seat === String(seat) && !document.body.dataset.handover",
                            arg=to, timeout=TIMEOUT)
     assert [p["kind"] for p in view(page)["players"]] == ["me", "person", "bot"], "the save kept who sits where"
-    expect(page.locator("[data-card]")).to_have_count(12)
+    expect(page.locator(ON_TABLE)).to_have_count(12)

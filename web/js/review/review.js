@@ -26,17 +26,20 @@ export class HandReview {
    * Ask the engine to check and replay `records`, then open the review (of the last hand unless `start` is given).
    * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
    */
-  async open(records, { names = null, start = null, labels = null, coachSeat = null, fair = false } = {}) {
+  async open(records, { names = null, start = null, labels = null, coachSeat = null, people = null, fair = false } = {}) {
     const r = await this.controller.review(records);
     if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
     this.hands = r.hands;
     this.labels = labels;
     // play with friends: each hand's deal checked against the peers' secrets (the host's fair deal), when asked
     this.fair = fair && this.controller.reviewFair ? [] : null;
-    this.coachSeat = coachSeat;
+    // a table of people at this device (pass-and-play): everyone reads the review, so it names every seat, and the
+    // coach checks the decisions of the person picked above its findings (the owner's first)
+    this.people = people?.length > 1 ? [...people] : null;
+    this.coachSeat = this.people && !this.people.includes(coachSeat) ? this.people[0] : coachSeat;
     this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
     // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
-    this.youSeat = coachSeat ?? (playerSeatByName(this.names) ?? null);
+    this.youSeat = this.people ? null : coachSeat ?? (playerSeatByName(this.names) ?? null);
     this.i = start ?? this.hands.length - 1;
     this.step = 0;
     this.render();
@@ -133,20 +136,33 @@ export class HandReview {
   /** The coach's section for hand `h`: started on first look, filled in as each decision is checked. */
   coachPanel(h) {
     const seat = this.coachSeat, k = coachKey(h.record, seat);
-    const box = el("section", { id: "review-coach", "aria-live": "polite" }, this.coachContent(this.coach.report(h.record, seat)));
-    const fill = (rep) => {   // into the panel on screen, if it still shows this hand
-      const now = this.dlg?.open && this.dlg.querySelector("#review-coach");
+    const body = el("div", { id: "review-coach-body", "aria-live": "polite" }, this.coachContent(this.coach.report(h.record, seat)));
+    const box = el("section", { id: "review-coach" }, this.coachHead(seat), body);
+    const fill = (rep) => {   // into the panel on screen, if it still shows this hand and this person
+      const now = this.dlg?.open && this.dlg.querySelector("#review-coach-body");
       if (now && coachKey(this.hands[this.i].record, this.coachSeat) === k) now.replaceChildren(...this.coachContent(rep));
     };
     this.coach.check(h.record, seat, fill).then(fill);
     return box;
   }
 
+  /** The coach's heading; at a table of people, whose decisions it checks and a choice of the others. */
+  coachHead(seat) {
+    if (!this.people) return el("h3", { text: t("coach.title") });
+    const pick = el("select", { id: "review-coach-who", "aria-label": t("coach.who") },
+      this.people.map((s) => el("option", { value: s, selected: s === seat, text: this.names[s] })));
+    pick.onchange = () => {
+      this.coachSeat = Number(pick.value);
+      this.render();
+      this.dlg?.querySelector("#review-coach-who")?.focus();
+    };
+    return el("div", { class: "coach-head" }, el("h3", { text: t("coach.for", { name: this.names[seat] }) }), pick);
+  }
+
   coachContent(rep) {
-    const head = el("h3", { text: t("coach.title") });
-    if (!rep || (rep.count == null && !rep.done)) return [head, el("p", { "data-coach": "starting", text: t("coach.starting") })];
-    if (rep.error) return [head, el("p", { "data-coach": "error", text: t("coach.failed", { reason: rep.error.code === "coach_failed" ? t("coach.noEngine") : refusalText(rep.error) }) })];
-    const out = [head];
+    if (!rep || (rep.count == null && !rep.done)) return [el("p", { "data-coach": "starting", text: t("coach.starting") })];
+    if (rep.error) return [el("p", { "data-coach": "error", text: t("coach.failed", { reason: rep.error.code === "coach_failed" ? t("coach.noEngine") : refusalText(rep.error) }) })];
+    const out = [];
     if (!rep.done) {
       out.push(el("p", { "data-coach": "checking" }, t("coach.checking", { done: rep.decisions.length, count: rep.count }), " ",
         el("progress", { max: rep.count, value: rep.decisions.length, "aria-label": t("coach.title") })));

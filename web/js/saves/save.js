@@ -14,7 +14,7 @@ import { GameLock } from "./save-lock.js";
 import { Undo } from "./save-undo.js";
 import { ask, downloadJSON, el, modal } from "./save-ui.js";
 import { askShare, clearShareHash, compareLine, parseShare } from "./share.js";
-import { humanSeat, store } from "../game/store.js";
+import { humanSeat, people, store } from "../game/store.js";
 
 export const SAVE_KEY = "mittlere-jass.game";
 export const SAVE_FORMAT = "mittlere-jass-save";
@@ -255,7 +255,7 @@ export function installSave({ controller, boot }) {
     if (!guest) await autosave.refreshRecords();
     const records = guest ?? autosave.records;
     if (!records.length) return;
-    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), fair: !guest });
+    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: !guest });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page

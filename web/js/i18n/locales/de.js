@@ -341,6 +341,8 @@ export default {
   "review.nextHand": "Runde ▶",
   "review.download": "Runde herunterladen",
   "coach.title": "Coach",
+  "coach.for": "Coach für {name}",
+  "coach.who": "Wessen Entscheide der Coach prüft",
   "coach.starting": "Der Coach schaut sich deine Entscheide an …",
   "coach.checking": "Deine Entscheide werden geprüft … {done} von {count}",
   "coach.summary": { one: "{n} Entscheid mit echter Wahl: insgesamt {lost} erwartete Striche weniger als mit den besten Karten.", other: "{n} Entscheide mit echter Wahl: insgesamt {lost} erwartete Striche weniger als mit den besten Karten." },

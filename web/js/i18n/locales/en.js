@@ -342,6 +342,8 @@ export default {
   "review.nextHand": "Hand ▶",
   "review.download": "Download hand",
   "coach.title": "Coach",
+  "coach.for": "Coach for {name}",
+  "coach.who": "Whose decisions the coach checks",
   "coach.starting": "The coach is looking at your decisions…",
   "coach.checking": "Checking your decisions… {done} of {count}",
   "coach.summary": { one: "{n} decision with a real choice: {lost} expected strokes lost in all against the best cards.", other: "{n} decisions with a real choice: {lost} expected strokes lost in all against the best cards." },

@@ -341,6 +341,8 @@ export default {
   "review.nextHand": "Donne ▶",
   "review.download": "Télécharger la donne",
   "coach.title": "Coach",
+  "coach.for": "Coach pour {name}",
+  "coach.who": "Joueur dont le coach examine les décisions",
   "coach.starting": "Le coach examine vos décisions…",
   "coach.checking": "Vérification de vos décisions… {done} sur {count}",
   "coach.summary": { one: "{n} décision avec un vrai choix\u00a0: {lost} traits attendus perdus au total face aux meilleures cartes.", other: "{n} décisions avec un vrai choix\u00a0: {lost} traits attendus perdus au total face aux meilleures cartes." },

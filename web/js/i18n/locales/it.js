@@ -341,6 +341,8 @@ export default {
   "review.nextHand": "Smazzata ▶",
   "review.download": "Scarica la smazzata",
   "coach.title": "Coach",
+  "coach.for": "Coach per {name}",
+  "coach.who": "Giocatore di cui il coach esamina le decisioni",
   "coach.starting": "Il coach sta esaminando le tue decisioni…",
   "coach.checking": "Controllo delle tue decisioni… {done} di {count}",
   "coach.summary": { one: "{n} decisione con una vera scelta: in tutto {lost} tacche attese perse rispetto alle carte migliori.", other: "{n} decisioni con una vera scelta: in tutto {lost} tacche attese perse rispetto alle carte migliori." },

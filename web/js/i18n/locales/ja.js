@@ -341,6 +341,8 @@ export default {
   "review.nextHand": "ラウンド ▶",
   "review.download": "ラウンドをダウンロード",
   "coach.title": "コーチ",
+  "coach.for": "{name}さんへのコーチ",
+  "coach.who": "コーチが判断を確認する人",
   "coach.starting": "コーチがあなたの判断を確認しています…",
   "coach.checking": "判断を確認中… {done} / {count}",
   "coach.summary": { other: "本当に選択肢があった判断は{n}件：最善のカードと比べて、期待される縦棒を合計{lost}本失いました。" },
