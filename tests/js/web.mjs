@@ -15,6 +15,7 @@ export const MODULES = {
   storage: "ui/storage.js",
   journal: "game/journal.js",
   settings: "ui/settings.js",
+  loadbar: "ui/loadbar.js",
 };
 
 /** Import one of the app's modules by its short name. */
