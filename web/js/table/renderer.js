@@ -52,7 +52,7 @@ export class Renderer extends Emitter {
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
-    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
+    if (key !== this.art.key) this.prewarmDue = true;   // after the first frame with a hand: not while the page loads
     this.invalidate();
   }
 
@@ -182,6 +182,9 @@ export class Renderer extends Emitter {
     if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
     this.drawTrickLabels();
     this.drawHand();
+    // the other faces are painted in idle time once the table shows a hand (while the page loads they would only
+    // compete with it for the main thread; the first frame paints the faces it shows)
+    if (this.prewarmDue && this.handDrawn) { this.prewarmDue = false; this.art.prewarm(ALL_CARDS); }
     const flying = store.scene?.flying ?? [];
     this.frames++;
     if (flying.length) this.flyFrames++;
@@ -224,9 +227,12 @@ export class Renderer extends Emitter {
   /** A label; one wider than `maxW` is set smaller (down to 72%) to fit, and squeezed only beyond that. */
   text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
     const ctx = this.ctx;
-    ctx.font = `${weight} ${size}px ${FONT}`;
+    // whole pixels: each new font size costs the browser a font lookup at its first use (2-8 ms each on a test
+    // machine; fractional sizes made dozens of them in the first frame); fillText's maxW squeezes what is left over
+    const px = Math.round(size);
+    ctx.font = `${weight} ${px}px ${FONT}`;
     const w = maxW ? ctx.measureText(str).width : 0;
-    if (w > maxW) ctx.font = `${weight} ${Math.max(size * 0.72, size * maxW / w)}px ${FONT}`;
+    if (w > maxW) ctx.font = `${weight} ${Math.floor(Math.max(px * 0.72, px * maxW / w))}px ${FONT}`;
     ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
     ctx.fillText(str, x, y, maxW);
   }
