@@ -52,7 +52,7 @@ export class Renderer extends Emitter {
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
-    if (key !== this.art.key) this.prewarmDue = true;   // after the first frame with a hand: not while the page loads
+    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);   // in idle time, in short chunks (cards.js)
     this.invalidate();
   }
 
@@ -182,9 +182,6 @@ export class Renderer extends Emitter {
     if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
     this.drawTrickLabels();
     this.drawHand();
-    // the other faces are painted in idle time once the table shows a hand (while the page loads they would only
-    // compete with it for the main thread; the first frame paints the faces it shows)
-    if (this.prewarmDue && this.handDrawn) { this.prewarmDue = false; this.art.prewarm(ALL_CARDS); }
     const flying = store.scene?.flying ?? [];
     this.frames++;
     if (flying.length) this.flyFrames++;
