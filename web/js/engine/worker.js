@@ -351,12 +351,14 @@ async function boot() {
     py = await start({ _makeSnapshot: snaps.enabled });
   }
   const tPyodide = performance.now();
+  marks.pythonReady = tPyodide;
   stage = "engine";
   report(true);
   let mod;
   // The wheel (bytecode, no data files) goes on sys.path as it is: zipimport reads it (no unpacking: ~0.2 s less).
   // A snapshot has it on sys.path already, but not the file (the file system is not part of a snapshot).
   const wheel = await wheelP;
+  marks.wheelIn = performance.now();
   const path = JSON.stringify(`/lib/${wheelName}`);
   try {
     py.FS.writeFile(JSON.parse(path), wheel);
