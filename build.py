@@ -26,12 +26,14 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import socketserver
 import subprocess
 import sys
 import time
 import zipfile
+from html import escape as html_escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -430,6 +432,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
                          and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED
                          and not p.relative_to(WEB / "js").as_posix().startswith("i18n/locales/"))
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
+    html = html.replace("{{LANG_OPTIONS}}", language_options())
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())
     keep.add(DIST / "index.html")
@@ -451,6 +454,17 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
         log(f"dist/ ready in {time.time() - t0:.2f}s: {total / 1e6:.2f} MB, engine wheel {wheel} "
             f"({wheel_size / 1024:.1f} KB), app {app_rel}")
     return manifest | {"distBytes": total}
+
+
+def language_options() -> str:
+    """The loading screen's language menu as built into index.html, so that it is readable at first paint (before the
+    page's modules have loaded; i18n/language.js then fills it in again and enables it): every language of
+    web/js/i18n/names.js, named in its own language."""
+    names = re.search(r"LANGUAGE_NAMES = \{([^}]*)\}", (WEB / "js" / "i18n" / "names.js").read_text())
+    if not names:
+        raise SystemExit("build: LANGUAGE_NAMES not found in web/js/i18n/names.js")
+    return "".join(f'<option value="{code}" lang="{code}">{html_escape(name)}</option>'
+                   for code, name in re.findall(r'(\w+): "([^"]*)"', names.group(1)))
 
 
 # ------------------------------------------------------------------------------------------------------------ serve

@@ -186,6 +186,9 @@ def test_going_offline_while_loading_says_so(strict_page, site):
     while not held and time.monotonic() < end:
         page.wait_for_timeout(50)
     assert held, "the wasm was never requested"
+    # the page's own modules in first (on a loaded machine they could still be on their way: the page would then never
+    # run, which is not what this test is about)
+    page.wait_for_function("() => !!window.__jass")
     page.context.set_offline(True)
     held[0].abort("internetdisconnected")
     wait_phase(page, "error")

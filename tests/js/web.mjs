@@ -19,6 +19,7 @@ export const MODULES = {
   qr: "peer/qr.js",
   throttle: "peer/throttle.js",
   fair: "peer/fair.js",
+  loadbar: "ui/loadbar.js",
 };
 
 /** Import one of the app's modules by its short name. */

@@ -7,6 +7,7 @@ import { clearSettings, saveSettings } from "./ui/storage.js";
 import { PROTOCOL_VERSION } from "./engine/protocol.js";
 import { nameOf, store } from "./game/store.js";
 import { engineReady } from "./learn/howto.js";
+import { UPDATE_MS, barStep, nextStep } from "./ui/loadbar.js";
 
 /** Settings the player never chose take the engine's defaults. */
 function fillFromDefaults(s, defaults) {
@@ -17,43 +18,32 @@ function fillFromDefaults(s, defaults) {
 export const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
 
 // ------------------------------------------------------------------------------------------------ loading bar
-// The bar follows the bytes while they arrive (3-70 %), then Python's start-up, during which the worker is busy and
-// silent: the bar creeps on in time towards 92 % (it never claims to be done), then the engine import and the first
-// deal. Whatever the worker reports, the drawn bar eases towards it on animation frames, so it glides.
-const bar = { target: 0, shown: 0, label: "", python: 0, pythonSince: 0, raf: 0, last: 0 };
-const PYTHON_FROM = 0.70, PYTHON_TO = 0.92, PYTHON_TAU_MS = 2500;
+// The bar's course is ui/loadbar.js's; here it is drawn, at most every UPDATE_MS (the compositor glides it between):
+// while the page loads and Python starts, the main thread stays free.
+const bar = { shown: null, pending: null, timer: 0, last: 0 };
 
-function tick(now) {
-  bar.raf = 0;
-  if (document.body.dataset.phase !== "loading") return;
-  const target = bar.python ? PYTHON_FROM + (PYTHON_TO - PYTHON_FROM) * (1 - Math.exp(-(now - bar.python) / PYTHON_TAU_MS))
-    : bar.target;
-  const dt = Math.min(200, now - (bar.last || now));
-  bar.last = now;
-  bar.shown += (Math.max(target, bar.shown) - bar.shown) * Math.min(1, dt / 180);
-  dialogs.loading.progress(bar.shown, bar.label);
-  bar.raf = requestAnimationFrame(tick);
+function drawBar() {
+  bar.timer = 0;
+  if (!bar.pending || document.body.dataset.phase !== "loading") return;
+  const step = nextStep(bar.shown, bar.pending);
+  bar.pending = null;
+  if (!step) return;
+  bar.shown = step;
+  bar.last = performance.now();
+  const mb = (x) => fmtNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const args = step.key === "loading.download" ? { done: mb(step.args.done), total: mb(step.args.total) } : step.args;
+  dialogs.loading.progress(step.frac, t(step.key, args), step.glide);
 }
 
 /** Loading progress from the worker: {loaded, total, stage} (see worker.js). */
 export function onLoadProgress(m) {
-  const mb = (b) => fmtNumber(b / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const bytes = m.total ? Math.min(1, m.loaded / m.total) : 0;
-  bar.python = 0;
-  if (m.stage === "ready") { bar.target = 0.98; bar.label = t("loading.ready"); }
-  else if (m.stage === "engine") { bar.target = PYTHON_TO + 0.02; bar.label = t("loading.engine"); }
-  else if (bytes < 1) {
-    bar.target = 0.03 + (PYTHON_FROM - 0.03) * bytes;
-    bar.label = t("loading.download", { done: mb(m.loaded), total: mb(m.total) });
-  } else if (m.stage === "python") {
-    bar.python = bar.pythonSince ||= performance.now();
-    bar.label = t("loading.python");
-  } else { bar.target = PYTHON_FROM; bar.label = t("loading.python"); }
-  if (!bar.raf) bar.raf = requestAnimationFrame(tick);
+  bar.pending = barStep(m);
+  if (!bar.timer) bar.timer = setTimeout(drawBar, Math.max(0, bar.last + UPDATE_MS - performance.now()));
 }
 
 function resetBar() {
-  Object.assign(bar, { target: 0, shown: 0, label: t("loading.start"), python: 0, pythonSince: 0, last: 0 });
+  clearTimeout(bar.timer);
+  Object.assign(bar, { shown: null, pending: null, timer: 0, last: 0 });
 }
 
 const LOAD_CODES = new Set(["offline", "download", "missing", "server", "corrupt", "wasm", "python", "engine", "stalled",

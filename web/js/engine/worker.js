@@ -157,9 +157,8 @@ async function decoded(dl, name, plain) {
 // Start every big download now, in parallel (before pyodide.mjs has even loaded). Each is used once, below or by
 // Pyodide through the fetch hook.
 const early = new Map([[lockURL, download(lockURL)]]);
-const wheelP = readAll(wheelName, download(wheelURL));
 // every one of them is needed: the first that fails ends the start with its own message
-for (const p of [...early.values(), wheelP]) p.catch((e) => { if (!handle) fatal(e); });
+for (const p of early.values()) p.catch((e) => { if (!handle) fatal(e); });
 // the compressed runtime files and standard library: at once on a first visit; on a warm start only if the plain
 // copy is not there
 /** On a warm start, the service worker's plain copy of a compressed file (sw.js makes it from the cached .zst/.gz):
@@ -220,6 +219,10 @@ const wasmModule = (async () => {
   }
 })();
 wasmModule.catch((e) => { if (!handle) fatal(e); });
+// The engine wheel is needed only once Python has started: it is fetched when the wasm is in (on a first visit the
+// wasm is the download Python waits for; the wheel, a twentieth of the bytes, then arrives while Python starts)
+const wheelP = wasmModule.then(() => {}, () => {}).then(() => readAll(wheelName, download(wheelURL)));
+wheelP.catch((e) => { if (!handle) fatal(e); });
 const WASM = new Response(null, { status: 200 });   // what Pyodide's fetch of pyodide.asm.wasm gets: a token
 const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
 WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -348,12 +351,14 @@ async function boot() {
     py = await start({ _makeSnapshot: snaps.enabled });
   }
   const tPyodide = performance.now();
+  marks.pythonReady = tPyodide;
   stage = "engine";
   report(true);
   let mod;
   // The wheel (bytecode, no data files) goes on sys.path as it is: zipimport reads it (no unpacking: ~0.2 s less).
   // A snapshot has it on sys.path already, but not the file (the file system is not part of a snapshot).
   const wheel = await wheelP;
+  marks.wheelIn = performance.now();
   const path = JSON.stringify(`/lib/${wheelName}`);
   try {
     py.FS.writeFile(JSON.parse(path), wheel);

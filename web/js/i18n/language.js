@@ -17,6 +17,7 @@ function languageSelect(select) {
     o.selected = code === cur;
     return o;
   }));
+  select.disabled = false;   // the loading screen's menu comes with the page (build.py), readable but inert until now
   select.onchange = async () => {
     if (await chooseLanguage(select.value)) return;
     select.value = getLanguage();   // its catalog could not be loaded (offline, never used here)

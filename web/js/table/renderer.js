@@ -52,7 +52,7 @@ export class Renderer extends Emitter {
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
-    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);
+    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);   // in idle time, in short chunks (cards.js)
     this.invalidate();
   }
 
@@ -224,9 +224,12 @@ export class Renderer extends Emitter {
   /** A label; one wider than `maxW` is set smaller (down to 72%) to fit, and squeezed only beyond that. */
   text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
     const ctx = this.ctx;
-    ctx.font = `${weight} ${size}px ${FONT}`;
+    // whole pixels: each new font size costs the browser a font lookup at its first use (2-8 ms each on a test
+    // machine; fractional sizes made dozens of them in the first frame); fillText's maxW squeezes what is left over
+    const px = Math.round(size);
+    ctx.font = `${weight} ${px}px ${FONT}`;
     const w = maxW ? ctx.measureText(str).width : 0;
-    if (w > maxW) ctx.font = `${weight} ${Math.max(size * 0.72, size * maxW / w)}px ${FONT}`;
+    if (w > maxW) ctx.font = `${weight} ${Math.floor(Math.max(px * 0.72, px * maxW / w))}px ${FONT}`;
     ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
     ctx.fillText(str, x, y, maxW);
   }
@@ -400,32 +403,58 @@ export class Renderer extends Emitter {
   }
 
   drawHand() {
-    const ctx = this.ctx, L = this.layout, m = shown();
-    const myTurn = isMyTurn(), ui = store.ui;
+    // the hand is painted into a sprite when it changes (a card played, a turn, a lift, the focus): a frame with
+    // cards in flight blits it once instead of drawing two dozen rotated images (a software-rendered canvas pays for
+    // each at commit time: about 10 ms a frame on a test machine, the bulk of a frame)
+    const L = this.layout, m = shown(), ui = store.ui;
     this.handDrawn = 0;
     if (handHidden()) return;   // the hand-over screen: no one's cards on the table
-    const n = store.scene?.handVisible ?? m.hand.length;
-    this.handDrawn = Math.min(n, m.hand.length);
-    for (let i = 0; i < Math.min(n, m.hand.length); i++) {
-      const code = m.hand[i], p = this.handCardPos(i);
-      this.card(code, p.x, p.y, p.rot);
-      const legal = m.legal.has(code);
-      ctx.save();
-      ctx.translate(p.x, p.y); ctx.rotate(p.rot);
-      if (m.trump && code[0] === m.trump) this.trumpBadge(-L.cardW * 0.37, -L.cardH * 0.12, L.cardW * 0.1);
-      if (myTurn && !legal) {
-        roundRect(ctx, -L.cardW / 2, -L.cardH / 2, L.cardW, L.cardH, L.cardW * 0.08);
-        ctx.fillStyle = "rgba(10,25,18,0.5)"; ctx.fill();
-      } else if (myTurn && legal) {
-        roundRect(ctx, -L.cardW / 2 + 1, -L.cardH / 2 + 1, L.cardW - 2, L.cardH - 2, L.cardW * 0.08);
-        ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
-      }
-      if (i === ui.selected && ui.focusVisible) {
-        roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
-        ctx.lineWidth = 3; ctx.strokeStyle = "#5ab0ff"; ctx.stroke();
-      }
-      ctx.restore();
+    const n = Math.min(store.scene?.handVisible ?? m.hand.length, m.hand.length);
+    this.handDrawn = n;
+    if (!n) return;
+    const myTurn = isMyTurn();
+    const cards = m.hand.slice(0, n).map((code, i) => ({ code, p: this.handCardPos(i), legal: m.legal.has(code),
+      trump: !!m.trump && code[0] === m.trump, focus: i === ui.selected && ui.focusVisible }));
+    const key = `${this.art.key}|${L.W}x${L.H}|${myTurn}|${cards.map(({ code, p, legal, trump, focus }) =>
+      `${code}@${p.x.toFixed(2)},${p.y.toFixed(2)},${p.rot.toFixed(4)}${legal ? "L" : ""}${trump ? "T" : ""}${focus ? "F" : ""}`).join(";")}`;
+    if (this.handSprite?.key !== key) {
+      const d = this.dpr, r = Math.hypot(L.cardW, L.cardH) / 2 + (this.art.shadow(), this.art.shadowPad) + 8;
+      const xs = cards.map((c) => c.p.x), ys = cards.map((c) => c.p.y);
+      const x0 = Math.max(0, Math.floor((Math.min(...xs) - r) * d) / d), y0 = Math.max(0, Math.floor((Math.min(...ys) - r) * d) / d);
+      const x1 = Math.min(L.W, Math.max(...xs) + r), y1 = Math.min(L.H, Math.max(...ys) + r);
+      const c = document.createElement("canvas");
+      c.width = Math.max(1, Math.ceil((x1 - x0) * d)); c.height = Math.max(1, Math.ceil((y1 - y0) * d));
+      const saved = this.ctx;
+      this.ctx = c.getContext("2d");
+      this.ctx.setTransform(d, 0, 0, d, -x0 * d, -y0 * d);
+      for (const card of cards) this.handCard(card, myTurn);
+      this.ctx = saved;
+      this.handSprite = { key, c, x: x0, y: y0, w: c.width / d, h: c.height / d };
     }
+    const sp = this.handSprite;
+    this.ctx.drawImage(sp.c, sp.x, sp.y, sp.w, sp.h);
+  }
+
+  /** One hand card where handCardPos puts it: the card, its trump mark, dimmed when not playable on your turn (else
+   *  rimmed in gold), the keyboard focus ring. */
+  handCard({ code, p, legal, trump, focus }, myTurn) {
+    const ctx = this.ctx, L = this.layout;
+    this.card(code, p.x, p.y, p.rot);
+    ctx.save();
+    ctx.translate(p.x, p.y); ctx.rotate(p.rot);
+    if (trump) this.trumpBadge(-L.cardW * 0.37, -L.cardH * 0.12, L.cardW * 0.1);
+    if (myTurn && !legal) {
+      roundRect(ctx, -L.cardW / 2, -L.cardH / 2, L.cardW, L.cardH, L.cardW * 0.08);
+      ctx.fillStyle = "rgba(10,25,18,0.5)"; ctx.fill();
+    } else if (myTurn && legal) {
+      roundRect(ctx, -L.cardW / 2 + 1, -L.cardH / 2 + 1, L.cardW - 2, L.cardH - 2, L.cardW * 0.08);
+      ctx.lineWidth = 3; ctx.strokeStyle = GOLD; ctx.stroke();
+    }
+    if (focus) {
+      roundRect(ctx, -L.cardW / 2 - 3, -L.cardH / 2 - 3, L.cardW + 6, L.cardH + 6, L.cardW * 0.1);
+      ctx.lineWidth = 3; ctx.strokeStyle = "#5ab0ff"; ctx.stroke();
+    }
+    ctx.restore();
   }
 
   /** The mark of a trump card in the hand: a gold star in a dark disc, under the corner index (never covered). */

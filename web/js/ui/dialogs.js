@@ -43,9 +43,14 @@ export const loading = {
     $("#loading-progress").hidden = false;
     this.progress(0, t("loading.start"));
   },
-  progress(frac, label) {
+  /** The bar at `frac` (0-1) with `label`: it glides there in 0.3 s, or over `glide` ms (slowing down as it goes) */
+  progress(frac, label, glide = 0) {
     const bar = $("#loading-bar");
-    bar.value = Math.max(0, Math.min(1, frac)) * bar.max;   // not rounded: the bar glides (boot.js eases it)
+    const f = Math.max(0, Math.min(1, frac));
+    const fill = $(".loading-fill", bar);
+    fill.style.transition = frac === 0 ? "none" : glide ? `transform ${glide}ms cubic-bezier(.2,.7,.4,1)` : "transform .3s linear";
+    fill.style.transform = `translateX(${((f - 1) * 100).toFixed(2)}%)`;
+    bar.setAttribute("aria-valuenow", String(Math.round(f * 100)));
     if (bar.getAttribute("aria-valuetext") !== label) bar.setAttribute("aria-valuetext", label);
     const status = $("#loading-status");
     if (status.textContent !== label) status.textContent = label;

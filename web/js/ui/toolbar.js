@@ -25,9 +25,17 @@ export function fitToolbar() {
   menuBtn.hidden = true;
   if (fits()) return;
   menuBtn.hidden = false;
-  for (const el of leaveOrder()) {
+  // one measurement: the controls that leave, in order, until their widths cover the overflow (a layout per control
+  // tried, as before, cost a phone's main thread up to 60 ms); then checked, and one by one only if still too wide
+  const order = leaveOrder().filter((el) => !el.matches("#btn-continue"));   // the way on after a hand never hides
+  const gap = parseFloat(getComputedStyle(nav).columnGap) || 0;
+  let over = Math.max(bar.scrollWidth - bar.clientWidth, nav.scrollWidth - nav.clientWidth);
+  const widths = order.map((el) => el.getBoundingClientRect().width);
+  let k = 0;
+  while (over > 1 && k < order.length) { if (widths[k]) over -= widths[k] + gap; k++; }
+  for (const el of order.slice(0, k)) el.classList.add("in-menu");
+  for (const el of order.slice(k)) {
     if (fits()) break;
-    if (el.matches("#btn-continue")) continue;   // the way on after a hand never hides
     el.classList.add("in-menu");
   }
   if (dlg?.open) fillMenu();
