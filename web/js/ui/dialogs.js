@@ -48,7 +48,7 @@ export const loading = {
     const bar = $("#loading-bar");
     const f = Math.max(0, Math.min(1, frac));
     const fill = $(".loading-fill", bar);
-    fill.style.transition = frac === 0 ? "none" : glide ? `transform ${glide}ms cubic-bezier(.2,.7,.4,1)` : "transform .3s linear";
+    fill.style.transition = frac === 0 ? "none" : glide ? `transform ${glide}ms cubic-bezier(.2,.7,.4,1)` : "transform .3s linear";   // i18n-ignore: CSS
     fill.style.transform = `translateX(${((f - 1) * 100).toFixed(2)}%)`;
     bar.setAttribute("aria-valuenow", String(Math.round(f * 100)));
     if (bar.getAttribute("aria-valuetext") !== label) bar.setAttribute("aria-valuetext", label);
