@@ -19,13 +19,30 @@ def guest_url(invite: str) -> str:
     return invite.replace("#join=", f"{Q}#join=")
 
 
-def open_table(warm_contexts, site, hands=2, host_speed="instant"):
-    """Host + two guests connected, the game started: (host, [guest1, guest2], figures)."""
+# Chromium on Linux has no barcode reader (BarcodeDetector); the host's page gets one that "reads" window.__qr from the
+# camera's frames (Chromium's fake camera: --use-fake-device-for-media-stream in conftest's LAUNCH_ARGS), so the Scan
+# button's whole path runs: the camera opens, frames come, the first code read connects the seat, the camera stops.
+FAKE_READER = """() => {
+  window.BarcodeDetector = class {
+    constructor(opts) { if (!opts?.formats?.includes('qr_code')) throw new TypeError('formats'); }
+    async detect(video) {
+      if (!(video instanceof HTMLVideoElement) || !video.srcObject?.active) throw new Error('no camera');
+      return window.__qr ? [{ format: 'qr_code', rawValue: window.__qr }] : [];
+    }
+  };
+}"""
+
+
+def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
+    """Host + two guests connected, the game started: (host, [guest1, guest2], figures). `scan`: the host reads the
+    second reply's QR code with the camera instead of pasting it."""
     host = warm_contexts.page()
     g1 = warm_contexts.page(locale="de-CH")
     g2 = warm_contexts.page(**PHONE)
     host.goto(f"{site}{Q.replace('instant', host_speed)}&hands={hands}")
     host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    if scan:
+        host.evaluate(FAKE_READER)
     host.get_by_role("button", name="New game").click()
     host.locator("[data-action='host-table']").click()
     host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
@@ -41,8 +58,12 @@ def open_table(warm_contexts, site, hands=2, host_speed="instant"):
     g1.dispatch_event("#join-name", "change")
     figures["connect_ms"] = []
     for seat, reply in ((1, replies[0]), (2, replies[1])):
-        host.fill("#dlg-friends [data-reply-input]", reply)
-        host.click("#dlg-friends [data-action='accept-reply']")
+        if seat == 2 and scan:   # the second reply's QR code, read by the camera (a stand-in reader, see FAKE_READER)
+            host.evaluate("(code) => { window.__qr = code; }", reply)
+            host.click("#dlg-friends [data-action='scan-reply']")
+        else:
+            host.fill("#dlg-friends [data-reply-input]", reply)
+            host.click("#dlg-friends [data-action='accept-reply']")
         host.wait_for_selector(f"#dlg-friends [data-seat-row='{seat}'] [data-status='here']", timeout=TIMEOUT)
         figures["connect_ms"].append(host.evaluate(
             "(s) => window.__jassPeer.stats.connectedAt[s] - window.__jassPeer.stats.acceptedAt[s]", seat))
@@ -141,7 +162,9 @@ def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) 
 
 @pytest.mark.long_flow
 def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
-    host, guests, figures = open_table(warm_contexts, site)
+    host, guests, figures = open_table(warm_contexts, site, scan=True)
+    # the scanned seat is here, and the camera is off again
+    assert host.evaluate("() => !document.getElementById('dlg-scan').open && !document.getElementById('scan-video').srcObject")
     for seat, g in enumerate(guests, 1):
         own_cards_only(g, seat)
     reviewed = []

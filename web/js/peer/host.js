@@ -12,6 +12,7 @@ import { commitmentOf, fairSeed, isHex64, newSecret } from "./fair.js";
 import { CodeError, decodeReply, encodeInvite, inviteUrl } from "./invite.js";
 import { drawQr } from "./qr.js";
 import { RtcLink } from "./rtc.js";
+import { scanButton } from "./scan.js";
 import { Throttle } from "./throttle.js";
 
 const FRIEND = "friend";
@@ -159,7 +160,8 @@ export class Host {
       el("p", { class: "help", text: t("friends.help") }),
       el("label", {}, el("span", { text: t("new.you") }), me),
       ...rows,
-      el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept)),
+      el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept,
+        scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply"))))),
       el("p", { id: "fr-reply-help", class: "help", text: t("friends.replyHelp") }),
       el("p", { class: "help", text: t("friends.network") }),
     ];
@@ -379,7 +381,7 @@ export class Host {
     const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply") });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
-    bar.append(el("div", { class: "code-row" }, reply, accept));
+    bar.append(el("div", { class: "code-row" }, reply, accept, scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply-bar")))));
     if (focus) document.getElementById(focus)?.focus();
   }
 
