@@ -12,10 +12,13 @@ from jass_e2e import play_via_dom_button, state, view
 TIMEOUT = 30_000
 ON_TABLE = "[data-card]:not(dialog [data-card])"   # the cards shown outside a dialog (the review keeps its hands)
 SEED = "31"
+# the second person: a name as long as allowed (24 characters) and without spaces, which must wrap in the hand
+# review on a phone rather than push its columns out
+BEN = "Benedikt-Maximilian-Ruth"
 
 
 def start_pass_and_play(page) -> None:
-    """New game: Anna (the device's owner, seat 0), Ben (a person at seat 1), a random bot at seat 2."""
+    """New game: Anna (the device's owner, seat 0), BEN (a person at seat 1), a random bot at seat 2."""
     page.get_by_role("button", name="New game").click()
     dlg = page.locator("#dlg-new")
     expect(dlg).to_be_visible()
@@ -24,7 +27,7 @@ def start_pass_and_play(page) -> None:
     dlg.locator("#ng-bot1").select_option("person")
     expect(dlg.locator("#ng-person1-row")).to_be_visible()
     expect(dlg.locator("#ng-person1")).to_have_value("Anna")   # the catalog's first default name: taken below
-    dlg.locator("#ng-person1").fill("Ben")
+    dlg.locator("#ng-person1").fill(BEN)
     dlg.locator("#ng-bot2").select_option("random")
     dlg.locator("#ng-name").fill("")
     dlg.locator("#ng-seed").fill(SEED)
@@ -32,7 +35,7 @@ def start_pass_and_play(page) -> None:
     # with a person at the table the owner's name is needed: the form says so and stays open
     expect(dlg).to_be_visible()
     assert dlg.locator("#ng-name").evaluate("(e) => !e.validity.valid")
-    dlg.locator("#ng-name").fill("Ben")   # two people with one name: refused too
+    dlg.locator("#ng-name").fill(BEN)   # two people with one name: refused too
     dlg.get_by_role("button", name="Start game").click()
     expect(dlg).to_be_visible()
     assert dlg.locator("#ng-person1").evaluate("(e) => e.validity.customError")
@@ -68,11 +71,11 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     start_pass_and_play(page)
     v = view(page)
     assert [p["kind"] for p in v["players"]] == ["me", "person", "bot"]
-    assert [p["name"] for p in v["players"]][:2] == ["Anna", "Ben"]
+    assert [p["name"] for p in v["players"]][:2] == ["Anna", BEN]
     dealt = dealt_hands(v)
     # the choice is remembered like the bot levels
     saved = page.evaluate("JSON.parse(localStorage.getItem('mittlere-jass.settings.v1'))")
-    assert saved["people"] == ["Ben", None] and saved["name"] == "Anna"
+    assert saved["people"] == [BEN, None] and saved["name"] == "Anna"
 
     handovers, turns, keyboard = [], {0: 0, 1: 0}, True
     while True:
@@ -124,14 +127,27 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     page.locator("#btn-hand-review").click()
     review = page.locator("#dlg-review")
     expect(review).to_be_visible()
-    expect(review.locator("#review-coach h3")).to_have_text("Coach for Anna")
+    expect(review.locator("#review-coach-who")).to_have_value("0")   # the owner's decisions first
+    expect(review.locator("#review-coach label")).to_contain_text("Decisions of")
     assert not re.search(r"\byou\b", review.locator("#review-trump").inner_text(), re.I)
-    review.locator("#review-coach-who").select_option(label="Ben")
-    expect(review.locator("#review-coach h3")).to_have_text("Coach for Ben")
+    review.locator("#review-coach-who").select_option(label=BEN)
+    expect(review.locator("#review-coach-who")).to_have_value("1")
     expect(review.locator("#review-coach-who")).to_be_focused()
     expect(review.locator("#review-coach [data-coach]")).to_have_count(1)
     page.keyboard.press("Escape")
     expect(review).to_be_hidden()
+    # on a phone: the long name wraps and the counts stay on screen (the names' no-wrap pushed them out)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#btn-hand-review").click()
+    expect(review).to_be_visible()
+    out = page.evaluate("""() => { const box = document.querySelector('#dlg-review').getBoundingClientRect();
+        return [...document.querySelectorAll('#dlg-review .review-hands th, #dlg-review .review-hands td')]
+            .map((e) => [e.textContent, e.getBoundingClientRect()])
+            .filter(([, r]) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(([t]) => t); }""")
+    assert not out, f"the review's hands are wider than the phone: {out}"
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # everyone saw the summary: the next hand starts behind the hand-over screen, and so does the game resumed
     page.locator("#dlg-hand #btn-next").click()

@@ -146,17 +146,18 @@ export class HandReview {
     return box;
   }
 
-  /** The coach's heading; at a table of people, whose decisions it checks and a choice of the others. */
+  /** The coach's heading; at a table of people, a choice of whose decisions it checks. */
   coachHead(seat) {
     if (!this.people) return el("h3", { text: t("coach.title") });
-    const pick = el("select", { id: "review-coach-who", "aria-label": t("coach.who") },
+    const pick = el("select", { id: "review-coach-who" },
       this.people.map((s) => el("option", { value: s, selected: s === seat, text: this.names[s] })));
     pick.onchange = () => {
       this.coachSeat = Number(pick.value);
       this.render();
       this.dlg?.querySelector("#review-coach-who")?.focus();
     };
-    return el("div", { class: "coach-head" }, el("h3", { text: t("coach.for", { name: this.names[seat] }) }), pick);
+    return el("div", { class: "coach-head" }, el("h3", { text: t("coach.title") }),
+      el("label", {}, el("span", { text: t("coach.who") }), " ", pick));
   }
 
   coachContent(rep) {
