@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .protocol import Params, PeerMessage
+from .protocol import PeerMessage, Refused
 
 PEER_VERSION = 1
 #: The most a guest's message may take (UTF-8 bytes): its longest, a hello with one name, is far below it.
@@ -30,13 +30,8 @@ GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "rejoin", "bye"})
 HOST_TYPES = frozenset({"hello", "commit", "reveal", "state", "away", "rejoin", "bye"})
 
 
-class PeerRefused(Exception):
+class PeerRefused(Refused):
     """A refused message: a code and the params its sentence needs."""
-
-    def __init__(self, code: str, params: Params | None = None):
-        super().__init__(code)
-        self.code = code
-        self.params: Params = params or {}
 
 
 def _utf8(msg: object) -> bool:

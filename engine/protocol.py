@@ -17,6 +17,17 @@ PROTOCOL_VERSION = 2
 ParamValue = str | int | float | list[int] | list[str] | dict[str, int] | None
 Params = dict[str, ParamValue]
 
+
+class Refused(Exception):
+    """A refusal: the error ``code`` and the ``params`` its sentence needs (an answer's ``error``).  ``engine.web``
+    refuses a request with its ``ProtocolError``, ``engine.peer`` a friend's message with ``PeerRefused``; both reach
+    the page the same way."""
+
+    def __init__(self, code: str, params: Params | None = None):
+        super().__init__(code)
+        self.code = code
+        self.params: Params = params or {}
+
 Phase = Literal["play", "hand-over", "game-over"]
 Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
 SeatKind = Literal["me", "person", "bot", "outside", "remote"]

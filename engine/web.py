@@ -25,7 +25,7 @@ from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
-from .peer import NAME_MAX_LEN, PEER_VERSION, PeerLink, PeerRefused
+from .peer import NAME_MAX_LEN, PEER_VERSION, PeerLink
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -45,6 +45,7 @@ from .protocol import (
     PeerCheckAnswer,
     Reason,
     RecordsAnswer,
+    Refused,
     ReviewAnswer,
     ReviewedHand,
     Roles,
@@ -78,13 +79,8 @@ SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside", REMOTE)
 PEOPLE: tuple[SeatKind, ...] = (ME, PERSON)   # the seats a page may view and play for
 
 
-class ProtocolError(Exception):
+class ProtocolError(Refused):
     """A refused request: an error code and the params its sentence needs."""
-
-    def __init__(self, code: str, params: Params | None = None):
-        super().__init__(code)
-        self.code = code
-        self.params: Params = params or {}
 
 
 def _echo(value: object) -> str:
@@ -278,10 +274,7 @@ class Session:
         game = self._game()
         seat = self._remote_seat(req)
         to_play = game.state.to_play if game.phase == "play" else None
-        try:
-            message = self.links[seat].accept(req.get("message"), to_play)
-        except PeerRefused as e:
-            raise ProtocolError(e.code, e.params) from None
+        message = self.links[seat].accept(req.get("message"), to_play)   # PeerRefused: refused like any request
         return {"ok": True, "message": message}
 
     def cmd_guest_view(self, req: dict[str, Any]) -> ViewAnswer:
@@ -644,7 +637,7 @@ def _answer(session: Session, request_json: str) -> Answer:
         if not isinstance(request, dict):
             raise ProtocolError("bad_request")
         return session.handle(request)
-    except ProtocolError as e:
+    except Refused as e:   # ProtocolError, or a friend's message refused (PeerRefused)
         return _error(session, e.code, e.params)
     except Exception as e:  # a bug must never kill the worker: report it with its detail
         detail = f"{type(e).__name__}: {_clean(str(e))}"[:DETAIL_MAX_LEN]
