@@ -198,6 +198,11 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     print("FIGURES", json.dumps(figures))
 
 
+def at_rest(page) -> None:
+    """Wait until the page's table stands still (a card still animating at normal speed changes what it shows)."""
+    page.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
+
+
 def host_view(host) -> str:
     return json.dumps(host.evaluate("() => window.__jass.view()"), sort_keys=True)
 
@@ -284,6 +289,7 @@ def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(wa
                 ("replay", "peer_replayed")]
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)
     for kind, code in expected:
+        at_rest(host)
         before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
         g1.evaluate(HOSTILE_JS, [kind, 1])
         host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
@@ -293,12 +299,14 @@ def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(wa
     # an illegal card at its own turn: the engine's play refuses it (must_follow, or not_in_hand)
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") == 1)
     g1.wait_for_function("() => window.__jass.state().legal.length > 0 && !window.__jass.state().busy")
+    at_rest(host)
     before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
     g1.evaluate(HOSTILE_JS, ["illegal", 1])
     host.wait_for_function("(n) => window.__jassPeer.notices.length > n", arg=n, timeout=TIMEOUT)
     assert host.evaluate("(n) => window.__jassPeer.notices[n].code", n) in ("must_follow", "must_trump", "undertrump", "not_in_hand")
     assert host_view(host) == before
     # a flood: the first burst passes the checks (a hello that changes nothing), the rest is dropped unread
+    at_rest(host)
     before, n = host_view(host), len(host.evaluate("() => window.__jassPeer.notices"))
     g1.evaluate(HOSTILE_JS, ["flood", 1])
     host.wait_for_function("(n) => window.__jassPeer.notices.slice(n).some((x) => x.code === 'peer_flood')", arg=n,

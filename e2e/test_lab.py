@@ -425,7 +425,8 @@ def test_the_lab_starts_from_the_site_caches_when_no_service_worker_answers(brow
 
 def lab_ready(page) -> str:
     """Wait until the lab's worker is ready; "1" when its Python came from the lab's memory snapshot, else "0"."""
-    page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
+    # (right after a reload the lab's section may not be there yet: a predicate that throws ends the wait at once)
+    page.wait_for_function("() => document.getElementById('lab')?.dataset.worker === 'ready'", timeout=LAB_WAIT)
     return page.evaluate("() => document.getElementById('lab').dataset.snapshot")
 
 
