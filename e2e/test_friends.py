@@ -7,8 +7,10 @@ import json
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from engine.cards import CODES, codes_of
+from engine.peer import PEER_VERSION
 from jass_e2e import PHONE
 
 TIMEOUT = 30_000
@@ -131,7 +133,27 @@ def review_says_verified(host, guest) -> None:
     cards = guest.eval_on_selector_all("#dlg-review tr[data-seat] [data-card]", "(els) => els.map((e) => e.dataset.card)")
     host_cards = host.evaluate("() => window.__jass.ask({cmd: 'records'})")["records"][0]["hands"]
     assert sorted(cards) == sorted(c for h in host_cards for c in h) and len(hands) == 3
+    # the guest's own engine re-dealt the hand from every peer's secret the host relayed
+    guest.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
     guest.keyboard.press("Escape")
+
+
+def a_changed_commitment_is_caught(guest, host_name: str) -> None:
+    """A host that relays another commitment of its own than the one it sent before the hand (so it could pick its
+    secret after seeing the others'): the friend's page warns and keeps its secret (it never reveals)."""
+    sent = guest.evaluate("""async () => {
+      const peer = window.__jassPeer, send = peer.send, sent = [];
+      peer.send = (type) => sent.push(type);
+      try {
+        await peer.fairMessage({type: 'commit', hand_no: 99, commitment: 'a'.repeat(64)});
+        const mine = peer.rounds.get(99).mine;
+        await peer.fairMessage({type: 'commitments', hand_no: 99, seats: [0, peer.seat], commitments: ['b'.repeat(64), mine]});
+      } finally { peer.send = send; peer.rounds.delete(99); }
+      return sent;
+    }""")
+    assert sent == ["commit"]
+    toast = guest.locator("#toast")
+    expect(toast).to_contain_text(f"Warning: {host_name}'s secret is not the one promised before the hand")
 
 
 def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
@@ -171,6 +193,7 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
                at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host, guests[0])))
     assert reviewed
+    a_changed_commitment_is_caught(guests[1], host.evaluate("() => window.__jass.view().players[0].name"))
     final = host.evaluate("() => window.__jass.view()")
     assert final["hand_no"] == 2 and len(final["history"]) >= 2
     for seat, g in enumerate(guests, 1):
@@ -260,21 +283,21 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
 
 
 HOSTILE_JS = """async ([kind, seat]) => {
-  const g = window.__jassPeer, v = window.__jass.view(), send = (m) => g.link.send(JSON.stringify({v: 1, seq: g.seq++, ...m}));
-  if (kind === 'malformed') g.link.send('{"v": 1, "type": "card", "seq": ' + (g.seq++) + '}');
+  const g = window.__jassPeer, v = window.__jass.view(), send = (m) => g.link.send(JSON.stringify({v: PEER_V, seq: g.seq++, ...m}));
+  if (kind === 'malformed') g.link.send('{"v": PEER_V, "type": "card", "seq": ' + (g.seq++) + '}');
   else if (kind === 'oversized') send({type: 'hello', seat, names: ['x'.repeat(2000)]});
   else if (kind === 'out_of_turn') send({type: 'card', card: v.hand[0]});
   else if (kind === 'illegal') {
     const bad = v.hand.find((c) => !v.legal.includes(c));
     send({type: 'card', card: bad ?? ['SA', 'HA', 'DA', 'CA', 'S6', 'H6'].find((c) => !v.hand.includes(c) && !JSON.stringify(v.trick).includes(c))});
   } else if (kind === 'replay') {   // a message the host accepted (a hello that changes nothing), sent again
-    const text = JSON.stringify({v: 1, type: 'hello', seq: g.seq++, seat, names: ['Bea']});
+    const text = JSON.stringify({v: PEER_V, type: 'hello', seq: g.seq++, seat, names: ['Bea']});
     g.link.send(text);
     await new Promise((done) => setTimeout(done, 50));
     g.link.send(text);
   }
   else if (kind === 'flood') for (let i = 0; i < 60; i++) send({type: 'hello', seat, names: ['Bea']});
-}"""
+}""".replace("PEER_V", str(PEER_VERSION))
 
 
 @pytest.mark.long_flow

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from .protocol import PeerMessage, Refused
 
-PEER_VERSION = 1
+PEER_VERSION = 2
 #: The most a guest's message may take (UTF-8 bytes): its longest, a hello with one name, is far below it.
 MAX_GUEST_BYTES = 1024
 #: The most a host's message may take (UTF-8 bytes): a state message with every event of a long game fits.
@@ -27,7 +27,8 @@ NAME_MAX_LEN = 24
 HEX64_LEN = 64
 
 GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "rejoin", "bye"})
-HOST_TYPES = frozenset({"hello", "commit", "reveal", "state", "away", "rejoin", "bye"})
+HOST_TYPES = frozenset({"hello", "commit", "commitments", "secrets", "state", "away", "rejoin", "bye"})
+SEATS = 3
 
 
 class PeerRefused(Refused):
@@ -56,6 +57,16 @@ def _names(v: object) -> bool:
             and all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX_LEN for n in v))
 
 
+def _seats(v: object) -> bool:
+    """The seats of a fair deal: 1..3 distinct seats, ascending, the host's (0) first."""
+    return (isinstance(v, list) and 1 <= len(v) <= SEATS and v[0] == 0 and all(_int(s) and s < SEATS for s in v)
+            and all(a < b for a, b in zip(v, v[1:], strict=False)))
+
+
+def _hex64s(v: object) -> bool:
+    return isinstance(v, list) and 1 <= len(v) <= SEATS and all(_hex64(x) for x in v)
+
+
 def _card(v: object) -> bool:
     return isinstance(v, str) and 2 <= len(v) <= 3
 
@@ -73,6 +84,8 @@ FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
     "hello": {"seat": _int, "names": _names},
     "commit": {"hand_no": _int, "commitment": _hex64},
     "reveal": {"hand_no": _int, "secret": _hex64},
+    "commitments": {"hand_no": _int, "seats": _seats, "commitments": _hex64s},
+    "secrets": {"hand_no": _int, "seats": _seats, "secrets": _hex64s},
     "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int},
     "card": {"card": _card},
     "away": {"seat": _int},
@@ -137,6 +150,9 @@ def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> Pe
     for field, ok in fields.items():
         if not ok(msg.get(field)):
             raise PeerRefused("peer_malformed", {"field": field})
+    for listed in ("commitments", "secrets"):
+        if kind == listed and len(msg[listed]) != len(msg["seats"]):
+            raise PeerRefused("peer_malformed", {"field": listed})
     if not link.from_host and "seat" in fields and msg["seat"] != link.seat:
         raise PeerRefused("peer_wrong_seat", {"seat": link.seat})
     if kind == "card" and to_play != link.seat:

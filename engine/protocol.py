@@ -663,13 +663,37 @@ class PeerCommit(TypedDict):
 
 
 class PeerReveal(TypedDict):
-    """A peer's secret for the hand hand_no (64 hex digits), once every commitment is in."""
+    """A guest's secret for the hand hand_no (64 hex digits), once it holds every peer's commitment."""
 
     v: int
     type: Literal["reveal"]
     seq: int
     hand_no: int
     secret: str
+
+
+class PeerCommitments(TypedDict):
+    """Host to guest, once every commitment for the hand hand_no is in: the seats taking part in its deal (ascending,
+    the host's 0 first) and each one's commitment, in that order. A guest reveals its secret only after this."""
+
+    v: int
+    type: Literal["commitments"]
+    seq: int
+    hand_no: int
+    seats: list[int]
+    commitments: list[str]
+
+
+class PeerSecrets(TypedDict):
+    """Host to guest, once every secret for the hand hand_no is in: the seats whose secrets made the seed (those of
+    commitments, less any friend who fell silent) and each one's secret, in that order: every page re-deals."""
+
+    v: int
+    type: Literal["secrets"]
+    seq: int
+    hand_no: int
+    seats: list[int]
+    secrets: list[str]
 
 
 class PeerState(TypedDict):
@@ -711,4 +735,5 @@ class PeerBye(TypedDict):
     seq: int
 
 
-PeerMessage = PeerHello | PeerCommit | PeerReveal | PeerState | PeerCard | PeerPresence | PeerBye
+PeerMessage = (PeerHello | PeerCommit | PeerReveal | PeerCommitments | PeerSecrets | PeerState | PeerCard
+               | PeerPresence | PeerBye)

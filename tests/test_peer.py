@@ -38,6 +38,35 @@ def test_the_host_may_send_a_state_and_away():
     assert link.last_seq == 2
 
 
+def test_the_host_relays_every_commitment_then_every_secret():
+    """The fair deal's relay (docs/peer.md): each guest gets every peer's commitment before it reveals, and every
+    secret after, each list in the order of its seats."""
+    link = PeerLink(seat=0, from_host=True)
+    for seq, (kind, field) in enumerate([("commitments", "commitments"), ("secrets", "secrets")], start=1):
+        m = link.accept(msg(kind, seq=seq, hand_no=3, seats=[0, 2], **{field: [HEX, "cd" * 32]}))
+        assert m["seats"] == [0, 2] and not problems(m, PeerMessage)
+    assert refused(msg("commitments", seq=5, hand_no=1, seats=[0], commitments=[HEX])) == \
+        ("peer_not_allowed", {"type": "commitments"})                    # a guest relays nothing
+    assert refused(msg("reveal", seq=5, hand_no=1, secret=HEX), link) == ("peer_not_allowed", {"type": "reveal"})
+
+
+@pytest.mark.parametrize("seats, values, field", [
+    ([1, 2], [HEX, HEX], "seats"),          # the host's seat 0 always takes part
+    ([0, 0], [HEX, HEX], "seats"),          # twice
+    ([0, 2, 1], [HEX] * 3, "seats"),        # not ascending
+    ([0, 3], [HEX, HEX], "seats"),          # no such seat
+    ([], [], "seats"),
+    ([0, True], [HEX, HEX], "seats"),
+    ([0, 1], [HEX], "{kind}"),              # one value per seat
+    ([0, 1], [HEX, "AB" * 32], "{kind}"),
+])
+@pytest.mark.parametrize("kind", ["commitments", "secrets"])
+def test_a_relay_with_bad_seats_or_values_is_malformed(kind, seats, values, field):
+    host = PeerLink(seat=0, from_host=True, last_seq=4)
+    raw = msg(kind, seq=5, hand_no=1, seats=seats, **{kind: values})
+    assert refused(raw, host) == ("peer_malformed", {"field": field.format(kind=kind)})
+
+
 def refused(raw, link: PeerLink | None = None, to_play: int | None = 1) -> tuple[str, dict]:
     link = link or PeerLink(seat=1, last_seq=4)
     before = link.last_seq

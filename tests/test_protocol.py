@@ -66,7 +66,7 @@ ERROR_CODES = {
     "not_outside_turn": {"seat": 0}, "bad_level": {"levels": ["random", "easy"]},
     "bad_seats": {"seats": 3, "kinds": ["me", "person", "bot", "outside"], "levels": ["random", "easy"]},
     "bad_seat": {"seat": 1}, "remote_seat": {"seat": 1}, "not_remote_seat": {"seat": 0}, "bad_since": {"next": 4},
-    "peer_too_big": {"max": 1024}, "peer_malformed": {"field": "card"}, "peer_version": {"version": 1},
+    "peer_too_big": {"max": 1024}, "peer_malformed": {"field": "card"}, "peer_version": {"version": 2},
     "peer_unknown_type": {"type": "x"}, "peer_not_allowed": {"type": "state"}, "peer_replayed": {"seq": 3, "last": 4},
     "peer_wrong_seat": {"seat": 1}, "peer_out_of_turn": {"seat": 2},
 }

@@ -11,6 +11,7 @@ from conforms import problems
 from engine import web
 from engine.cards import codes_of, mask_of
 from engine.deal import deal, first_dealer
+from engine.peer import PEER_VERSION
 from engine.protocol import Answer
 from engine.record import replay, summary
 from engine.state import HandState
@@ -59,7 +60,7 @@ def human_turn(r: dict) -> dict:
 def test_hello_reports_version_levels_defaults_and_limits():
     assert call(cmd="hello") == {
         "ok": True, "protocol": 2, "levels": ["random", "easy", "normal", "hard", "expert"],
-        "seats": 3, "human_seat": 0, "hand_points": 157, "peer_version": 1,
+        "seats": 3, "human_seat": 0, "hand_points": 157, "peer_version": 2,
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
@@ -796,7 +797,7 @@ def test_peer_check_refuses_a_friends_hostile_messages_with_the_game_unchanged()
     before = call(cmd="view")["view"]
 
     def check(seq, **m):
-        return call(cmd="peer_check", seat=1, message=json.dumps({"v": 1, "seq": seq, **m}))
+        return call(cmd="peer_check", seat=1, message=json.dumps({"v": PEER_VERSION, "seq": seq, **m}))
 
     assert check(1, type="hello", seat=1, names=["Bea"])["message"]["names"] == ["Bea"]
     assert check(1, type="bye")["error"] == {"code": "peer_replayed", "params": {"seq": 1, "last": 1}}

@@ -18,7 +18,7 @@
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|ErrorAnswer} Answer */
 
-/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
+/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerSecrets|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -648,13 +648,37 @@
  */
 
 /**
- * A peer's secret for the hand hand_no (64 hex digits), once every commitment is in.
+ * A guest's secret for the hand hand_no (64 hex digits), once it holds every peer's commitment.
  * @typedef {object} PeerReveal
  * @property {number} v
  * @property {"reveal"} type
  * @property {number} seq
  * @property {number} hand_no
  * @property {string} secret
+ */
+
+/**
+ * Host to guest, once every commitment for the hand hand_no is in: the seats taking part in its deal (ascending,
+ * the host's 0 first) and each one's commitment, in that order. A guest reveals its secret only after this.
+ * @typedef {object} PeerCommitments
+ * @property {number} v
+ * @property {"commitments"} type
+ * @property {number} seq
+ * @property {number} hand_no
+ * @property {Array<number>} seats
+ * @property {Array<string>} commitments
+ */
+
+/**
+ * Host to guest, once every secret for the hand hand_no is in: the seats whose secrets made the seed (those of
+ * commitments, less any friend who fell silent) and each one's secret, in that order: every page re-deals.
+ * @typedef {object} PeerSecrets
+ * @property {number} v
+ * @property {"secrets"} type
+ * @property {number} seq
+ * @property {number} hand_no
+ * @property {Array<number>} seats
+ * @property {Array<string>} secrets
  */
 
 /**

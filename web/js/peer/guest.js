@@ -24,7 +24,8 @@ export class Guest {
     this.seq = 0;
     this.queue = Promise.resolve();
     this.engineReady = new Promise((done) => { this.ready = done; });
-    this.secrets = new Map();   // hand_no -> {secret, host commitment}
+    this.rounds = new Map();   // hand_no -> the fair deal as this page saw it (see fairMessage)
+    controller.reviewFair = (i, record) => this.verify(i, record);
     window.__jassPeer = this;
   }
 
@@ -151,18 +152,8 @@ export class Guest {
       await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
       this.shown = true;
       if (m.events.some((e) => e.type === "game_over")) this.keep();
-    } else if (m.type === "commit" && isHex64(m.commitment)) {
-      const secret = newSecret();
-      this.secrets.set(m.hand_no, { secret, host: m.commitment });
-      this.send("commit", { hand_no: m.hand_no, commitment: await commitmentOf(secret) });
-    } else if (m.type === "reveal" && isHex64(m.secret) && this.secrets.has(m.hand_no)) {
-      const mine = this.secrets.get(m.hand_no);
-      if ((await commitmentOf(m.secret)) !== mine.host) {
-        const msg = t("review.fair.commitment_mismatch", { name: this.host() });
-        toast(msg, "error", 12_000);
-        announce(msg);
-      }
-      this.send("reveal", { hand_no: m.hand_no, secret: mine.secret });
+    } else if (m.type === "commit" || m.type === "commitments" || m.type === "secrets") {
+      await this.fairMessage(m);
     } else if ((m.type === "away" || m.type === "rejoin") && Number.isInteger(m.seat) && m.seat !== this.seat) {
       const msg = t(m.type === "away" ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
       toast(msg, m.type === "away" ? "error" : "info", 5000);
@@ -173,6 +164,68 @@ export class Guest {
       toast(msg, "info", 60_000);
       announce(msg);
     }
+  }
+
+  /**
+   * The fair deal of hand `hand_no` (docs/peer.md): the host's `commit` (this page answers with its own), then every
+   * peer's commitment (this page checks the host's and its own, and only then reveals its secret), then every secret
+   * (each checked against its commitment at once; the hand review re-deals from them). Anything that does not match
+   * is a warning now and in that hand's review; a malformed or late message is ignored.
+   */
+  async fairMessage(m) {
+    const round = this.rounds.get(m.hand_no);
+    if (m.type === "commit") {
+      // a round asked again (the host's page reloaded before it dealt) gets a fresh secret; once this page revealed
+      // for that hand it keeps that round, so a host cannot re-run a deal it did not like (its review would warn)
+      if (!isHex64(m.commitment) || round?.revealed || !Number.isInteger(m.hand_no)) return;
+      const secret = newSecret(), mine = await commitmentOf(secret);
+      this.rounds.set(m.hand_no, { secret, mine, host: m.commitment });
+      this.send("commit", { hand_no: m.hand_no, commitment: mine });
+      return;
+    }
+    const list = m[m.type];
+    const seats = m.seats;
+    const shaped = Array.isArray(seats) && Array.isArray(list) && seats.length === list.length && seats[0] === 0
+      && seats.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > seats[i - 1])) && list.every(isHex64);
+    if (!round || !shaped || round.fault) return;
+    if (m.type === "commitments" && !round.commitments) {
+      round.seats = [...seats];
+      round.commitments = [...list];
+      const at = (seat) => list[seats.indexOf(seat)];
+      if (at(0) !== round.host) this.fairFault(round, "commitment_mismatch", 0);
+      else if (at(this.seat) !== round.mine) this.fairFault(round, "commitment_mismatch", this.seat);
+      else {
+        round.revealed = true;
+        this.send("reveal", { hand_no: m.hand_no, secret: round.secret });
+      }
+    } else if (m.type === "secrets" && round.commitments && !round.secrets) {
+      // the seats whose secrets made the seed: those that committed, less a friend who fell silent
+      if (!seats.every((x) => round.seats.includes(x))) { this.fairFault(round, "bad_fair", 0); return; }
+      round.commitments = seats.map((x) => round.commitments[round.seats.indexOf(x)]);
+      round.seats = [...seats];
+      round.secrets = [...list];
+      for (const [i, secret] of list.entries()) {
+        if ((await commitmentOf(secret)) !== round.commitments[i]) { this.fairFault(round, "commitment_mismatch", seats[i]); return; }
+      }
+    }
+  }
+
+  /** A fair deal that does not add up: a warning now (naming the seat), and the same line in the hand's review. */
+  fairFault(round, code, seat) {
+    round.fault = { verified: false, code, params: { seat } };
+    const msg = t(`review.fair.${code}`, { name: this.names[seat] ?? "" });
+    toast(msg, "error", 12_000);
+    announce(msg);
+  }
+
+  /** The hand review's line for hand `i` of the game (its hand_no is i + 1): re-dealt by this page's engine. */
+  async verify(i, record) {
+    const round = this.rounds.get(i + 1);
+    if (round?.fault) return round.fault;
+    if (!round?.secrets) return null;
+    const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
+    if (!r?.ok) return null;
+    return Number.isInteger(r.params?.peer) ? { ...r, params: { ...r.params, seat: round.seats[r.params.peer] } } : r;
   }
 
   /**

@@ -225,6 +225,7 @@ export class Host {
     this.hosting = this.active = false;
     this.fair = null;
     this.rounds = [];
+    this.firstRound = 0;
     this.controller.dealSeed = null;
     this.controller.reviewFair = null;
     store.ui.away = new Set();
@@ -432,10 +433,13 @@ export class Host {
     this.renderBar();
   }
 
-  /** The fair deal of the next hand (docs/peer.md): commitments from everyone, then the secrets; the seed. */
+  /**
+   * The fair deal of the next hand (docs/peer.md): every peer's commitment; all of them to each friend (who reveals
+   * only then); every secret; all of them to each friend (whose review re-deals too); the seed.
+   */
   async fairRound() {
     const peers = [0, ...[...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s)];
-    const handNo = this.rounds.length + 1;
+    const handNo = (this.firstRound ?? 0) + this.rounds.length + 1;   // the game's hand number (a guest's review's)
     const secret = newSecret();
     const round = { handNo, peers, commitments: { 0: await commitmentOf(secret) }, secrets: { 0: secret } };
     this.fair = round;
@@ -448,13 +452,19 @@ export class Host {
       }, FAIR_WAIT_MS);
       round.check();
     });
+    const relay = (type, what) => {
+      const seats = [...round.peers];
+      for (const s of seats.slice(1)) this.send(s, type, { hand_no: handNo, seats, [type]: seats.map((x) => round[what][x]) });
+    };
     for (const s of peers.slice(1)) this.send(s, "commit", { hand_no: handNo, commitment: round.commitments[0] });
     await wait("commitments");
     clearTimeout(round.timer);
-    for (const s of round.peers.slice(1)) this.send(s, "reveal", { hand_no: handNo, secret });
+    round.open = true;   // the commitments are fixed: secrets are taken from now on
+    relay("commitments", "commitments");
     await wait("secrets");
     clearTimeout(round.timer);
     this.fair = null;
+    relay("secrets", "secrets");
     const order = round.peers;
     this.rounds.push({ order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
     return fairSeed(order.map((s) => round.secrets[s]));
@@ -468,7 +478,7 @@ export class Host {
       round.peers = round.peers.filter((s) => s !== seat);
     } else if (m.hand_no === round.handNo && round.peers.includes(seat)) {
       if (m.type === "commit" && round.commitments[seat] == null) round.commitments[seat] = m.commitment;
-      if (m.type === "reveal" && round.commitments[seat] != null && round.secrets[seat] == null) round.secrets[seat] = m.secret;
+      if (m.type === "reveal" && round.open && round.secrets[seat] == null) round.secrets[seat] = m.secret;
     }
     round.check?.();
   }

@@ -255,7 +255,7 @@ export function installSave({ controller, boot }) {
     if (!guest) await autosave.refreshRecords();
     const records = guest ?? autosave.records;
     if (!records.length) return;
-    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: !guest });
+    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: true });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   });
   // drop a record file anywhere on the page
