@@ -154,6 +154,30 @@ def a_changed_commitment_is_caught(guest, host_name: str) -> None:
     assert sent == ["commit"]
     toast = guest.locator("#toast")
     expect(toast).to_contain_text(f"Warning: {host_name}'s secret is not the one promised before the hand")
+    # the warning lies above the game-over summary open behind it, and above the score sheet opened after it
+    assert toast_seen_over_dialog(guest)
+    guest.click("#btn-over-sheet")
+    guest.wait_for_selector("#dlg-sheet[open]", timeout=TIMEOUT)
+    assert toast_seen_over_dialog(guest)
+    guest.keyboard.press("Escape")
+
+
+def toast_seen_over_dialog(page) -> bool:
+    """Whether the notice shows where it overlaps the topmost open dialog: the pixels there change when the notice
+    is made invisible (under the dialog they would not). Hit testing cannot tell: a modal dialog makes the rest of
+    the page inert, the notice too, so elementFromPoint passes through it either way."""
+    box = page.evaluate("""() => {
+      const a = document.getElementById('toast').getBoundingClientRect();
+      const d = [...document.querySelectorAll('dialog[open]')].at(-1).getBoundingClientRect();
+      const x = Math.max(a.left, d.left), y = Math.max(a.top, d.top);
+      return {x, y, width: Math.min(a.right, d.right) - x, height: Math.min(a.bottom, d.bottom) - y};
+    }""")
+    assert box["width"] > 20 and box["height"] > 20, box
+    shown = page.screenshot(clip=box, animations="disabled")
+    page.evaluate("() => { document.getElementById('toast').style.visibility = 'hidden'; }")
+    gone = page.screenshot(clip=box, animations="disabled")
+    page.evaluate("() => { document.getElementById('toast').style.visibility = ''; }")
+    return shown != gone
 
 
 def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
@@ -193,6 +217,7 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
                at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host, guests[0])))
     assert reviewed
+    guests[1].wait_for_selector("#dlg-over[open]", timeout=TIMEOUT)
     a_changed_commitment_is_caught(guests[1], host.evaluate("() => window.__jass.view().players[0].name"))
     final = host.evaluate("() => window.__jass.view()")
     assert final["hand_no"] == 2 and len(final["history"]) >= 2

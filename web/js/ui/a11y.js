@@ -21,10 +21,32 @@ export function toast(text, kind = "info", ms = 4500) {
   el.textContent = text;
   el.dataset.kind = kind;
   el.hidden = false;
+  onTop(el, true);
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  toastTimer = setTimeout(() => hideToast(), ms);
 }
-export function hideToast() { $("#toast").hidden = true; }
+export function hideToast() {
+  const el = $("#toast");
+  el.hidden = true;
+  onTop(el, false);
+}
+
+/** A popover in the top layer, shown anew so it lies above a modal dialog opened since (a notice said while the
+ *  hand summary or the review is open is seen, not hidden under the backdrop). Without popovers: as before. */
+function onTop(el, show) {
+  if (typeof el.showPopover !== "function") return;
+  if (el.matches(":popover-open")) el.hidePopover();
+  if (!show) return;
+  el.showPopover();
+  if (!dialogWatch && typeof MutationObserver === "function") {
+    // a dialog that opens while a notice shows (the game-over summary after a friend's warning) goes under it
+    dialogWatch = new MutationObserver((changes) => {
+      if (!el.hidden && changes.some((c) => c.target.open)) onTop(el, true);
+    });
+    dialogWatch.observe(document.body, { attributes: true, attributeFilter: ["open"], subtree: true });
+  }
+}
+let dialogWatch = null;
 
 /**
  * The hint in plain words over the table, with the numbers behind it (expected strokes, sampled deals) behind a
