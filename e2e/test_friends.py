@@ -260,7 +260,7 @@ def host_view(host) -> str:
 def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     """Guest 1 drops mid-trick: the host shows it away, lets a bot play its seat, and a new invite brings it back to
     the same seat with the current position (the whole stream from index 0). Then the host reloads: its game comes
-    back from the autosave with both friends away and a new invite each."""
+    back from the autosave with both friends away and a new invite each, and its review still verifies the deal."""
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
     # play until guest 1 is to play with a card already in the trick
     play_until(host, [g1, g2], lambda: (lambda v: v["to_play"] == 1 and len(v["trick"]["cards"]) >= 1)(
@@ -306,6 +306,15 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     after = host.evaluate("() => window.__jass.view()")
     assert {k: after[k] for k in ("hand", "counts", "trick", "tricks_won", "players")} == \
         {k: before[k] for k in ("hand", "counts", "trick", "tricks_won", "players")}
+    # bots stand in for both, the hand is played out, and its review still verifies the deal: the page reloaded
+    # kept the commitments and secrets of the hand dealt before it
+    for seat in (1, 2):
+        host.click(f"#friends-bar [data-away='{seat}'] [data-action='stand-in']")
+        host.wait_for_function("(s) => window.__jass.view().players[s].bot !== null", arg=seat, timeout=TIMEOUT)
+    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    host.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)   # the last hand: from the game's end
+    host.click("#btn-over-review")
+    host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
 
 
 HOSTILE_JS = """async ([kind, seat]) => {

@@ -11,9 +11,11 @@
 * handover: pass-and-play with the owner and a second person at one device and a bot: the hand-over screen,
   handover-<lang>-<w>x<h>.png, and the second person's table after it (their hand at the bottom, mid-trick),
   passplay-<lang>-<w>x<h>.png.
+* over: the game's end (one hand played out), its standings and its three ways on (review the last hand, the score
+  sheet, a new game), over-<lang>-<w>x<h>.png.
 
     .venv/bin/python build.py && .venv/bin/python scripts/i18n_screenshots.py [--langs en,de] [--decks swiss,french]
-        [--scenes table,review,hold,handover] [--sizes 1280x800,390x844]
+        [--scenes table,review,hold,handover,over] [--sizes 1280x800,390x844]
 
 Chromium: $CHROMIUM_PATH or /usr/bin/chromium (as the e2e tests).
 """
@@ -117,6 +119,26 @@ def shoot_hold(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Pat
     ctx.close()
 
 
+def shoot_over(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Path) -> None:
+    """The game-over dialog after a one-hand game."""
+    ctx = context(browser, w, h, dpr)
+    ctx.add_init_script("localStorage.setItem('mittlere-jass.tutorial', 'declined');")
+    page = ctx.new_page()
+    page.goto(f"{url}?speed=instant&seed=9&hands=1&lang={lang}")
+    while True:
+        page.wait_for_function("() => { const s = window.__jass && window.__jass.state(); return s && "
+                               "(s.phase === 'game-over' || (s.phase === 'play' && s.toPlay === 0 && !s.busy)); }",
+                               timeout=120_000)
+        if page.evaluate("window.__jass.state().phase") == "game-over":
+            break
+        play_first_legal(page)
+    page.wait_for_selector("#dlg-over[open]")
+    page.wait_for_timeout(400)   # the dialog's entrance
+    page.screenshot(path=str(path), scale="css")
+    print(path.relative_to(ROOT))
+    ctx.close()
+
+
 PASS_STEP = ("() => { const s = window.__jass && window.__jass.state(); return !!s && (document.body.dataset.handover"
              " === 'true' || (s.phase === 'play' && s.toPlay === s.viewer && !s.busy)); }")
 
@@ -185,6 +207,8 @@ def main() -> None:
                     shoot_hold(browser, url, w, h, dpr, lang, out / f"hold-{lang}-{w}x{h}.png")
                 if "handover" in scenes:
                     shoot_handover(browser, url, w, h, dpr, lang, out)
+                if "over" in scenes:
+                    shoot_over(browser, url, w, h, dpr, lang, out / f"over-{lang}-{w}x{h}.png")
             for deck in decks if "table" in scenes else []:
                 shoot(browser, url, w, h, dpr, f"&lang=en&deck={deck}", out / f"table-{deck}-{w}x{h}.png", args.seed)
         browser.close()

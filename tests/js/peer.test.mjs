@@ -7,7 +7,7 @@ import { load } from "./web.mjs";
 const { shrinkSdp, rebuildSdp, encodeInvite, decodeInvite, encodeReply, decodeReply, inviteUrl, inviteCodeOf, CodeError } = await load("invite");
 const { encodeQr } = await load("qr");
 const { Throttle } = await load("throttle");
-const { fairSeed, commitmentOf } = await load("fair");
+const { fairSeed, commitmentOf, parseRounds } = await load("fair");
 
 // Chromium's offer after ICE gathering (a data channel only), with a TCP and a server-reflexive candidate added
 const OFFER = [
@@ -95,4 +95,21 @@ test("the throttle lets a burst through, then the rate; the dropped ones are cou
 test("the fair deal's seed is the engine's (docs/peer.md's example)", async () => {
   assert.equal(await fairSeed(["a".repeat(64), "b".repeat(64)]), "ca9c39907df6281db756e6bf1436bd6ff342c4527452a47b60c00df0832489dc");
   assert.equal(await commitmentOf("a".repeat(64)), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
+});
+
+test("the host's stored fair-deal proofs are read back only for their own game, and only well-formed rounds", () => {
+  const h = (c) => c.repeat(64);
+  const good = { handNo: 1, order: [0, 2], commitments: [h("a"), h("b")], secrets: [h("c"), h("d")] };
+  const text = (rounds, game = "g1") => JSON.stringify({ game, rounds });
+  assert.deepEqual(parseRounds(text([good]), "g1"), [good]);
+  assert.deepEqual(parseRounds(text([good]), "g2"), []);              // another game's
+  for (const bad of ["", "null", "[]", "{", JSON.stringify({ game: "g1", rounds: {} })]) assert.deepEqual(parseRounds(bad, "g1"), []);
+  const broken = [
+    { ...good, handNo: 0 }, { ...good, handNo: "1" }, { ...good, order: [2, 0] }, { ...good, order: [1, 2] },
+    { ...good, order: [0, 0] }, { ...good, order: [0, 3] }, { ...good, commitments: [h("a")] },
+    { ...good, secrets: [h("c"), "D".repeat(64)] }, null, 7,
+  ];
+  assert.deepEqual(parseRounds(text([...broken, good]), "g1"), [good]);   // each broken round dropped, the good kept
+  const extra = parseRounds(text([{ ...good, extra: "<script>" }]), "g1")[0];
+  assert.equal("extra" in extra, false);
 });

@@ -22,3 +22,25 @@ export const fairSeed = (secrets) => sha256hex([SEED_PREFIX, ...secrets].join("/
 
 /** Whether `s` is a secret or a commitment's shape (64 lowercase hex digits). */
 export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
+
+/** Where the host keeps its game's fair-deal proofs (a reload still verifies the hands before it). */
+export const FAIR_KEY = "mittlere-jass.fair.v1";
+const MAX_ROUNDS = 1000;
+
+/** A round's shape: its hand number, the seats that took part (ascending, the host's 0 first), their commitments
+ *  and secrets in that order. */
+export function isRound(r) {
+  const seats = r?.order;
+  return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && Array.isArray(seats) && seats.length >= 1 && seats.length <= 3
+    && seats[0] === 0 && seats.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > seats[i - 1]))
+    && ["commitments", "secrets"].every((k) => Array.isArray(r[k]) && r[k].length === seats.length && r[k].every(isHex64));
+}
+
+/** The stored proofs (`text`, as read from storage) of the game `game` (its seed): the valid rounds, else none. */
+export function parseRounds(text, game) {
+  let data;
+  try { data = JSON.parse(text); } catch { return []; }
+  if (!data || typeof data !== "object" || data.game !== game || typeof game !== "string" || !Array.isArray(data.rounds)) return [];
+  return data.rounds.slice(0, MAX_ROUNDS).filter(isRound)
+    .map((r) => ({ handNo: r.handNo, order: [...r.order], commitments: [...r.commitments], secrets: [...r.secrets] }));
+}

@@ -8,7 +8,7 @@ import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
 import { nameOf, store } from "../game/store.js";
-import { commitmentOf, fairSeed, isHex64, newSecret } from "./fair.js";
+import { FAIR_KEY, commitmentOf, fairSeed, isHex64, newSecret, parseRounds } from "./fair.js";
 import { CodeError, decodeReply, encodeInvite, inviteUrl } from "./invite.js";
 import { drawQr } from "./qr.js";
 import { RtcLink } from "./rtc.js";
@@ -226,6 +226,7 @@ export class Host {
     this.fair = null;
     this.rounds = [];
     this.firstRound = 0;
+    this.game = null;
     this.controller.dealSeed = null;
     this.controller.reviewFair = null;
     store.ui.away = new Set();
@@ -387,7 +388,8 @@ export class Host {
   }
 
   /** A game with friends resumed from the autosave (the host's page was reloaded): every friend is away until a
-   *  new invite brings them back; meanwhile a bot may play for them. The earlier hands' fair-deal secrets are gone. */
+   *  new invite brings them back; meanwhile a bot may play for them. The earlier hands' fair-deal proofs come back
+   *  from storage (keepRounds). */
   resumeTable(view) {
     this.stop();
     this.table = 1 + Math.floor(Math.random() * 65000);
@@ -397,6 +399,9 @@ export class Host {
     this.controller.dealSeed = () => this.fairRound();
     this.controller.reviewFair = (i, record) => this.verify(i, record);
     this.firstRound = this.controller.journal.hands.length;   // the next dealt hand's index
+    // the proofs of the hands dealt before the reload, kept by this game's earlier page
+    this.game = this.controller.journal.setup?.seed ?? null;
+    try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
     for (const s of [1, 2]) {
       const p = view.players[s];
       if (p.kind !== "remote") { this.seats.set(s, { mode: p.bot ?? "normal", status: "bot" }); continue; }
@@ -439,7 +444,8 @@ export class Host {
    */
   async fairRound() {
     const peers = [0, ...[...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s)];
-    const handNo = (this.firstRound ?? 0) + this.rounds.length + 1;   // the game's hand number (a guest's review's)
+    // the game's hand number (a guest's review's): after a reload, after the hands its autosave holds
+    const handNo = Math.max(this.firstRound ?? 0, this.rounds.at(-1)?.handNo ?? 0) + 1;
     const secret = newSecret();
     const round = { handNo, peers, commitments: { 0: await commitmentOf(secret) }, secrets: { 0: secret } };
     this.fair = round;
@@ -466,8 +472,17 @@ export class Host {
     this.fair = null;
     relay("secrets", "secrets");
     const order = round.peers;
-    this.rounds.push({ order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
-    return fairSeed(order.map((s) => round.secrets[s]));
+    const seed = await fairSeed(order.map((s) => round.secrets[s]));
+    if (handNo === 1) this.game = seed;   // the first hand's seed is the game's: the key of its stored proofs
+    this.rounds.push({ handNo, order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
+    this.keepRounds();
+    return seed;
+  }
+
+  /** The game's proofs into storage, so that a reload of this page still verifies the hands dealt before it. */
+  keepRounds() {
+    if (!this.game) return;
+    try { localStorage.setItem(FAIR_KEY, JSON.stringify({ game: this.game, rounds: this.rounds })); } catch { /* this visit only */ }
   }
 
   /** A friend's commitment or secret for the deal under way (null: the friend is gone, the deal goes on). */
@@ -485,7 +500,7 @@ export class Host {
 
   /** The hand review's line: the deal of dealt hand `i` checked by the engine against its record. */
   async verify(i, record) {
-    const round = this.rounds[i - (this.firstRound ?? 0)];
+    const round = this.rounds.find((r) => r.handNo === i + 1);
     if (!round) return null;
     const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
     if (!r?.ok) return null;

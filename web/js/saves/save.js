@@ -249,15 +249,16 @@ export function installSave({ controller, boot }) {
   const review = new HandReview({ controller });
   const games = new GamesDialog({ autosave, review });
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
-  // the hand summary's "Review hand": this game's hands, at the one just finished
-  document.getElementById("btn-hand-review")?.addEventListener("click", async () => {
+  // "Review hand" in the hand summary and at game over: this game's hands, at the one just finished
+  const reviewLast = async () => {
     const guest = controller.guestRecords?.();   // a friend's page: the hands as its table saw them played
     if (!guest) await autosave.refreshRecords();
     const records = guest ?? autosave.records;
     if (!records.length) return;
     const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: true });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
-  });
+  };
+  for (const id of ["btn-hand-review", "btn-over-review"]) document.getElementById(id)?.addEventListener("click", reviewLast);
   // drop a record file anywhere on the page
   document.addEventListener("dragover", (e) => { if ([...(e.dataTransfer?.types ?? [])].includes("Files")) e.preventDefault(); });
   document.addEventListener("drop", (e) => {
