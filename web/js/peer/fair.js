@@ -27,13 +27,17 @@ export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
 export const FAIR_KEY = "mittlere-jass.fair.v1";
 const MAX_ROUNDS = 1000;
 
-/** A round's shape: its hand number, the seats that took part (ascending, the host's 0 first), their commitments
- *  and secrets in that order. */
+/** The seats of a fair deal: 1..3 distinct seats, ascending, the host's 0 first (engine/peer.py's check). */
+export const isSeats = (s) => Array.isArray(s) && s.length >= 1 && s.length <= 3 && s[0] === 0
+  && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > s[i - 1]));
+
+/** One commitment or secret (64 hex digits) per seat of `seats`, in their order. */
+export const onePerSeat = (list, seats) => Array.isArray(list) && list.length === seats.length && list.every(isHex64);
+
+/** A round's shape: its hand number, the seats that took part, their commitments and secrets in that order. */
 export function isRound(r) {
-  const seats = r?.order;
-  return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && Array.isArray(seats) && seats.length >= 1 && seats.length <= 3
-    && seats[0] === 0 && seats.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > seats[i - 1]))
-    && ["commitments", "secrets"].every((k) => Array.isArray(r[k]) && r[k].length === seats.length && r[k].every(isHex64));
+  return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && isSeats(r.order)
+    && onePerSeat(r.commitments, r.order) && onePerSeat(r.secrets, r.order);
 }
 
 /** The stored proofs (`text`, as read from storage) of the game `game` (its seed): the valid rounds, else none. */

@@ -7,7 +7,7 @@ import { el, modal } from "../saves/save-ui.js";
 import { t } from "../i18n/i18n.js";
 import { markViewer } from "../ui/handover.js";
 import { store } from "../game/store.js";
-import { commitmentOf, isHex64, newSecret } from "./fair.js";
+import { commitmentOf, isHex64, isSeats, newSecret, onePerSeat } from "./fair.js";
 import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
@@ -185,9 +185,7 @@ export class Guest {
     }
     const list = m[m.type];
     const seats = m.seats;
-    const shaped = Array.isArray(seats) && Array.isArray(list) && seats.length === list.length && seats[0] === 0
-      && seats.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > seats[i - 1])) && list.every(isHex64);
-    if (!round || !shaped || round.fault) return;
+    if (!round || !isSeats(seats) || !onePerSeat(list, seats) || round.fault) return;
     if (m.type === "commitments" && !round.commitments) {
       round.seats = [...seats];
       round.commitments = [...list];
