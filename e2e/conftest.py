@@ -32,13 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jass_e2e import KEEPER_PATH, ROOT, SITE_ROUTES, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
+from tools import chromium  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-               # play with friends on loopback: the real addresses in the candidates, not mDNS names
-               "--disable-features=WebRtcHideLocalIpsWithMdns",
-               # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt
-               "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+LAUNCH_ARGS = chromium.args(
+    # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt
+    "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+    # play with friends on loopback: the real addresses in the candidates, not mDNS names
+    disable_features=("WebRtcHideLocalIpsWithMdns",))
 
 # Run in the keeper page (on the site's origin) before each test: empty the origin's storage and wait until no page
 # holds or asks for a Web Lock (the save lock of a page just closed is released asynchronously).

@@ -26,9 +26,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
 from engine import web  # noqa: E402
+from tools import chromium  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARGS = chromium.args()   # tools/chromium.py
 MY_TURN_OR_OVER = """() => { const s = window.__jass?.state(); return !!s && !s.busy &&
   ((s.phase === 'play' && s.toPlay === 0) || s.phase === 'hand-over' || s.phase === 'game-over'); }"""
 
@@ -94,7 +94,7 @@ def main() -> None:
     srv, url = serve(ROOT / "dist")
     rows = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=ARGS)
         for level in args.levels.split(","):
             cpu, rec_py = cpython_game(level, args.hands, args.seed)
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})   # a fresh profile: no saved game

@@ -43,9 +43,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARGS = chromium.args()   # tools/chromium.py
 
 
 def throttle(mbit: float, rtt_ms: float) -> dict:
@@ -247,7 +247,7 @@ def main() -> None:
         ap.error(f"unknown network {bad}: choose from {list(NETWORKS)}")
     samples: dict = {n: {v: [] for v in variants} for n in networks}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=ARGS)
         for net in networks:
             for i in range(a.runs):
                 order = list(variants) if i % 2 == 0 else list(variants)[::-1]

@@ -13,7 +13,6 @@ Uses $CHROMIUM_PATH or /usr/bin/chromium; builds dist/ first.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -25,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARGS = chromium.args()   # tools/chromium.py
 SAVE_LEN = "() => (localStorage.getItem('mittlere-jass.game') || '').length"
 SETTLED = """() => { const s = window.__jass && window.__jass.state();
   return !!s && ((s.phase === 'play' && s.toPlay === 0 && !s.busy)
@@ -49,7 +48,7 @@ def main() -> int:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}/?speed=instant&seed={a.seed}&hands={a.hands}&bots=normal,normal"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"), args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=ARGS)
         page = browser.new_page()
         page.goto(url)
         sizes, resume_ms, restore_ms = [], [], []

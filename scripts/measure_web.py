@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+ARGS = chromium.args()   # tools/chromium.py
 
 LONGTASK_OBSERVER = """
 window.__longtasks = [];
@@ -109,10 +109,9 @@ def main() -> None:
     srv = build.make_server(0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
-    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
     cold, warm, nbytes, timings = [], [], [], []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=ARGS)
         sw_res = measure_sw(browser, url, a.runs, a.level) if (a.sw or a.sw_only) else {}
         if a.sw_only:
             browser.close()

@@ -18,8 +18,10 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-BASE = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tools import chromium  # noqa: E402
+
+BASE = chromium.args()   # tools/chromium.py
 HZ = os.sysconf("SC_CLK_TCK")
 PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass"
 
@@ -50,7 +52,7 @@ def threads() -> dict[str, tuple[str, float]]:
 def main() -> None:
     site, n, flags = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+        browser = p.chromium.launch(executable_path=chromium.executable(),
                                     args=BASE + flags)
         ctx = browser.new_context(locale="en-US")
         page = ctx.new_page()

@@ -1,0 +1,27 @@
+"""How the tests and the measuring scripts start Debian's Chromium (headless, through Playwright): one list of flags.
+
+* `BASE_ARGS`: no sandbox (root in a container), no GPU, no QUIC, and none of Chromium's own background traffic
+  (first-run pages, component updates, sync): only the page's requests reach the network.
+* `NO_OMNIBOX_POPUP`: headless Chromium 156 builds a browser window's toolbar for every new tab, and with it the
+  WebUI omnibox popup (chrome://omnibox-popup.top-chrome/, a renderer process of its own loading ~100 scripts). On
+  this 2-core machine that renderer cost as much CPU as the game's page: a warm start of the site took 2.93 CPU-s
+  with it and 1.67 without (wall 1.50 s -> 0.95 s; medians of 5, `scripts/start_cpu.py`). No page can see it.
+* Chromium reads one `--disable-features` switch: `args()` joins the features every caller names into it.
+"""
+from __future__ import annotations
+
+import os
+
+BASE_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+NO_OMNIBOX_POPUP = ["WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxPopup"]
+
+
+def args(*extra: str, disable_features: tuple[str, ...] = ()) -> list[str]:
+    """BASE_ARGS, `extra` and one --disable-features switch (the omnibox popup's features and `disable_features`)."""
+    return [*BASE_ARGS, *extra, "--disable-features=" + ",".join([*NO_OMNIBOX_POPUP, *disable_features])]
+
+
+def executable() -> str:
+    """$CHROMIUM_PATH or Debian's /usr/bin/chromium."""
+    return os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
