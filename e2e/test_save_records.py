@@ -293,6 +293,8 @@ def test_the_file_picker_speaks_the_players_language(open_app, page, watch, tmp_
     page.bring_to_front()   # Chromium opens a file chooser from a key press only in the focused window (one failure)
     file_input.focus()
     expect(file_input).to_be_focused()   # the key goes to the picker, not to where focus was a moment ago
+    # and the window has the focus (a key opens a file chooser only there; one failure under load 8)
+    page.wait_for_function("() => document.hasFocus() && document.activeElement?.id === 'import-file'")
     with page.expect_file_chooser() as chooser:
         page.keyboard.press("Space")
     chooser.value.set_files(str(path))

@@ -6,8 +6,9 @@
 #      the JavaScript unit tests (node --test tests/js/: the app's pure modules)
 #   4. the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
 #   5. lint and type checks (ruff, mypy)
-#      (1-2 and 5, 3 and 4 run side by side: three lanes; any failure stops the run before pytest)
-#   6. pytest: engine tests (tests/) and end-to-end tests in Chromium (e2e/), in two processes (pytest-xdist)
+#      (1-2 and 5, 3 and 4 run side by side: three lanes; any failure stops the run before the e2e tests)
+#   6. pytest: the engine tests (tests/) in a lane of their own once .venv is ready, beside the rest
+#   7. pytest: the end-to-end tests in Chromium (e2e/) in three processes (pytest-xdist), then the engine tests' output
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -87,6 +88,15 @@ else
   stamp_write requirements-test.txt "$PIP_STAMP"
 fi
 
+# --- the engine tests: a lane of their own from here on (they need neither the site nor a browser), so that they fill
+# the cores while the site builds and the end-to-end tests start; their output is printed after the e2e tests' ----
+ENGINE_PID=
+if [ "$FULL" = 1 ]; then
+  ( set -euo pipefail; echo "== engine tests (pytest tests/)"
+    .venv/bin/python -m pytest --durations=15 "$@" tests ) >"$LANES/engine.log" 2>&1 &
+  ENGINE_PID=$!
+fi
+
 # --- browser for the e2e tests -------------------------------------------------------------
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM" ]; then
@@ -114,16 +124,26 @@ echo "== web/js/engine/protocol.js up to date with engine/protocol.py"
 finish_lane "$JS_PID" js
 if [ -n "$SITE_PID" ]; then finish_lane "$SITE_PID" site; else lane_site .venv/bin/python; fi
 export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building it again (e2e/conftest.py)
-trap - EXIT
-rm -rf "$LANES"
 
 # The 15 slowest steps are listed at the end (a --durations among the arguments wins).
 if [ "$FULL" = 0 ]; then
+  trap - EXIT
+  rm -rf "$LANES"
   echo "== running pytest $*"
   exec .venv/bin/python -m pytest --durations=15 "$@"
 fi
-# The full run spreads the tests over two processes (pytest-xdist; JASS_TEST_WORKERS=N to change, 0 for one
-# process): each has its own browser, warm contexts and server.
-WORKERS=${JASS_TEST_WORKERS:-2}
-echo "== running tests ($WORKERS worker processes)"
-exec .venv/bin/python -m pytest -n "$WORKERS" --durations=15 "$@" tests e2e
+# The end-to-end tests in three processes (pytest-xdist; JASS_TEST_WORKERS=N to change, 0 for one process), each with
+# its own browser, warm contexts and server, the long flows first; beside them the engine tests' lane ends.
+WORKERS=${JASS_TEST_WORKERS:-3}
+echo "== end-to-end tests ($WORKERS worker processes; the engine tests run beside them)"
+E2E_RC=0
+.venv/bin/python -m pytest -n "$WORKERS" --durations=15 "$@" e2e || E2E_RC=$?
+ENGINE_RC=0
+wait "$ENGINE_PID" || ENGINE_RC=$?
+cat "$LANES/engine.log"
+trap - EXIT
+rm -rf "$LANES"
+if [ "$ENGINE_RC" != 0 ]; then echo "== the engine tests failed (exit $ENGINE_RC)" >&2; fi
+if [ "$E2E_RC" != 0 ]; then echo "== the end-to-end tests failed (exit $E2E_RC)" >&2; fi
+if [ "$E2E_RC" != 0 ]; then exit "$E2E_RC"; fi
+exit "$ENGINE_RC"
