@@ -11,7 +11,7 @@
   What stays is only what makes the start fast: Cache Storage (the snapshot, the service worker's caches) and the
   service worker itself. A test whose point is a first visit, a cold load or a request the caches would answer is
   marked `@pytest.mark.fresh_context` and gets a new context, as every test had before.
-* Tests marked `long_flow` run first (pytest_collection_modifyitems), so the two processes of a full run end together.
+* Tests marked `long_flow` run first (pytest_collection_modifyitems), so the test processes of a full run end together.
 * Every test page records requests, console errors and page errors; at teardown it asserts that no request left
   127.0.0.1 and that the console stayed clean, and on failure saves a screenshot into e2e/artifacts/.
 """
@@ -80,10 +80,11 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long flows first, then the other browser tests, then the engine tests: with two test processes (pytest-xdist
-    hands tests out in this order) the long ones spread over both at the start and the quick ones fill the end, so
-    both processes finish at about the same time (a long flow handed out last kept one process busy alone for a
-    minute). The sort is stable: within each group the order stays the files' order."""
+    """Long flows first, then the other browser tests, then the engine tests (scripts/test.sh runs those in a lane of
+    their own): with several test processes (pytest-xdist hands tests out in this order) the long ones spread over
+    them at the start and the quick ones fill the end, so the processes finish at about the same time (a long flow
+    handed out last kept one process busy alone for a minute). The sort is stable: within each group the order stays
+    the files' order."""
     def rank(item: pytest.Item) -> int:
         if item.get_closest_marker("long_flow"):
             return 0
