@@ -27,29 +27,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jass_e2e import KEEPER_PATH, ROOT, SITE_ROUTES, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from tools import chromium  # noqa: E402
-
-# page.wait_for_function polls its condition every POLL_MS by default, not on every animation frame (Playwright's
-# default): a frame-by-frame poll keeps an idle page producing frames, 0.09 CPU-s per second of waiting against 0.03
-# (a phone-sized page waiting 5 s); a test may still pass polling="raf".
-POLL_MS = 16
-
-
-def _timer_polled(wait_for_function):
-    @functools.wraps(wait_for_function)
-    def wait(self, expression, *, arg=None, polling=None, timeout=None):
-        return wait_for_function(self, expression, arg=arg, polling=POLL_MS if polling is None else polling,
-                                 timeout=timeout)
-    return wait
-
-
-Page.wait_for_function = _timer_polled(Page.wait_for_function)
 
 LAUNCH_ARGS = chromium.args(
     # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt

@@ -75,7 +75,7 @@ NEXT_TURN_JS = """async ([played, timeout]) => {
       return {what: 'turn', card: s.legal[0]};
     }
     if (performance.now() > end) throw new Error('no turn and no end of hand: ' + JSON.stringify(s));
-    await new Promise((done) => setTimeout(done, 16));   // a timer, not a frame: see POLL_MS in conftest.py
+    await new Promise((done) => requestAnimationFrame(done));
   }
 }"""
 
