@@ -27,12 +27,18 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jass_e2e import KEEPER_PATH, ROOT, SITE_ROUTES, PageWatch, screenshot_if_failed  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from tools import chromium  # noqa: E402
+
+# An expect() without a timeout of its own waits up to 15 s (Playwright's default: 5 s). The full run keeps both cores
+# busy (three browsers and the engine tests: load 12-16), and there a dialog once took over 5 s to show after its
+# click (How to play on a first visit's loading screen); a check that passes returns as soon as it holds.
+expect.set_options(timeout=15_000)
 
 LAUNCH_ARGS = chromium.args(
     # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt
