@@ -141,6 +141,10 @@ E2E_RC=0
 ENGINE_RC=0
 wait "$ENGINE_PID" || ENGINE_RC=$?
 cat "$LANES/engine.log"
+if [ "$#" -gt 0 ]; then   # arguments such as -k may select no test on one side: pytest's exit 5 is no failure there
+  if [ "$E2E_RC" = 5 ]; then E2E_RC=0; fi
+  if [ "$ENGINE_RC" = 5 ]; then ENGINE_RC=0; fi
+fi
 trap - EXIT
 rm -rf "$LANES"
 if [ "$ENGINE_RC" != 0 ]; then echo "== the engine tests failed (exit $ENGINE_RC)" >&2; fi
