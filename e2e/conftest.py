@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -82,7 +81,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def chromium_path() -> str:
-    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    path = chromium.executable()
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         pytest.fail(f"Chromium not found at {path!r}. Install it (Debian: apt-get install -y chromium, or run "
                     "scripts/test.sh as root) or set CHROMIUM_PATH to a Chromium/Chrome binary.", pytrace=False)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import threading
 from pathlib import Path
@@ -34,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
 from jass_e2e import load_catalog  # noqa: E402
@@ -192,8 +192,7 @@ def main() -> None:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
-                                    args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=chromium.args())
         scenes = set(args.scenes.split(","))
         langs, decks = list(filter(None, args.langs.split(","))), list(filter(None, args.decks.split(",")))
         for w, h, dpr in (size for size in SIZES if f"{size[0]}x{size[1]}" in args.sizes.split(",")):

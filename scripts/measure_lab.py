@@ -24,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tools import chromium  # noqa: E402
 
 
 def cpython_rate(source: str, opponents: list[str], deals: int, seed: str) -> tuple[float, dict]:
@@ -54,10 +55,9 @@ def main() -> int:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{srv.server_address[1]}/"
     source = (ROOT / "web" / "lab" / "example_bot.py").read_text()
-    chromium = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
     out: dict = {"load_average_at_start": [round(x, 2) for x in os.getloadavg()]}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(executable_path=chromium.executable(), args=chromium.args())
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         page = ctx.new_page()
         for visit in ("first", "second"):

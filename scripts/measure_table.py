@@ -19,6 +19,7 @@ ROOT = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else Path(__file__).reso
 EXTRA = sys.argv[2] if len(sys.argv) > 2 else ""
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
 
 FLUSH = """(n) => {
   const c = document.querySelector('#table').getContext('2d'), t0 = performance.now();
@@ -34,7 +35,7 @@ def main() -> None:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        b = p.chromium.launch(executable_path=chromium.executable(), args=chromium.args())
         for w, h, dpr in [(1280, 800, 1), (390, 844, 3)]:
             pg = b.new_page(viewport={"width": w, "height": h}, device_scale_factor=dpr, has_touch=dpr > 1)
             pg.goto(url + "?speed=fast&seed=5&bots=random,random" + EXTRA)

@@ -21,7 +21,6 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from tools import chromium  # noqa: E402
 
-BASE = chromium.args()   # tools/chromium.py
 HZ = os.sysconf("SC_CLK_TCK")
 PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass"
 
@@ -53,7 +52,7 @@ def main() -> None:
     site, n, flags = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium.executable(),
-                                    args=BASE + flags)
+                                    args=chromium.args(*flags))
         ctx = browser.new_context(locale="en-US")
         page = ctx.new_page()
         for _ in range(2):   # a cold start, then a warm one: the caches and the snapshot are in place

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 BASE_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
              "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -18,10 +19,14 @@ NO_OMNIBOX_POPUP = ["WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup", "WebUIOmnib
 
 
 def args(*extra: str, disable_features: tuple[str, ...] = ()) -> list[str]:
-    """BASE_ARGS, `extra` and one --disable-features switch (the omnibox popup's features and `disable_features`)."""
-    return [*BASE_ARGS, *extra, "--disable-features=" + ",".join([*NO_OMNIBOX_POPUP, *disable_features])]
+    """BASE_ARGS, `extra` and one --disable-features switch: the omnibox popup's features, `disable_features` and
+    those of a --disable-features=... among `extra` (e.g. a flag given to scripts/start_cpu.py)."""
+    key = "--disable-features="
+    features = [*NO_OMNIBOX_POPUP, *disable_features,
+                *(f for a in extra if a.startswith(key) for f in a[len(key):].split(",") if f)]
+    return [*BASE_ARGS, *(a for a in extra if not a.startswith(key)), key + ",".join(features)]
 
 
 def executable() -> str:
-    """$CHROMIUM_PATH or Debian's /usr/bin/chromium."""
-    return os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+    """$CHROMIUM_PATH, else `chromium` on the PATH, else Debian's /usr/bin/chromium."""
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
