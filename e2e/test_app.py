@@ -288,9 +288,13 @@ def test_last_trick_peek_and_score_sheet_any_time(open_app, page, watch):
     assert s["hand"][s["selected"]] in s["legal"]
     peek = page.get_by_role("button", name="Last trick")
     expect(peek).to_be_enabled()
+    frames = page.evaluate("window.__jass.table().frames")
     peek.click()
     expect(peek).to_have_attribute("aria-pressed", "true")
     assert state(page)["peek"] is True
+    # the peek's texts (its title, the names under its cards) too are in fonts the renderer warmed up ahead
+    page.wait_for_function("(n) => window.__jass.table().frames > n", arg=frames)   # the peek is drawn
+    assert page.evaluate("window.__jass.table().unplannedFonts") == []
     peek.click()
     expect(peek).to_have_attribute("aria-pressed", "false")
     page.get_by_role("button", name="Score sheet").click()

@@ -68,6 +68,9 @@ def test_the_trump_banner_leaves_the_table_with_its_hand(open_app, page, watch):
     s = state(page)
     assert s["phase"] == "game-over" and s["trump"] is not None
     assert s["banner"] is None, s["banner"]
+    # every text of the hand (the HUD, the plates, the trick's labels, the piles, the banner) was drawn in a font the
+    # renderer looks up ahead of the first frame (renderer.js textSizes)
+    assert table(page)["unplannedFonts"] == [], table(page)["unplannedFonts"]
 
 
 @pytest.mark.fresh_context   # the loading screen, held: Pyodide's download must reach the network

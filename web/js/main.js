@@ -51,6 +51,7 @@ const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
 await installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); relabelHandover(); renderer.relayout(); });
+renderer.relayout();   // the catalog is in: the card faces are painted ahead, in idle time, with its indices
 dialogs.fillSpeedSelect($("#speed"), session.speed);
 installToolbar();
 $("#speed").addEventListener("change", (e) => controller.setSpeed(e.target.value));

@@ -112,6 +112,8 @@ export function getLanguage() { return lang; }
  *  What caches text drawn with `t` (the card faces' corner indices) keys by it: the same language code before and
  *  after its catalog arrived is not the same text. */
 export function textsVersion() { return `${lang}#${switches}`; }
+/** Has a catalog been put in place yet (texts drawn before that are the fallback's)? */
+export function catalogReady() { return switches > 0; }
 /** Call `f(lang)` after every language switch. */
 export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
 
@@ -211,11 +213,25 @@ export function levelName(id) {
 
 /** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
 export function applyI18n(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
-  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
-  if (root === document) document.title = t("title");
+  // only what differs is written: a text the page already shows (the English of index.html) keeps its node, so the
+  // browser neither lays it out nor paints it again (a repainted heading was the first visit's late "largest paint")
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
+  for (const el of root.querySelectorAll("[data-i18n-aria]")) {
+    const text = t(el.dataset.i18nAria);
+    if (el.getAttribute("aria-label") !== text) el.setAttribute("aria-label", text);
+  }
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    const text = t(el.dataset.i18nPlaceholder);
+    if (el.placeholder !== text) el.placeholder = text;
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    const text = t(el.dataset.i18nTitle);
+    if (el.title !== text) el.title = text;
+  }
+  if (root === document && document.title !== t("title")) document.title = t("title");
 }
 
 /** +2 / −1 / 0 with a real minus sign (fmtNumber's), digits in the locale's style; `opts` as fmtNumber's. */

@@ -32,7 +32,7 @@ function loadingSuits(deck) {
   tiles.forEach((tile, i) => {
     const suit = "SHDC"[i];
     if (deck === "swiss") tile.replaceChildren(suitIcon("swiss", suit, 34));
-    else tile.textContent = SUIT_SYMBOL[suit];
+    else if (tile.textContent !== SUIT_SYMBOL[suit]) tile.textContent = SUIT_SYMBOL[suit];   // as index.html has it: not repainted
   });
 }
 

@@ -1,7 +1,7 @@
 // Canvas renderer: draws the table model (what the engine's view and events say) at the device pixel ratio.
 import { CardArt, drawDeckSuit, roundRect } from "./cards.js";
 import { botCardPos, cardToTable, computeLayout, insideCard } from "./layout.js";
-import { t, tSeat, signed } from "../i18n/i18n.js";
+import { catalogReady, t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
 import { Emitter } from "../game/events.js";
@@ -12,6 +12,36 @@ const GOLD = "#f5c84c";
 /** The seats of the table shown (0..n-1). */
 const seatsOf = (m) => (m.players ?? [0, 1, 2]).map((_, s) => s);
 const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => s + r));
+
+/**
+ * Every text size (CSS px) the table uses for layout `L`, and the weights each is drawn in: the one place the draw
+ * code takes its sizes from, so that the fonts can be looked up ahead of the first frame (see warmFonts).
+ */
+export function textSizes(L) {
+  const hud = Math.max(11, Math.round(L.hud.trump.h * 0.24));
+  const hudHand = Math.max(12, Math.round(L.cardW * 0.17));
+  const hudSmall = Math.max(11, Math.round(hudHand * 0.82));
+  const plate = Math.max(12, Math.round(L.plates[0].h * 0.32));
+  const pileBadge = Math.max(9, L.cardW * 0.12);
+  const peek = Math.max(12, L.cardW * 0.15);
+  const sizes = {
+    hud, hudLabel: hud * 0.85, hudHand, hudSmall, hudDealer: hudSmall * 0.55 * 1.3,
+    plate, plateDealer: plate * 0.8, plateSub: plate * 0.78,
+    pile: pileBadge * 1.2, pileBadge,
+    trickLabel: Math.max(11, Math.round(L.cardW * 0.13)),
+    peek, peekName: peek * 0.8,
+    banner: Math.max(15, Math.round(L.cardW * 0.2)),
+  };
+  // the first frame's fonts first: the HUD and the name plates, then what shows later in a hand
+  const fonts = [[hud, 400], [sizes.hudLabel, 700], [hudHand, 700], [hudSmall, 400], [sizes.hudDealer, 800],
+    [plate, 800], [plate, 700], [sizes.plateDealer, 800], [sizes.plateSub, 400], [sizes.plateSub, 700],
+    [sizes.trickLabel, 600], [sizes.trickLabel, 800], [sizes.pile, 800], [sizes.banner, 700],
+    [peek, 400], [peek, 700], [sizes.peekName, 400], [sizes.peekName, 700]];
+  return { ...sizes, fonts: fonts.map(([size, weight]) => fontOf(size, weight)) };
+}
+
+/** The canvas font for a size (whole pixels: each new size is a font lookup) and a weight. */
+const fontOf = (size, weight = 400) => `${weight} ${Math.round(size)}px ${FONT}`;
 
 /** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
 export class Renderer extends Emitter {
@@ -52,8 +82,37 @@ export class Renderer extends Emitter {
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
-    if (key !== this.art.key) this.art.prewarm(ALL_CARDS);   // in idle time, in short chunks (cards.js)
+    // in idle time, in short chunks (cards.js); not before the catalog is in (the faces' indices are its letters)
+    if (key !== this.art.key && catalogReady()) this.art.prewarm(ALL_CARDS);
+    this.sizes = textSizes(this.layout);
+    this.planned = new Set(this.sizes.fonts);
+    this.warmFonts(this.sizes.fonts);
     this.invalidate();
+  }
+
+  /**
+   * Look up each of the table's fonts in idle time, one a chunk, before a frame needs it. The first use of a font
+   * (a face and a size) costs the browser a lookup: 2-20 ms each on the test machine, four times that on a slow
+   * phone; the first table frame after loading used a dozen at once (one long task: Lighthouse's blocking time).
+   */
+  warmFonts(fonts) {
+    const todo = fonts.filter((f) => !this.warmed?.has(f));
+    this.warmed ??= new Set();
+    const step = () => {
+      const f = todo.shift();
+      if (f === undefined) return;
+      if (!this.warmed.has(f)) {
+        this.warmed.add(f);
+        const ctx = this.ctx;
+        ctx.save();
+        ctx.font = f;
+        ctx.measureText("Ag 0·");
+        ctx.restore();
+      }
+      if (todo.length) schedule();
+    };
+    const schedule = () => (window.requestIdleCallback ? requestIdleCallback(step, { timeout: 1000 }) : setTimeout(step, 16));
+    if (todo.length) schedule();
   }
 
   invalidate() {
@@ -74,6 +133,7 @@ export class Renderer extends Emitter {
       reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges, livePoints: prefs.livePoints,
       handDrawn: this.handDrawn ?? 0,   // hand cards drawn in the last frame (none behind the hand-over screen)
       winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
+      unplannedFonts: [...(this.unplanned ?? [])],   // fonts drawn that textSizes did not warm up (none expected)
       // the width of each hand card left free by its neighbour in the same row: what a finger can tap
       tapWidths: m.hand.map((_, i) => {
         const a = L.hand[i], b = L.hand[i + 1];
@@ -226,8 +286,9 @@ export class Renderer extends Emitter {
     const ctx = this.ctx;
     // whole pixels: each new font size costs the browser a font lookup at its first use (2-8 ms each on a test
     // machine; fractional sizes made dozens of them in the first frame); fillText's maxW squeezes what is left over
-    const px = Math.round(size);
-    ctx.font = `${weight} ${px}px ${FONT}`;
+    const px = Math.round(size), font = fontOf(px, weight);
+    if (!this.planned.has(font)) (this.unplanned ??= new Set()).add(font);   // a size textSizes does not list
+    ctx.font = font;
     const w = maxW ? ctx.measureText(str).width : 0;
     if (w > maxW) ctx.font = `${weight} ${Math.floor(Math.max(px * 0.72, px * maxW / w))}px ${FONT}`;
     ctx.fillStyle = color; ctx.textAlign = align; ctx.textBaseline = base;
@@ -236,10 +297,10 @@ export class Renderer extends Emitter {
 
   drawHud() {
     const ctx = this.ctx, L = this.layout, m = shown();
-    const fs = Math.max(11, Math.round(L.hud.trump.h * 0.24));
+    const S = this.sizes, fs = S.hud;
     const b = { ...L.hud.trump };
     if (m.trump) {   // grow the panel to fit "fixed by <name>" rather than squeezing the text
-      ctx.font = `400 ${fs}px ${FONT}`;
+      ctx.font = fontOf(fs);
       const need = ctx.measureText(tSeat("hud.fixedBy", m.trumpFixedBy, { name: m.players[m.trumpFixedBy]?.name ?? "" })).width + b.h * 0.72 + 34;
       b.w = Math.min(Math.max(b.w, need), L.W * 0.5);
     }
@@ -247,7 +308,7 @@ export class Renderer extends Emitter {
     roundRect(ctx, b.x, b.y, b.w, b.h, 10);
     ctx.fillStyle = "rgba(8,30,18,0.62)"; ctx.fill();
     ctx.strokeStyle = m.trump ? "rgba(245,200,76,0.75)" : "rgba(255,255,255,0.18)"; ctx.lineWidth = 1.5; ctx.stroke();
-    this.text(t("hud.trump").toUpperCase(), b.x + 10, b.y + fs + 4, { size: fs * 0.85, weight: 700, color: "rgba(255,255,255,0.7)" });
+    this.text(t("hud.trump").toUpperCase(), b.x + 10, b.y + fs + 4, { size: S.hudLabel, weight: 700, color: "rgba(255,255,255,0.7)" });
     if (m.trump) {
       const r = b.h * 0.36;
       ctx.beginPath(); ctx.arc(b.x + b.w - r - 8, b.y + b.h / 2, r, 0, Math.PI * 2);
@@ -258,12 +319,12 @@ export class Renderer extends Emitter {
     } else {
       this.text(t("hud.noTrump"), b.x + 10, b.y + b.h - 10, { size: fs, color: "rgba(255,255,255,0.85)", maxW: b.w - 16 });
     }
-    const hs = Math.max(12, Math.round(L.cardW * 0.17));
+    const hs = S.hudHand;
     const x = L.hud.hand.x;
     let y = L.hud.hand.y + hs + 2;
     if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), x, y,
       { size: hs, weight: 700, align: "right", color: "rgba(255,255,255,0.9)" });
-    const small = Math.max(11, Math.round(hs * 0.82)), maxW = L.W * 0.42;
+    const small = S.hudSmall, maxW = L.W * 0.42;
     if (prefs.livePoints && m.handNo) {   // the running total of the hand's card points
       const taken = (m.pointsTaken || []).reduce((a, b) => a + b, 0);
       y += small + 7;
@@ -273,13 +334,13 @@ export class Renderer extends Emitter {
     // the legend of the name plates: the dealer's badge and the net score
     y += small + 7;
     const legend = `${t("seat.dealer")} · ${t("hud.netLegend")}`;
-    ctx.font = `400 ${small}px ${FONT}`;
+    ctx.font = fontOf(small);
     const w = Math.min(ctx.measureText(legend).width, maxW - small * 1.6), r = small * 0.55;
     this.text(legend, x, y, { size: small, align: "right", color: "rgba(255,255,255,0.7)", maxW: maxW - small * 1.6 });
     const bx = x - w - r - 5, by = y - small * 0.36;
     ctx.beginPath(); ctx.arc(bx, by, r, 0, Math.PI * 2);
     ctx.fillStyle = "#fbf8f0"; ctx.fill();
-    this.text(t("seat.dealerMark"), bx, by + 1, { size: r * 1.3, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+    this.text(t("seat.dealerMark"), bx, by + 1, { size: S.hudDealer, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
     ctx.restore();
   }
 
@@ -341,19 +402,19 @@ export class Renderer extends Emitter {
     ctx.fillStyle = active ? "rgba(60,45,8,0.85)" : "rgba(8,30,18,0.7)"; ctx.fill();
     ctx.shadowBlur = 0;
     ctx.lineWidth = active ? 2.5 : 1; ctx.strokeStyle = active ? GOLD : "rgba(255,255,255,0.2)"; ctx.stroke();
-    const fs = Math.max(12, Math.round(p.h * 0.32));
+    const S = this.sizes, fs = S.plate;
     const pad = 9;
     let nameX = p.x + pad;
     if (m.dealer === seat) {  // dealer marker
       const r = fs * 0.62;
       ctx.beginPath(); ctx.arc(p.x + pad + r, p.y + p.h * 0.34, r, 0, Math.PI * 2);
       ctx.fillStyle = "#fbf8f0"; ctx.fill();
-      this.text(t("seat.dealerMark"), p.x + pad + r, p.y + p.h * 0.34 + 1, { size: fs * 0.8, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+      this.text(t("seat.dealerMark"), p.x + pad + r, p.y + p.h * 0.34 + 1, { size: S.plateDealer, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
       nameX += 2 * r + 6;
     }
     const net = m.net?.[seat] ?? 0;
     const netText = signed(net);
-    ctx.font = `800 ${fs}px ${FONT}`;
+    ctx.font = fontOf(fs, 800);
     // the name gets what the net score leaves, with a gap (a long name is squeezed, never drawn into the score)
     const nameW = p.x + p.w - pad - ctx.measureText(netText).width - 8 - nameX;
     this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: nameW });
@@ -365,7 +426,7 @@ export class Renderer extends Emitter {
     const sub = store.ui.away?.has(seat) ? t("seat.away")
       : active ? (isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
         : `${first} · ${t("seat.tricks", { n: tw })}`;
-    this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: fs * 0.78, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
+    this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: S.plateSub, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
   }
 
@@ -374,10 +435,10 @@ export class Renderer extends Emitter {
     if (!n) return;
     const p = L.pile[seat], s = L.bw / L.cardW * 0.8;
     for (let k = 0; k < Math.min(n, 4); k++) this.card("back", p.x + k * 2, p.y - k * 2, 0.12 * (seat === L.others[0] ? -1 : 1), s);
-    const ctx = this.ctx, r = Math.max(9, L.cardW * 0.12);
+    const ctx = this.ctx, r = this.sizes.pileBadge;
     ctx.beginPath(); ctx.arc(p.x + L.bw * 0.35, p.y - L.bh * 0.3, r, 0, Math.PI * 2);
     ctx.fillStyle = GOLD; ctx.fill();
-    this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: r * 1.2, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+    this.text(String(n), p.x + L.bw * 0.35, p.y - L.bh * 0.3 + 1, { size: this.sizes.pile, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
   }
 
   /** A gold frame around the trick card that wins so far. */
@@ -393,7 +454,7 @@ export class Renderer extends Emitter {
 
   /** Who played what: a small name tag beside each card of the current trick. */
   drawTrickLabels() {
-    const L = this.layout, m = shown(), fs = Math.max(11, Math.round(L.cardW * 0.13));
+    const L = this.layout, m = shown(), fs = this.sizes.trickLabel;
     for (const { seat } of m.trick) {
       const p = L.trick[seat], win = seat === m.winningSeat;
       this.text(m.players[seat].name, p.x, p.y + L.cardH / 2 + fs + 6, {
@@ -480,7 +541,7 @@ export class Renderer extends Emitter {
     roundRect(ctx, x, y, w, h, 14);
     ctx.fillStyle = "#0b2416"; ctx.fill();   // opaque: the current trick does not show through
     ctx.strokeStyle = GOLD; ctx.lineWidth = 1.5; ctx.stroke();
-    const fs = Math.max(12, L.cardW * 0.15);
+    const fs = this.sizes.peek;
     const lt = m.lastTrick;
     if (!lt) {
       this.text(t("peek.none"), L.cx, y + h / 2, { size: fs, align: "center", base: "middle" });
@@ -491,7 +552,7 @@ export class Renderer extends Emitter {
       lt.cards.forEach(({ seat, card }, k) => {
         const px = L.cx + (k - 1) * L.cardW * 0.95, py = y + h / 2 + fs * 0.6;
         this.card(card, px, py, 0, s);
-        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs, { size: fs * 0.8, align: "center", color: seat === lt.winner ? GOLD : "#fff", weight: seat === lt.winner ? 700 : 400, maxW: L.cardW });
+        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs, { size: this.sizes.peekName, align: "center", color: seat === lt.winner ? GOLD : "#fff", weight: seat === lt.winner ? 700 : 400, maxW: L.cardW });
       });
     }
     ctx.restore();
@@ -499,10 +560,10 @@ export class Renderer extends Emitter {
 
   drawBanner(text, alpha) {
     const ctx = this.ctx, L = this.layout;
-    const fs = Math.max(15, Math.round(L.cardW * 0.2));
+    const fs = this.sizes.banner;
     ctx.save();
     ctx.globalAlpha = alpha;
-    ctx.font = `700 ${fs}px ${FONT}`;
+    ctx.font = fontOf(fs, 700);
     const tw = Math.min(ctx.measureText(text).width, L.W - 40);
     const w = tw + fs * 2, h = fs * 2.2;
     roundRect(ctx, L.banner.x - w / 2, L.banner.y - h / 2, w, h, h / 2);
