@@ -287,7 +287,7 @@ export class Renderer extends Emitter {
     // whole pixels: each new font size costs the browser a font lookup at its first use (2-8 ms each on a test
     // machine; fractional sizes made dozens of them in the first frame); fillText's maxW squeezes what is left over
     const px = Math.round(size), font = fontOf(px, weight);
-    if (!this.planned.has(font)) (this.unplanned ??= new Set()).add(font);   // a size textSizes does not list
+    if (this.planned && !this.planned.has(font)) (this.unplanned ??= new Set()).add(font);   // a size textSizes does not list
     ctx.font = font;
     const w = maxW ? ctx.measureText(str).width : 0;
     if (w > maxW) ctx.font = `${weight} ${Math.floor(Math.max(px * 0.72, px * maxW / w))}px ${FONT}`;
