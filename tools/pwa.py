@@ -21,6 +21,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from tools import minjs
+
 THEME = "#123f27"        # --felt-dark: the page background and <meta name="theme-color">
 FELT = (0x1F, 0x6B, 0x41)
 CARD = (0xFB, 0xF8, 0xF0)
@@ -222,7 +224,7 @@ def add_pwa(dist: Path, keep: set[Path], web: Path, cache_dir: Path, write) -> s
     p = dist / "manifest.webmanifest"
     write(p, (json.dumps(manifest(""), indent=2) + "\n").encode())
     keep.add(p)
-    src, version = service_worker((web / "sw.js").read_text(), precache_list(dist, keep),
+    src, version = service_worker(minjs.strip((web / "sw.js").read_text()), precache_list(dist, keep),
                                   precache_list(dist, keep, langs=True))
     p = dist / "sw.js"
     write(p, src.encode())
