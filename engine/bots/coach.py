@@ -21,16 +21,18 @@ Reason codes (``reason.code``):
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from typing import Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from ..cards import CODES, iter_cards, pretty
 from ..observation import Observation, observe
 from ..record import RecordError, parse_record
 from ..rules import legal_mask
 from .search import ExpertBot, choice_groups
+
+if TYPE_CHECKING:   # the command line's arguments (engine/cli.py): the game's worker never imports argparse
+    import argparse
 
 #: Play-outs per decision when the caller gives none: the ``coach`` CLI's and the web protocol's default.
 COACH_ITERATIONS = 1500
