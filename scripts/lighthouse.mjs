@@ -5,6 +5,7 @@
 //   npm install --no-save lighthouse && python3 build.py
 //   .venv/bin/python -c "import build; build.make_server(8765).serve_forever()" &
 //   node scripts/lighthouse.mjs http://127.0.0.1:8765/ [--runs 2] [--json out.json] [--trace out.trace.json]
+//                                [--flag CHROMIUM_FLAG ...]   (e.g. --flag --disable-features=PaintHolding)
 // Each run is a fresh Chromium (an empty profile: a first visit, no service worker, no Python snapshot).
 import fs from "node:fs";
 import lighthouse from "lighthouse";
@@ -15,6 +16,7 @@ const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args
 const url = args.find((a) => /^https?:/.test(a));
 if (!url) { console.error("usage: node scripts/lighthouse.mjs <url> [--runs N] [--json FILE] [--trace FILE]"); process.exit(2); }
 const runs = Number(opt("--runs", "2"));
+const extraFlags = args.flatMap((a, i) => (a === "--flag" && args[i + 1] ? [args[i + 1]] : []));
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = [["first-contentful-paint", "FCP"], ["largest-contentful-paint", "LCP"], ["total-blocking-time", "TBT"],
   ["speed-index", "SI"], ["cumulative-layout-shift", "CLS"], ["interactive", "TTI"]];
@@ -23,7 +25,7 @@ const results = [];
 for (let r = 1; r <= runs; r++) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...extraFlags],
   });
   let lhr, artifacts;
   try {
