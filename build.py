@@ -444,7 +444,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     # preload the page's modules (every .js under web/js/, folders included, but the worker and the two that
     # index.html loads itself) so the module graph loads in one round instead of a waterfall; at low priority, so that
     # the engine worker's script and its downloads (early.js starts it) go ahead of them: the table cannot be played
-    # before Python has started, and on a 20 Mbit/s link the worker started at ~0.7 s behind them, at ~0.25 s before
+    # before Python has started (at 20 Mbit/s the worker was up at ~0.7 s behind them, now at ~0.25 s: docs/web.md)
     tag = '<link rel="modulepreload" fetchpriority="low" href="{}">'
     preload = "\n".join(tag.format(f"{app_rel}/{p.relative_to(WEB).as_posix()}")
                          for p in assets if p.suffix == ".js" and WEB / "js" in p.parents

@@ -214,7 +214,7 @@ export function levelName(id) {
 /** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
 export function applyI18n(root = document) {
   // only what differs is written: a text the page already shows (the English of index.html) keeps its node, so the
-  // browser neither lays it out nor paints it again (a repainted heading was the first visit's late "largest paint")
+  // browser neither lays it out nor paints it again while the page loads
   for (const el of root.querySelectorAll("[data-i18n]")) {
     const text = t(el.dataset.i18n);
     if (el.textContent !== text) el.textContent = text;
