@@ -18,7 +18,7 @@ const jsFiles = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e
   const p = path.join(dir, e.name);
   return e.isDirectory() ? jsFiles(p) : /\.m?js$/.test(e.name) ? [p] : [];
 });
-const strip = (files, extra = []) => JSON.parse(execFileSync(PYTHON, [path.join(ROOT, "tools/minjs.py"), "--json", ...files, ...extra],
+const strip = (files) => JSON.parse(execFileSync(PYTHON, [path.join(ROOT, "tools/minjs.py"), "--json", ...files],
   { encoding: "utf8", maxBuffer: 64 << 20 }));
 const tokens = (src) => espree.tokenize(src, OPTS).map((t) => `${t.loc.start.line} ${t.type} ${t.value}`);
 
