@@ -64,5 +64,12 @@ export async function installLanguage(onChange = () => {}) {
     onChange();
     refreshHowTo();
   });
-  for (const b of ["#btn-howto", "#btn-howto-loading"]) document.querySelector(b)?.addEventListener("click", showHowTo);
+  for (const b of ["#btn-howto", "#btn-howto-loading"]) {
+    const button = document.querySelector(b);
+    if (!button) continue;
+    button.addEventListener("click", showHowTo);
+    // the loading screen's button comes with the page, inert until now (as its language menu): a click before the
+    // app's modules had loaded did nothing at all (seen in the e2e tests under load)
+    button.disabled = false;
+  }
 }
