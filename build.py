@@ -118,14 +118,6 @@ def copy_if_changed(src: Path, dst: Path) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------------------- pyodide
-def shipped(src: Path) -> bytes:
-    """A web file as the site serves it: JavaScript without its comments and indentation (tools/minjs.py: a quarter
-    fewer bytes, the same tokens on the same lines), anything else as it is."""
-    if src.suffix in (".js", ".mjs"):
-        return minjs.strip(src.read_text(encoding="utf-8")).encode()
-    return src.read_bytes()
-
-
 def pyodide_version() -> str:
     pkg = json.loads((ROOT / "package.json").read_text())
     version = pkg["dependencies"]["pyodide"]
@@ -372,6 +364,14 @@ def build_wheel(engine_dir: Path, out_dir: Path, pyodide_dir: Path | None = None
 
 
 # -------------------------------------------------------------------------------------------------------------- web
+def shipped(src: Path) -> bytes:
+    """A web file as the site serves it: JavaScript without its comments and indentation (tools/minjs.py: a quarter
+    fewer bytes, the same tokens on the same lines), anything else as it is."""
+    if src.suffix in (".js", ".mjs"):
+        return minjs.strip(src.read_text(encoding="utf-8")).encode()
+    return src.read_bytes()
+
+
 def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     t0 = time.time()
     engine_dir = engine_dir or ROOT / "engine"
