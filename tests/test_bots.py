@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
 import random
 
 import pytest
@@ -21,7 +22,7 @@ from engine.rules import DEFAULT_RULES, Rules, legal_mask
 from engine.scoring import settle
 from engine.state import HandState, outcome
 
-FAST = {"hard": {"iterations": 12}, "expert": {"iterations": 12, "endgame_worlds": 2, "endgame_tricks": 2}}
+FAST = {"hard": {"iterations": 12}, "expert": {"iterations": 12, "endgame_worlds": 2, "endgame_tricks": 2, "joint": 40}}
 RULE_SETS = (Rules(), Rules(undertrump_when_void=True), Rules(no_trump="annul"))
 
 
@@ -62,9 +63,9 @@ def test_expert_is_hard_with_its_own_defaults():
     """The expert states only what differs from hard; every option can still be given, an unknown one is refused."""
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     differs = {k for k, v in vars(hard).items() if vars(expert)[k] != v}
-    assert differs == {"iterations", "max_ms", "endgame_tricks"}
-    assert (expert.iterations, expert.max_ms, expert.endgame_tricks) == (1500, 10000.0, 4)
-    tuned = make_bot("expert", 1, iterations=60, endgame_tricks=0, policy="random")
+    assert differs == {"iterations", "max_ms", "endgame_tricks", "joint"}
+    assert (expert.iterations, expert.max_ms, expert.endgame_tricks, expert.joint) == (1500, 10000.0, 4, 300)
+    tuned = make_bot("expert", 1, iterations=60, endgame_tricks=0, joint=0, policy="random")
     assert (tuned.iterations, tuned.max_ms, tuned.endgame_tricks, tuned.policy) == (60, 10000.0, 0, "random")
     with pytest.raises(TypeError, match="budget"):
         make_bot("expert", 1, budget=3)
@@ -695,3 +696,78 @@ def test_search_with_rule_playouts_is_legal_deterministic_and_blind(policy, own_
         o1, o2 = observe(s, seat), observe(other, seat)
         picks = {make_bot("hard", "r", iterations=24, policy=policy, own_eps=own_eps).choose(o) for o in (o1, o2, o1)}
         assert len(picks) == 1 and s.legal_mask() >> picks.pop() & 1
+
+
+# ------------------------------------------------------------------------------------------------ joint inference
+def _played_by(players, seed: int, n_plays: int) -> HandState:
+    """A hand of deal `seed` played by `players` (one per seat) until `n_plays` cards are down."""
+    dealer = seed % 3
+    s = HandState(deal(seed, 0, dealer), dealer)
+    while len(s.plays) < n_plays:
+        s.push(players[s.to_play].choose(observe(s, s.to_play)))
+    return s
+
+
+def test_the_joint_replay_sees_each_decision_as_its_player_saw_it():
+    """With the true hands, every decision of a player of normal's rules (the rule policy as a player, no random
+    cards) is the card the RULES type predicts (the replay rebuilds the trick, the points, the voids and the hand of
+    every earlier decision), and an opponent with no choice adds nothing."""
+    from engine.bots.joint import RULES, RULES_EPS, decisions, type_likelihoods
+    from engine.bots.playout import PolicyBot
+    players = [PolicyBot(k, policy="rules") for k in range(3)]
+    explained = total = 0
+    for seed in range(12):
+        s = _played_by(players, seed, 6 + 2 * seed)
+        obs = observe(s, s.to_play)
+        decs = decisions(obs)
+        assert [(d.seat, d.bit.bit_length() - 1) for d in decs] == [(p, c) for p, c in obs.plays if p != obs.seat]
+        ll = type_likelihoods(obs, decs, {a: s.hands[a] for a in other_seats(obs.seat)})
+        for d in decs:
+            one = type_likelihoods(obs, [d], {a: s.hands[a] for a in other_seats(obs.seat)})[d.seat]
+            total += one[RULES] != 0.0
+            n = legal_mask(s.hands[d.seat] | d.later, d.trick, d.trump).bit_count()
+            explained += n > 1 and abs(one[RULES] - math.log(1 - RULES_EPS + RULES_EPS / n)) < 1e-12
+            assert (n > 1) == (one[RULES] != 0.0)
+        assert all(v <= 0.0 for row in ll.values() for v in row)
+    assert total >= 60 and explained >= 0.95 * total, (explained, total)
+
+
+def test_the_type_posterior_tells_a_rule_player_from_a_random_one():
+    """Opponents who play normal's rules come out as RULES; opponents who play any legal card as OTHER; the pool
+    keeps its effective sample size at the floor asked (tempering) for the worlds it gives."""
+    from engine.bots.joint import OTHER, RULES, draw_world, joint_pool
+    from engine.bots.playout import PolicyBot
+    fields = {RULES: [PolicyBot(k, policy="rules") for k in range(3)], OTHER: [_bot("random", k) for k in range(3)]}
+    for want, players in fields.items():
+        tops = []
+        for seed in range(6):
+            s = _played_by(players, seed, 24)
+            obs = observe(s, s.to_play)
+            rng = random.Random(seed)
+            pool = joint_pool(obs, rng, sampler_setup(obs), 120, 30)
+            tops += [max(range(4), key=row.__getitem__) for row in pool.posterior.values()]
+            hidden, types = draw_world(pool, rng)
+            _, ess, beta = pool.weights(tuple(types.items()))
+            assert ess >= 30 or beta == 0.0
+            a, b = other_seats(obs.seat)
+            assert hidden[a] | hidden[b] == obs.unseen and not hidden[a] & obs.excluded[a]
+        assert tops.count(want) >= 10, (want, tops)
+
+
+def test_joint_inference_is_deterministic_legal_and_blind():
+    """hard with joint inference: the same position gives the same card, whatever the hidden hands are, and the
+    omniscient control's world is the true one."""
+    rng = random.Random(4)
+    for k in range(6):
+        s = _bot_state(k, 4 + 5 * k)
+        seat = s.to_play
+        other = _other_world(s, seat, rng)
+        o1, o2 = observe(s, seat), observe(other, seat)
+        picks = {make_bot("hard", "j", iterations=30, joint=40).choose(o) for o in (o1, o2, o1)}
+        assert len(picks) == 1 and s.legal_mask() >> picks.pop() & 1
+    told = make_bot("hard", "j", iterations=30, joint=40)
+    s = _bot_state(2, 20)
+    told.reveal({a: s.hands[a] for a in other_seats(s.to_play)})
+    assert s.legal_mask() >> told.choose(observe(s, s.to_play)) & 1
+    with pytest.raises(ValueError, match="policy=smart"):
+        make_bot("hard", 0, joint=40, policy="rules")

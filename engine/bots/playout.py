@@ -486,6 +486,13 @@ def rule_playout(state: HandState, rand: Callable[[], float], eps: list[float], 
     _play_out(state, rand, eps, plans or [], None, voids, rule_seats)
 
 
+def typed_playout(state: HandState, rand: Callable[[], float], eps: list[float], plans: list[bool], voids: list[int],
+                  rule_seats: int) -> None:
+    """Play ``state`` out with the seats in ``rule_seats`` (bits) by :func:`rule_card` and the others by their plan
+    in ``plans`` (the joint inference's worlds, :mod:`.joint`); no rule seat: the plain plan play-out."""
+    _play_out(state, rand, eps, plans, None, voids if rule_seats else None, rule_seats)
+
+
 def _rule_step(legal: int, hand: int, seat: int, nxt: tuple[int, ...], seat_pts: list[int], voids: list[int],
                tricks_won: list[int], done: int, n_tricks: int, plays: list[int], ntrick: int, last: int, led: int,
                wkey: int, win: int, trump: int, points: tuple[int, ...], remaining: int) -> int:

@@ -37,7 +37,8 @@ from ..state import random_playout
 from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
 from .inference import weighted_pool
-from .playout import draw_plans, policy_playout, public_voids, rule_playout
+from .joint import HIGH, LOW, OTHER, PRIOR, RULES, draw_world, joint_pool, prior_types, world_modes
+from .playout import draw_plans, policy_playout, public_voids, rule_playout, typed_playout
 
 _CLASS_TEXT = {
     "lowest": "finish lowest", "highest": "finish highest", "middle": "end in the middle",
@@ -115,7 +116,8 @@ class SearchBot:
     def __init__(self, seed: int | str = 0, iterations: int = 900, max_ms: float | None = 3000.0,
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
                  halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
-                 adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None):
+                 adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None, joint: int = 0,
+                 joint_ess: float = 50.0, joint_rules: float = PRIOR[RULES]):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in ("smart", "rules", "mixed", "others", "random"):
@@ -125,6 +127,8 @@ class SearchBot:
         self.max_ms = max_ms
         self.endgame_tricks = endgame_tricks
         self.endgame_worlds = endgame_worlds
+        if joint and policy != "smart":
+            raise ValueError("joint inference plays each opponent by its type: it needs policy=smart")
         self.policy = policy
         self.eps = eps
         #: With ``policy="rules"``: the share of random cards in the searcher's own later play (None: ``eps``).
@@ -135,6 +139,15 @@ class SearchBot:
         #: (:mod:`.inference`); 0: every world a fresh uniform deal (the search before inference).
         self.infer = infer
         self.infer_eps = infer_eps
+        #: Size of the pool of deals weighed jointly with the opponents' types (:mod:`.joint`); 0: off.  Each
+        #: opponent is played out by its type drawn with the deal; the searcher by its drawn plan.
+        self.joint = joint
+        #: The joint pool's effective sample size is kept at least this by tempering its likelihoods.
+        self.joint_ess = joint_ess
+        #: The prior of the ``RULES`` type (``OTHER`` takes what it gives or leaves; ``LOW`` and ``HIGH`` keep theirs).
+        if not 0.0 <= joint_rules <= PRIOR[RULES] + PRIOR[OTHER]:
+            raise ValueError(f"joint_rules must be between 0 and {PRIOR[RULES] + PRIOR[OTHER]}")
+        self.joint_prior = (joint_rules, PRIOR[LOW], PRIOR[HIGH], PRIOR[RULES] + PRIOR[OTHER] - joint_rules)
         #: Play-out plans that change after every trick (:func:`.playout.adapt_plans`).
         self.adapt = adapt
         #: In a game's last hand a card is scored by its strokes plus this many strokes times its share of the game
@@ -218,6 +231,15 @@ class SearchBot:
         pool = None
         if self.infer > 1 and revealed is None and any(p_seat != seat for p_seat, _ in obs.plays):
             pool = weighted_pool(obs, rng, setup, self.infer_eps, self.infer)
+        jpool = None
+        others = (a, b)
+        types: dict[int, int] | None = None
+        if self.joint:
+            voids = public_voids(obs)
+            eps_all = [eps] * obs.seats
+            if any(p_seat != seat for p_seat, _ in obs.plays):
+                jpool = joint_pool(obs, rng, setup, self.joint, self.joint_ess, self.joint_prior,
+                                   deals=None if revealed is None else [revealed])
         n = len(cands)
         run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
         totals, counts, classes = run.totals, run.counts, run.classes
@@ -238,7 +260,12 @@ class SearchBot:
             else:
                 per_round = max(1, iterations // (rounds * m))
             for _ in range(per_round):
-                if revealed is not None:
+                if jpool is not None:
+                    hidden, types = draw_world(jpool, rng)
+                elif self.joint:
+                    types = prior_types(others, rng, self.joint_prior)
+                    hidden = revealed if revealed is not None else sample_hidden(obs, rng, setup)
+                elif revealed is not None:
                     hidden = revealed
                 elif pool is not None:
                     hidden = rng.choices(pool[0], cum_weights=pool[1])[0]
@@ -260,10 +287,14 @@ class SearchBot:
                         classes[i][seat_class(pts, tw, seat)] += 1
                 else:
                     plans = draw_plans(pts_now, rand) if smart else []
+                    if types is not None:
+                        typed_rules = world_modes(types, plans, pts_now)
                     for i in alive:
                         st = world.copy()
                         st.push(cands[i])
-                        if mixed:
+                        if types is not None:
+                            typed_playout(st, rand, eps_all, plans, voids, typed_rules)
+                        elif mixed:
                             rule_playout(st, rand, eps_of, voids, plans, rule_seats)
                         elif rules:
                             rule_playout(st, rand, eps_of, voids)
@@ -299,14 +330,15 @@ class SearchBot:
 
 
 class ExpertBot(SearchBot):
-    """``hard`` with more work and the last tricks solved exactly in every sampled world.
+    """``hard`` with more work, joint inference of the deal and the opponents' types (:mod:`.joint`), and the last
+    tricks solved exactly in every sampled world.
 
     It states only what differs from ``hard`` (:attr:`DEFAULTS`); every other option keeps :class:`SearchBot`'s
     default, and any option may still be given (``make_bot("expert", seed, iterations=400)``, the arena's
     ``expert:key=value``)."""
 
     level = "expert"
-    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4}
+    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4, "joint": 300}
 
     def __init__(self, seed: int | str = 0, **options: Any):
         super().__init__(seed, **{**self.DEFAULTS, **options})

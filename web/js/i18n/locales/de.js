@@ -619,7 +619,7 @@ export default {
   "level.desc.easy": "Denkt nur an den Stich auf dem Tisch: gibt ihn ab, wenn es geht.",
   "level.desc.normal": "Plant hoch oder tief, zählt Karten, bestimmt den Trumpf mit Absicht und prüft riskante Karten nach.",
   "level.desc.hard": "Probiert jede Karte in vielen möglichen Verteilungen aus und wählt die beste.",
-  "level.desc.expert": "Wie «Schwer», mit mehr Verteilungen, und rechnet die letzten Stiche genau aus.",
+  "level.desc.expert": "Wie «Schwer», mit mehr Verteilungen; liest, wie jeder Gegner spielt, und rechnet die letzten Stiche genau aus.",
   "new.rules": "Regeln",
   "new.undertrump": "Untertrumpfen ohne die Farbe",
   "new.undertrump.help": "Aus (Regelbuch): Niemand darf unter einen Trumpf im Stich trumpfen. Ein: Wer die ausgespielte Farbe nicht hat, darf es.",

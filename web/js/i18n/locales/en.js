@@ -620,7 +620,7 @@ export default {
   "level.desc.easy": "Thinks only about the trick on the table: ducks it if it can.",
   "level.desc.normal": "Plans high or low, counts cards, fixes trump on purpose and double-checks risky cards.",
   "level.desc.hard": "Tries each card in many possible deals and keeps the best.",
-  "level.desc.expert": "Like Hard with more deals, and solves the last tricks exactly.",
+  "level.desc.expert": "Like Hard with more deals; reads how each opponent plays and solves the last tricks exactly.",
   "new.rules": "Rules",
   "new.undertrump": "Undertrump when void",
   "new.undertrump.help": "Off (rule book): nobody may play a lower trump onto a trump. On: a player without the led suit may.",

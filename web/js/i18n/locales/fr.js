@@ -619,7 +619,7 @@ export default {
   "level.desc.easy": "Ne pense qu’au pli sur la table\u00a0: le laisse passer s’il le peut.",
   "level.desc.normal": "Vise haut ou bas, compte les cartes, fixe l’atout à dessein et vérifie les cartes risquées.",
   "level.desc.hard": "Essaie chaque carte dans de nombreuses donnes possibles et garde la meilleure.",
-  "level.desc.expert": "Comme «\u00a0Difficile\u00a0» avec plus de donnes, et calcule exactement les derniers plis.",
+  "level.desc.expert": "Comme «\u00a0Difficile\u00a0» avec plus de donnes\u00a0; lit le jeu de chaque adversaire et calcule exactement les derniers plis.",
   "new.rules": "Règles",
   "new.undertrump": "Sous-couper sans la couleur",
   "new.undertrump.help": "Non (règle)\u00a0: personne ne peut jouer un atout plus bas sur un atout. Oui\u00a0: un joueur sans la couleur demandée le peut.",

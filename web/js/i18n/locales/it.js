@@ -619,7 +619,7 @@ export default {
   "level.desc.easy": "Pensa solo alla presa sul tavolo: la lascia passare se può.",
   "level.desc.normal": "Punta in alto o in basso, conta le carte, fissa la briscola apposta e ricontrolla le carte rischiose.",
   "level.desc.hard": "Prova ogni carta in molte distribuzioni possibili e tiene la migliore.",
-  "level.desc.expert": "Come «Difficile» con più distribuzioni, e risolve esattamente le ultime prese.",
+  "level.desc.expert": "Come «Difficile» con più distribuzioni; legge come gioca ogni avversario e risolve esattamente le ultime prese.",
   "new.rules": "Regole",
   "new.undertrump": "Sottotagliare senza il seme",
   "new.undertrump.help": "No (regolamento): nessuno può giocare una briscola più bassa su una briscola. Sì: chi non ha il seme uscito può farlo.",
