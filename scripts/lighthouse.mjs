@@ -6,7 +6,13 @@
 //   .venv/bin/python -c "import build; build.make_server(8765).serve_forever()" &
 //   node scripts/lighthouse.mjs http://127.0.0.1:8765/ [--runs 2] [--json out.json] [--trace out.trace.json]
 //                                [--flag CHROMIUM_FLAG ...]   (e.g. --flag --disable-features=PaintHolding)
+//                                [--wait MS]   (default 8000)
 // Each run is a fresh Chromium (an empty profile: a first visit, no service worker, no Python snapshot).
+// Lighthouse ends a run once the page's main thread and network have been quiet for a moment; Python starts in a
+// worker, which it does not watch, so on a busy machine a run could end on the loading screen and score the loading
+// screen alone (100). `--wait` keeps it looking that many ms after the load (Lighthouse's pauseAfterLoadMs), and each
+// run says which element its largest contentful paint was: a run whose LCP is on the loading screen is flagged as
+// not a measurement of the game.
 import fs from "node:fs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
@@ -29,7 +35,8 @@ for (let r = 1; r <= runs; r++) {
   });
   let lhr, artifacts;
   try {
-    ({ lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }));
+    ({ lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, {
+      extends: "lighthouse:default", settings: { pauseAfterLoadMs: Number(opt("--wait", "8000")) } }));
   } finally {
     await chrome.kill();
   }
@@ -37,6 +44,9 @@ for (let r = 1; r <= runs; r++) {
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   console.log(`run ${r}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(", ")}`);
   console.log(`  ${METRICS.map(([id, short]) => `${short} ${lhr.audits[id].displayValue}`).join(", ")}`);
+  const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  const onLoading = !!lcpNode?.selector?.includes("#loading");
+  console.log(`  LCP element: ${lcpNode?.selector ?? "?"}${onLoading ? "  <- the loading screen: the run ended before the game showed, NOT a measurement of the game" : ""}`);
   const work = lhr.audits["mainthread-work-breakdown"]?.details?.items || [];
   console.log(`  main-thread work: ${lhr.audits["mainthread-work-breakdown"]?.displayValue}: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(", ")}`);
   const boot = lhr.audits["bootup-time"]?.details?.items || [];
