@@ -709,9 +709,10 @@ def _played_by(players, seed: int, n_plays: int) -> HandState:
 
 
 def test_the_joint_replay_sees_each_decision_as_its_player_saw_it():
-    """With the true hands, every decision of a player of normal's rules (the rule policy as a player, no random
-    cards) is the card the RULES type predicts (the replay rebuilds the trick, the points, the voids and the hand of
-    every earlier decision), and an opponent with no choice adds nothing."""
+    """With the true hands, the decisions of a player of normal's rules (the rule policy as a player, no random
+    cards) are the cards the RULES type predicts: the replay rebuilds the trick, the points, the voids and the hand of
+    every earlier decision (it reads voids only from cards not followed, as the rule play-out does, not from the Puur
+    and undertrump inferences, so a few may part: at least 95% must not); a decision without a choice adds nothing."""
     from engine.bots.joint import RULES, RULES_EPS, decisions, type_likelihoods
     from engine.bots.playout import PolicyBot
     players = [PolicyBot(k, policy="rules") for k in range(3)]
@@ -755,8 +756,9 @@ def test_the_type_posterior_tells_a_rule_player_from_a_random_one():
 
 
 def test_joint_inference_is_deterministic_legal_and_blind():
-    """hard with joint inference: the same position gives the same card, whatever the hidden hands are, and the
-    omniscient control's world is the true one."""
+    """hard with joint inference: the same position gives the same card, whatever the hidden hands are; told the
+    true hands (the arena's omniscient control: a pool of that one deal) it still plays a legal card; joint inference
+    with another play-out policy is refused."""
     rng = random.Random(4)
     for k in range(6):
         s = _bot_state(k, 4 + 5 * k)
