@@ -40,6 +40,10 @@ PRIOR = (0.35, 0.25, 0.1, 0.3)
 RULES_EPS = 0.1
 #: In the likelihood: the same for a player following a plan (the plan play-out's share of random cards).
 PLAN_EPS = 0.25
+#: OTHER's deal weights: a player assumed sensible but not modelled, as the plan inference weighed every opponent
+#: (:mod:`.inference`): one plan for the hand, ``high`` with :data:`OTHER_HIGH`, and this share of any card.
+OTHER_EPS = 0.4
+OTHER_HIGH = 0.3
 #: The tempering exponents tried, in order, until the pool's effective sample size reaches its floor.
 BETAS = (1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
 
@@ -106,12 +110,6 @@ def decisions(obs: Observation) -> list[Decision]:
             seat_pts = seat_points(captured, trump, None, eights)
             trick, led, wkey = [], -1, -1
     return out
-
-
-#: OTHER's deal weights: a player assumed sensible but not modelled, as the plan inference weighed every opponent
-#: (:mod:`.inference`): one plan for the hand, ``high`` with :data:`OTHER_HIGH`, and this share of any card.
-OTHER_EPS = 0.4
-OTHER_HIGH = 0.3
 
 
 def type_likelihoods(obs: Observation, decs: list[Decision], hidden: dict[int, int],
