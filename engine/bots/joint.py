@@ -244,14 +244,7 @@ def joint_pool(obs: Observation, rng: random.Random, setup: Setup, size: int, mi
 
 def draw_world(pool: Pool, rng: random.Random) -> tuple[dict[int, int], dict[int, int]]:
     """Each other seat's type from its posterior, then a deal by its weight under those types."""
-    types: dict[int, int] = {}
-    for s, post in pool.posterior.items():
-        x = rng.random()
-        t = 0
-        while t < 3 and x >= post[t]:
-            x -= post[t]
-            t += 1
-        types[s] = t
+    types = {s: _pick(post, rng.random()) for s, post in pool.posterior.items()}
     cum, _, _ = pool.weights(tuple(types.items()))
     i = rng.choices(range(len(pool.deals)), cum_weights=cum)[0]
     return pool.deals[i], types
@@ -272,15 +265,16 @@ def world_modes(types: dict[int, int], plans: list[bool], points_now: list[int])
 
 def prior_types(others: tuple[int, ...], rng: random.Random, prior: tuple[float, ...] = PRIOR) -> dict[int, int]:
     """Each other seat's type drawn from the prior (no play of theirs seen yet)."""
-    out = {}
-    for s in others:
-        x = rng.random() * sum(prior)
-        t = 0
-        while t < 3 and x >= prior[t]:
-            x -= prior[t]
-            t += 1
-        out[s] = t
-    return out
+    return {s: _pick(prior, rng.random() * sum(prior)) for s in others}
+
+
+def _pick(weights: list[float] | tuple[float, ...], x: float) -> int:
+    """The type whose share of ``weights`` (in order) holds ``x`` (0 <= x < sum of the weights)."""
+    t = 0
+    while t < len(weights) - 1 and x >= weights[t]:
+        x -= weights[t]
+        t += 1
+    return t
 
 
 __all__ = ["HIGH", "LOW", "OTHER", "PRIOR", "RULES", "TYPES", "TYPE_NAMES", "Decision", "Pool", "decisions",
