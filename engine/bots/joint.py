@@ -8,27 +8,26 @@ each opponent is one of four types, and a sampled world is a deal together with 
 * ``OTHER``: play these models do not explain (a person, another program).
 
 A pool of uniform deals is drawn once per decision.  In each deal, each opponent's earlier plays of this hand are
-replayed with the hand the deal gives it (:func:`decisions`, :func:`type_likelihoods`).  An opponent's type posterior
-is its prior times the evidence of its plays, decision by decision averaged over the pool (under ``OTHER``: any legal
-card as likely as another); averaging per decision keeps the evidence steady where a uniform pool holds few deals that
-explain a whole hand.  A world is then drawn as each opponent's type from its posterior, and a deal in proportion to
-its likelihood under those types (``OTHER``: the soft plan likelihood of :mod:`.inference`), tempered when the pool's
-effective sample size would fall below its floor (:meth:`Pool.weights`).  The search plays each opponent out by its
-type (:func:`world_modes`): the rules for ``RULES``, its plan for ``LOW``/``HIGH``, the plan play-out's drawn plan for
-``OTHER``; the searcher plays its own future by its drawn plan, as without inference.
+replayed with the hand the deal gives it (:func:`.inference.decisions`, :func:`type_likelihoods`).  An opponent's type
+posterior is its prior times the evidence of its plays, decision by decision averaged over the pool (under ``OTHER``:
+any legal card as likely as another); averaging per decision keeps the evidence steady where a uniform pool holds few
+deals that explain a whole hand.  A world is then drawn as each opponent's type from its posterior, and a deal in
+proportion to its likelihood under those types (``OTHER``: the soft plan likelihood of :mod:`.inference`), tempered
+when the pool's effective sample size would fall below its floor (:meth:`Pool.weights`).  The search plays each
+opponent out by its type (:func:`world_modes`): the rules for ``RULES``, its plan for ``LOW``/``HIGH``, the plan
+play-out's drawn plan for ``OTHER``; the searcher plays its own future by its drawn plan, as without inference.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
 
-from ..cards import ALL_CARDS, NUM_CARDS, SUIT_OF
+from ..cards import NUM_CARDS
 from ..observation import Observation
-from ..rules import card_power, legal_mask
-from ..scoring import seat_points
+from ..rules import legal_mask
 from .common import Setup, sample_hidden
+from .inference import HIGH_PRIOR, Decision, decisions
 from .playout import _POINTS, _rule_step, plan_choice
 
 RULES, LOW, HIGH, OTHER = 0, 1, 2, 3
@@ -40,76 +39,12 @@ PRIOR = (0.35, 0.25, 0.1, 0.3)
 RULES_EPS = 0.1
 #: In the likelihood: the same for a player following a plan (the plan play-out's share of random cards).
 PLAN_EPS = 0.25
-#: OTHER's deal weights: a player assumed sensible but not modelled, as the plan inference weighed every opponent
-#: (:mod:`.inference`): one plan for the hand, ``high`` with :data:`OTHER_HIGH`, and this share of any card.
+#: OTHER's deal weights: a player assumed sensible but not modelled, as the plan inference weighs every opponent
+#: (:mod:`.inference`): one plan for the hand, ``high`` with its :data:`.inference.HIGH_PRIOR`, and this share of
+#: any card.
 OTHER_EPS = 0.4
-OTHER_HIGH = 0.3
 #: The tempering exponents tried, in order, until the pool's effective sample size reaches its floor.
 BETAS = (1.0, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.05, 0.0)
-
-
-class Decision(NamedTuple):
-    """An opponent's earlier decision, with everything but its hand (which the deal gives)."""
-
-    seat: int
-    bit: int            # the card it played (mask)
-    later: int          # this card and the seat's later plays of the hand: its hand then = its unplayed cards | later
-    trick: list[int]
-    led: int
-    wkey: int
-    win: int
-    trump: int
-    remaining: int      # the cards not yet played before this play
-    seat_pts: list[int]
-    tricks_won: list[int]
-    voids: list[int]
-    done: int           # complete tricks before it
-
-
-def decisions(obs: Observation) -> list[Decision]:
-    """The other seats' plays of this hand so far, each with the public position it was made in."""
-    seats = obs.seats
-    out: list[Decision] = []
-    later = [0] * seats
-    for seat, c in obs.plays:
-        later[seat] |= 1 << c
-    trick: list[int] = []
-    led, wkey, win = -1, -1, 0
-    trump = -1
-    remaining = ALL_CARDS
-    captured = [0] * seats
-    tricks_won = [0] * seats
-    voids = [0] * seats
-    seat_pts = [0] * seats
-    done = 0
-    eights = obs.rules.eights
-    for i, (seat, c) in enumerate(obs.plays):
-        if seat != obs.seat:
-            out.append(Decision(seat, 1 << c, later[seat], list(trick), led, wkey, win, trump, remaining,
-                                list(seat_pts), list(tricks_won), list(voids), done))
-        later[seat] &= ~(1 << c)
-        remaining &= ~(1 << c)
-        s = SUIT_OF[c]
-        if not trick:
-            led, win = s, seat
-            wkey = card_power(c, s, trump)
-        else:
-            if s != led:
-                voids[seat] |= 1 << led
-            if i == obs.trump_fixed_at:
-                trump = obs.trump
-            key = card_power(c, led, trump)
-            if key > wkey:
-                win, wkey = seat, key
-        trick.append(c)
-        if len(trick) == seats:
-            for x in trick:
-                captured[win] |= 1 << x
-            tricks_won[win] += 1
-            done += 1
-            seat_pts = seat_points(captured, trump, None, eights)
-            trick, led, wkey = [], -1, -1
-    return out
 
 
 def type_likelihoods(obs: Observation, decs: list[Decision], hidden: dict[int, int],
@@ -167,7 +102,7 @@ def type_likelihoods(obs: Observation, decs: list[Decision], hidden: dict[int, i
             row[3] += 1.0 / n
     for s, (sl, sh) in soft.items():
         top = max(sl, sh)
-        out[s][OTHER] = top + log((1.0 - OTHER_HIGH) * math.exp(sl - top) + OTHER_HIGH * math.exp(sh - top))
+        out[s][OTHER] = top + log((1.0 - HIGH_PRIOR) * math.exp(sl - top) + HIGH_PRIOR * math.exp(sh - top))
     return out
 
 

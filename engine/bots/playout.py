@@ -482,15 +482,9 @@ def rule_playout(state: HandState, rand: Callable[[], float], eps: list[float], 
     """Play ``state`` (a three-seat hand) to its end in place with :func:`rule_card`; seat ``s`` plays a uniformly
     random legal card instead with probability ``eps[s]``.  ``voids``: per seat the suits (bits) it is publicly known
     to be void in (:func:`public_voids`); a seat that does not follow is added.  With ``plans``, only the seats in
-    ``rule_seats`` (bits) play the rules, the others their plan of the plan play-out (:func:`plan_choice`)."""
-    _play_out(state, rand, eps, plans or [], None, voids, rule_seats)
-
-
-def typed_playout(state: HandState, rand: Callable[[], float], eps: list[float], plans: list[bool], voids: list[int],
-                  rule_seats: int) -> None:
-    """Play ``state`` out with the seats in ``rule_seats`` (bits) by :func:`rule_card` and the others by their plan
-    in ``plans`` (the joint inference's worlds, :mod:`.joint`); no rule seat: the plain plan play-out."""
-    _play_out(state, rand, eps, plans, None, voids if rule_seats else None, rule_seats)
+    ``rule_seats`` (bits) play the rules, the others their plan of the plan play-out (:func:`plan_choice`); with no
+    rule seat it is the plan play-out, without the rules' bookkeeping."""
+    _play_out(state, rand, eps, plans or [], None, voids if rule_seats else None, rule_seats)
 
 
 def _rule_step(legal: int, hand: int, seat: int, nxt: tuple[int, ...], seat_pts: list[int], voids: list[int],

@@ -38,7 +38,7 @@ from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden,
 from .endgame import solve_root
 from .inference import weighted_pool
 from .joint import HIGH, LOW, OTHER, PRIOR, RULES, draw_world, joint_pool, prior_types, world_modes
-from .playout import draw_plans, policy_playout, public_voids, rule_playout, typed_playout
+from .playout import draw_plans, policy_playout, public_voids, rule_playout
 
 _CLASS_TEXT = {
     "lowest": "finish lowest", "highest": "finish highest", "middle": "end in the middle",
@@ -222,8 +222,8 @@ class SearchBot:
         smart = self.policy == "smart" or mixed
         rules = self.policy == "rules" or mixed
         eps = self.eps
+        voids = public_voids(obs) if rules or self.joint else []
         if rules:
-            voids = public_voids(obs)
             eps_of = [eps] * obs.seats
             eps_of[seat] = eps if self.own_eps is None else self.own_eps
         pts_now = obs.card_points()
@@ -232,10 +232,8 @@ class SearchBot:
         if self.infer > 1 and revealed is None and any(p_seat != seat for p_seat, _ in obs.plays):
             pool = weighted_pool(obs, rng, setup, self.infer_eps, self.infer)
         jpool = None
-        others = (a, b)
         types: dict[int, int] | None = None
         if self.joint:
-            voids = public_voids(obs)
             eps_all = [eps] * obs.seats
             if any(p_seat != seat for p_seat, _ in obs.plays):
                 jpool = joint_pool(obs, rng, setup, self.joint, self.joint_ess, self.joint_prior,
@@ -263,7 +261,7 @@ class SearchBot:
                 if jpool is not None:
                     hidden, types = draw_world(jpool, rng)
                 elif self.joint:
-                    types = prior_types(others, rng, self.joint_prior)
+                    types = prior_types((a, b), rng, self.joint_prior)
                     hidden = revealed if revealed is not None else sample_hidden(obs, rng, setup)
                 elif revealed is not None:
                     hidden = revealed
@@ -293,7 +291,7 @@ class SearchBot:
                         st = world.copy()
                         st.push(cands[i])
                         if types is not None:
-                            typed_playout(st, rand, eps_all, plans, voids, typed_rules)
+                            rule_playout(st, rand, eps_all, voids, plans, typed_rules)
                         elif mixed:
                             rule_playout(st, rand, eps_of, voids, plans, rule_seats)
                         elif rules:
