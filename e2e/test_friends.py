@@ -84,21 +84,26 @@ def whose_turn(page) -> dict:
 
 
 # The page plays its first legal card when it may (its turn, nothing moving): a click on the card's hand button, as a
-# screen reader or a keyboard user plays. One round trip per page and look.
-PLAY_JS = """() => {
+# screen reader or a keyboard user plays. One round trip per page and look. A page told to lead only plays no card
+# into a trick already begun.
+PLAY_JS = """(leadOnly) => {
   const s = window.__jass.state();
   if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return null;
+  if (leadOnly && window.__jass.view().trick.cards.length) return null;
   document.querySelector(`#hand-buttons button[data-card='${s.legal[0]}']`).click();
   return s.legal[0];
 }"""
 
 
-def play_one(pages) -> bool:
-    """Each page whose turn it is plays its first legal card; False when no page could play."""
-    return any([p.evaluate(PLAY_JS) is not None for p in pages])
+def play_one(pages, lead_only=()) -> bool:
+    """Each page whose turn it is plays its first legal card (pages in `lead_only` only when leading); False when no
+    page could play."""
+    return any([p.evaluate(PLAY_JS, p in lead_only) is not None for p in pages])
 
 
-def play_until(host, guests, done, timeout_s=90, at_hand_over=None):
+def play_until(host, guests, done, timeout_s=90, at_hand_over=None, lead_only=()):
+    """Play until `done()`. A page in `lead_only` plays only the first card of a trick, so that a state where it is to
+    follow is always seen (within one round of play_one it would otherwise play at once, and the state pass unseen)."""
     pages = [host, *guests]
     t0 = time.monotonic()
     while not done():
@@ -108,7 +113,7 @@ def play_until(host, guests, done, timeout_s=90, at_hand_over=None):
                 at_hand_over()
             host.click("#btn-next")
             continue
-        if not play_one(pages):
+        if not play_one(pages, lead_only):
             host.wait_for_timeout(15)
 
 
@@ -264,7 +269,7 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
     # play until guest 1 is to play with a card already in the trick
     play_until(host, [g1, g2], lambda: (lambda v: v["to_play"] == 1 and len(v["trick"]["cards"]) >= 1)(
-        host.evaluate("() => window.__jass.view()")))
+        host.evaluate("() => window.__jass.view()")), lead_only=(g1,))
     g1.close()
     host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
     assert host.get_attribute("#mirror [data-seat='1']", "data-away") == "true" or \
