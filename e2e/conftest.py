@@ -42,6 +42,12 @@ expect.set_options(timeout=15_000)
 LAUNCH_ARGS = chromium.args(
     # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt
     "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+    # WebAssembly compiled by V8's baseline compiler (Liftoff) only, never recompiled by TurboFan: the same program and
+    # results, a slower Python. Optimizing Pyodide's hot functions in the background was a quarter of the tests' CPU
+    # (three flows, one process, two runs each: 117 / 103 CPU-s by default, 79 / 85 with this; the compiler threads
+    # 27.5 / 24.8 -> 4.4 / 4.8 CPU-s), while the Python these tests run is short. The measuring scripts (scripts/)
+    # keep V8's defaults: they measure what a player's browser does.
+    "--js-flags=--liftoff-only",
     # play with friends on loopback: the real addresses in the candidates, not mDNS names
     disable_features=("WebRtcHideLocalIpsWithMdns",))
 
