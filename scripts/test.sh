@@ -14,6 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY=${PYTHON:-python3}
+# Each step's banner says when it started, in seconds since the run began.
+say() { echo "== [${SECONDS}s] $*"; }
 # A stamp holds the hash of the file an install followed: when it still matches, the install is skipped.
 stamp_ok() { [ -f "$2" ] && [ "$(cat "$2")" = "$(sha256sum "$1" | cut -d' ' -f1)" ]; }
 stamp_write() { sha256sum "$1" | cut -d' ' -f1 >"$2"; }
@@ -34,32 +36,32 @@ trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$LANES"' EXIT   # a failing lane stop
 lane_js() {
   NPM_STAMP=node_modules/.package-lock.sha256
   if stamp_ok package-lock.json "$NPM_STAMP"; then
-    echo "== node_modules matches package-lock.json"
+    say "node_modules matches package-lock.json"
   else
-    echo "== npm ci (eslint, pinned in package-lock.json)"
+    say "npm ci (eslint, pinned in package-lock.json)"
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
     stamp_write package-lock.json "$NPM_STAMP"
   fi
-  echo "== eslint"
+  say "eslint"
   npx --no-install eslint .
   if [ "$FULL" = 1 ]; then
-    echo "== JavaScript unit tests (node --test tests/js/)"
+    say "JavaScript unit tests (node --test tests/js/)"
     node --test --test-reporter=spec tests/js/
   fi
 }
 
 lane_site() {
-  echo "== building dist/"
+  say "building dist/"
   "$1" build.py
 }
 
-( set -euo pipefail; lane_js ) >"$LANES/js.log" 2>&1 &
+( set -euo pipefail; lane_js; say "the JavaScript lane is done" ) >"$LANES/js.log" 2>&1 &
 JS_PID=$!
 # build.py needs only the standard library, Node, and pip (to fetch the lab's pinned micropip once): it runs beside
 # the Python lane when "$PY" has pip, else after it, with .venv's Python
 SITE_PID=
 if "$PY" -m pip --version >/dev/null 2>&1; then
-  ( set -euo pipefail; lane_site "$PY" ) >"$LANES/site.log" 2>&1 &
+  ( set -euo pipefail; lane_site "$PY"; say "the site is built" ) >"$LANES/site.log" 2>&1 &
   SITE_PID=$!
 fi
 
@@ -69,21 +71,21 @@ finish_lane() {
   wait "$pid" || rc=$?
   cat "$LANES/$name.log"
   if [ "$rc" != 0 ]; then
-    echo "== the $name lane failed (exit $rc)" >&2
+    say "the $name lane failed (exit $rc)" >&2
     exit "$rc"
   fi
 }
 
 # --- the Python lane ---------------------------------------------------------------------------
 if [ ! -x .venv/bin/python ]; then
-  echo "== creating .venv"
+  say "creating .venv"
   "$PY" -m venv .venv
 fi
 PIP_STAMP=.venv/.requirements-test.sha256
 if stamp_ok requirements-test.txt "$PIP_STAMP"; then
-  echo "== test tools: .venv has requirements-test.txt's pins"
+  say "test tools: .venv has requirements-test.txt's pins"
 else
-  echo "== installing test tools"
+  say "installing test tools"
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-test.txt
   stamp_write requirements-test.txt "$PIP_STAMP"
 fi
@@ -92,7 +94,7 @@ fi
 # the cores while the site builds and the end-to-end tests start; their output is printed after the e2e tests' ----
 ENGINE_PID=
 if [ "$FULL" = 1 ]; then
-  ( set -euo pipefail; echo "== engine tests (pytest tests/)"
+  ( set -euo pipefail; say "engine tests (pytest tests/)"
     .venv/bin/python -m pytest --durations=15 "$@" tests ) >"$LANES/engine.log" 2>&1 &
   ENGINE_PID=$!
 fi
@@ -101,7 +103,7 @@ fi
 CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ ! -x "$CHROMIUM" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "== installing Debian's chromium (apt-get)"
+    say "installing Debian's chromium (apt-get)"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
@@ -113,11 +115,11 @@ fi
 export CHROMIUM_PATH="$CHROMIUM"
 
 # --- Python lint and types (engine side; fails the run before any test) ---------------------
-echo "== ruff (lint: pyproject.toml [tool.ruff])"
+say "ruff (lint: pyproject.toml [tool.ruff])"
 .venv/bin/python -m ruff check .
-echo "== mypy --strict engine/ (types: pyproject.toml [tool.mypy])"
+say "mypy --strict engine/ (types: pyproject.toml [tool.mypy])"
 .venv/bin/python -m mypy
-echo "== web/js/engine/protocol.js up to date with engine/protocol.py"
+say "web/js/engine/protocol.js up to date with engine/protocol.py"
 .venv/bin/python tools/gen_protocol_js.py --check
 # --- end of the Python lint and types block ----------------------------------------------------
 
@@ -129,25 +131,26 @@ export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building 
 if [ "$FULL" = 0 ]; then
   trap - EXIT
   rm -rf "$LANES"
-  echo "== running pytest $*"
+  say "running pytest $*"
   exec .venv/bin/python -m pytest --durations=15 "$@"
 fi
 # The end-to-end tests in three processes (pytest-xdist; JASS_TEST_WORKERS=N to change, 0 for one process), each with
 # its own browser, warm contexts and server, the long flows first; beside them the engine tests' lane ends.
 WORKERS=${JASS_TEST_WORKERS:-3}
-echo "== end-to-end tests ($WORKERS worker processes; the engine tests run beside them)"
+say "end-to-end tests ($WORKERS worker processes; the engine tests run beside them)"
 E2E_RC=0
 .venv/bin/python -m pytest -n "$WORKERS" --durations=15 "$@" e2e || E2E_RC=$?
 ENGINE_RC=0
 wait "$ENGINE_PID" || ENGINE_RC=$?
 cat "$LANES/engine.log"
+say "end of the run"
 if [ "$#" -gt 0 ]; then   # arguments such as -k may select no test on one side: pytest's exit 5 is no failure there
   if [ "$E2E_RC" = 5 ]; then E2E_RC=0; fi
   if [ "$ENGINE_RC" = 5 ]; then ENGINE_RC=0; fi
 fi
 trap - EXIT
 rm -rf "$LANES"
-if [ "$ENGINE_RC" != 0 ]; then echo "== the engine tests failed (exit $ENGINE_RC)" >&2; fi
-if [ "$E2E_RC" != 0 ]; then echo "== the end-to-end tests failed (exit $E2E_RC)" >&2; fi
+if [ "$ENGINE_RC" != 0 ]; then say "the engine tests failed (exit $ENGINE_RC)" >&2; fi
+if [ "$E2E_RC" != 0 ]; then say "the end-to-end tests failed (exit $E2E_RC)" >&2; fi
 if [ "$E2E_RC" != 0 ]; then exit "$E2E_RC"; fi
 exit "$ENGINE_RC"
