@@ -63,8 +63,9 @@ def test_expert_is_hard_with_its_own_defaults():
     """The expert states only what differs from hard; every option can still be given, an unknown one is refused."""
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     differs = {k for k, v in vars(hard).items() if vars(expert)[k] != v}
-    assert differs == {"iterations", "max_ms", "endgame_tricks", "joint"}
-    assert (expert.iterations, expert.max_ms, expert.endgame_tricks, expert.joint) == (1500, 10000.0, 4, 300)
+    assert differs == {"iterations", "max_ms", "endgame_tricks", "joint", "joint_ess"}
+    assert (expert.iterations, expert.max_ms, expert.endgame_tricks, expert.joint, expert.joint_ess) == \
+        (1500, 10000.0, 4, 300, 20)
     tuned = make_bot("expert", 1, iterations=60, endgame_tricks=0, joint=0, policy="random")
     assert (tuned.iterations, tuned.max_ms, tuned.endgame_tricks, tuned.policy) == (60, 10000.0, 0, "random")
     with pytest.raises(TypeError, match="budget"):

@@ -336,7 +336,8 @@ class ExpertBot(SearchBot):
     ``expert:key=value``)."""
 
     level = "expert"
-    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4, "joint": 300}
+    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4, "joint": 300,
+                                          "joint_ess": 20.0}
 
     def __init__(self, seed: int | str = 0, **options: Any):
         super().__init__(seed, **{**self.DEFAULTS, **options})
