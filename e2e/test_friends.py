@@ -103,7 +103,7 @@ def play_one(pages, lead_only=()) -> bool:
 
 def play_until(host, guests, done, timeout_s=90, at_hand_over=None, lead_only=()):
     """Play until `done()`. A page in `lead_only` plays only the first card of a trick, so that a state where it is to
-    follow is always seen (within one round of play_one it would otherwise play at once, and the state pass unseen)."""
+    follow is always seen (within one round of play_one it would otherwise play at once, and the state passed unseen)."""
     pages = [host, *guests]
     t0 = time.monotonic()
     while not done():
