@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 WAIT = 30_000
+# How often a test's wait checks its condition in the page, in ms: a timer, not every animation frame (a frame callback
+# keeps the browser making frames while the test waits; conftest.py makes it page.wait_for_function's default)
+POLL_MS = 25
 # A static file of dist/ (not the app): the shared contexts park a page there to reach the site's storage.
 KEEPER_PATH = "build.json"
 # Paths a test serves on the site's own origin beside dist/ (a path prefix -> a function that answers the GET request
@@ -64,7 +67,7 @@ def wait_my_turn_or_phase(page, timeout=WAIT) -> str:
 # In the page, in one round trip: wait until the card `played` (if any) has left the player's hand and then until the
 # player may play or the hand or game is over; at the player's turn, focus the button of its first legal card (what
 # a keyboard user has under the finger: Enter plays it).
-NEXT_TURN_JS = """async ([played, timeout]) => {
+NEXT_TURN_JS = """async ([played, timeout, pollMs]) => {
   const end = performance.now() + timeout;
   for (;;) {
     const s = window.__jass.state();
@@ -75,14 +78,14 @@ NEXT_TURN_JS = """async ([played, timeout]) => {
       return {what: 'turn', card: s.legal[0]};
     }
     if (performance.now() > end) throw new Error('no turn and no end of hand: ' + JSON.stringify(s));
-    await new Promise((done) => requestAnimationFrame(done));
+    await new Promise((done) => setTimeout(done, pollMs));
   }
 }"""
 
 
 def next_turn(page, played: str | None = None, timeout=WAIT) -> dict:
     """NEXT_TURN_JS: {'what': 'turn' | 'hand-over' | 'game-over', 'card': the focused first legal card or None}."""
-    return page.evaluate(NEXT_TURN_JS, [played, timeout])
+    return page.evaluate(NEXT_TURN_JS, [played, timeout, POLL_MS])
 
 
 def wait_painted(page) -> None:
