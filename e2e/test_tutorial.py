@@ -2,11 +2,14 @@
 end by real cards (the engine checks them), skippable and restartable from How to play."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import WAIT, play_via_dom_button, state
 
+ENGINE_WHEEL = re.compile(r"/engine/[^/]*\.whl")
 PLAYABLE = "() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
 
 
@@ -64,12 +67,25 @@ def wait_turn_or_over(page) -> str:
 @pytest.mark.long_flow
 @pytest.mark.fresh_context   # a first visit
 def test_first_visit_offers_the_tutorial_which_is_played_to_its_end(open_app, page):
+    # The engine's wheel (if asked for) waits until How to play is open: in one full run the game was ready, and the
+    # loading card gone, before the test's first click
+    held: list | None = []   # the routes held back; None once they go on
+
+    def hold(route) -> None:
+        if held is None:
+            route.continue_()
+        else:
+            held.append(route)
+    page.route(ENGINE_WHEEL, hold)
     open_app("?speed=instant", wait_play=False)   # a first visit: no seed in the URL, nothing stored
     # How to play, opened on the loading card, stays open when the game is ready behind it; the table waits
     page.locator("#btn-howto-loading").click()
     howto = page.locator("#dlg-howto")
     expect(howto).to_be_visible()
     assert page.evaluate("document.body.dataset.phase") == "loading", "the game was ready before How to play opened"
+    waiting, held = held, None
+    for route in waiting:
+        route.continue_()
     page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
     page.evaluate("window.__jass.ask({cmd: 'view'})")   # a bot's move asked for at the start is answered before this
     expect(howto).to_be_visible()
