@@ -451,7 +451,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
                          and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED
                          and not p.relative_to(WEB / "js").as_posix().startswith("i18n/locales/"))
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
-    html = html.replace("{{LANG_OPTIONS}}", language_options())
+    html = html.replace("{{LANG_OPTIONS}}", language_options()).replace("{{LOADING_INTRO}}", loading_intro())
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())
     keep.add(DIST / "index.html")
@@ -484,6 +484,18 @@ def language_options() -> str:
         raise SystemExit("build: LANGUAGE_NAMES not found in web/js/i18n/names.js")
     return "".join(f'<option value="{code}" lang="{code}">{html_escape(name)}</option>'
                    for code, name in re.findall(r'(\w+): "([^"]*)"', names.group(1)))
+
+
+def loading_intro() -> str:
+    """How to play's first paragraph (`howto.intro` of the English catalog, its **bold** parts as <strong>) as built
+    into the loading card: what the game is about, readable at first paint; i18n.js writes the player's language over
+    it once the page's modules have loaded."""
+    found = re.search(r'^\s*"howto\.intro": ("(?:[^"\\]|\\.)*"),?$', (WEB / "js/i18n/locales/en.js").read_text(), re.M)
+    if not found:
+        raise SystemExit("build: howto.intro not found in web/js/i18n/locales/en.js")
+    parts = json.loads(found.group(1)).split("**")
+    return "".join(f"<strong>{html_escape(part)}</strong>" if i % 2 else html_escape(part)
+                   for i, part in enumerate(parts))
 
 
 # ------------------------------------------------------------------------------------------------------------ serve

@@ -160,6 +160,10 @@ def test_how_to_play_opens_while_python_is_loading(lang_page, english_phrases, l
     with cards drawn by the game's card art."""
     page = lang_page("en-US", f"?lang={lang}", wait=False, hold_python=True)
     cat = load_catalog(lang)
+    # the loading card says what the game is about, in the player's language, its key words in bold
+    intro = page.locator("#loading .loading-intro")
+    expect(intro).to_have_text(cat["howto.intro"].replace("**", ""))
+    assert intro.locator("strong").first.inner_text() == cat["howto.intro"].split("**")[1]
     btn = page.locator("#btn-howto-loading")
     expect(btn).to_be_visible()
     btn.click()

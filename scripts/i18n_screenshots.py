@@ -11,11 +11,13 @@
 * handover: pass-and-play with the owner and a second person at one device and a bot: the hand-over screen,
   handover-<lang>-<w>x<h>.png, and the second person's table after it (their hand at the bottom, mid-trick),
   passplay-<lang>-<w>x<h>.png.
+* loading: the loading screen of a first visit while Python is on its way (its downloads held back), with the
+  game's gist, the bar, How to play and the language menu, loading-<lang>-<w>x<h>.png.
 * over: the game's end (one hand played out), its standings and its three ways on (review the last hand, the score
   sheet, a new game), over-<lang>-<w>x<h>.png.
 
     .venv/bin/python build.py && .venv/bin/python scripts/i18n_screenshots.py [--langs en,de] [--decks swiss,french]
-        [--scenes table,review,hold,handover,over] [--sizes 1280x800,390x844]
+        [--scenes table,review,hold,handover,over,loading] [--sizes 1280x800,390x844]
 
 Chromium: $CHROMIUM_PATH or /usr/bin/chromium (as the e2e tests).
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import threading
 from pathlib import Path
@@ -177,6 +180,18 @@ def shoot_handover(browser, url: str, w: int, h: int, dpr: int, lang: str, out: 
     ctx.close()
 
 
+def shoot_loading(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Path) -> None:
+    ctx = context(browser, w, h, dpr)
+    page = ctx.new_page()
+    page.route(re.compile(r"pyodide|python_stdlib|\.whl"), lambda route: None)   # held: the page stays loading
+    page.goto(f"{url}?lang={lang}")
+    page.locator("#btn-howto-loading").wait_for()
+    page.wait_for_function("() => !document.querySelector('#btn-howto-loading').disabled")   # the modules are in
+    page.screenshot(path=str(path), scale="css")
+    print(path.relative_to(ROOT))
+    ctx.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--langs", default="en,de,fr,it,ja")
@@ -206,6 +221,8 @@ def main() -> None:
                     shoot_hold(browser, url, w, h, dpr, lang, out / f"hold-{lang}-{w}x{h}.png")
                 if "handover" in scenes:
                     shoot_handover(browser, url, w, h, dpr, lang, out)
+                if "loading" in scenes:
+                    shoot_loading(browser, url, w, h, dpr, lang, out / f"loading-{lang}-{w}x{h}.png")
                 if "over" in scenes:
                     shoot_over(browser, url, w, h, dpr, lang, out / f"over-{lang}-{w}x{h}.png")
             for deck in decks if "table" in scenes else []:

@@ -11,8 +11,8 @@
 // Lighthouse ends a run once the page's main thread and network have been quiet for a moment; Python starts in a
 // worker, which it does not watch, so on a busy machine a run could end on the loading screen and score the loading
 // screen alone (100). `--wait` keeps it looking that many ms after the load (Lighthouse's pauseAfterLoadMs), and each
-// run says which element its largest contentful paint was: a run whose LCP is on the loading screen is flagged as
-// not a measurement of the game.
+// run says which element its largest contentful paint was and when the game became playable (boot.js's user timing
+// `jass:playable`): a run without that mark ended on the loading screen and is flagged as not a measurement of the game.
 import fs from "node:fs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
@@ -45,8 +45,11 @@ for (let r = 1; r <= runs; r++) {
   console.log(`run ${r}: ${CATEGORIES.map((c) => `${c} ${score(c)}`).join(", ")}`);
   console.log(`  ${METRICS.map(([id, short]) => `${short} ${lhr.audits[id].displayValue}`).join(", ")}`);
   const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
-  const onLoading = !!lcpNode?.selector?.includes("#loading");
-  console.log(`  LCP element: ${lcpNode?.selector ?? "?"}${onLoading ? "  <- the loading screen: the run ended before the game showed, NOT a measurement of the game" : ""}`);
+  console.log(`  LCP element: ${lcpNode?.selector ?? "?"}`);
+  // boot.js marks the moment the first hand is playable (a user timing): a run without it ended on the loading screen
+  const playable = (lhr.audits["user-timings"]?.details?.items || []).find((i) => i.name === "jass:playable");
+  console.log(playable ? `  the game was playable at ${Math.round(playable.startTime)} ms (observed, not simulated)`
+    : "  NO jass:playable mark: the run ended on the loading screen, NOT a measurement of the game");
   const work = lhr.audits["mainthread-work-breakdown"]?.details?.items || [];
   console.log(`  main-thread work: ${lhr.audits["mainthread-work-breakdown"]?.displayValue}: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(", ")}`);
   const boot = lhr.audits["bootup-time"]?.details?.items || [];

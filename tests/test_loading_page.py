@@ -20,3 +20,15 @@ def test_the_loading_screen_lists_every_language_by_its_own_name_before_any_scri
     page = (ROOT / "web/index.html").read_text()
     menu = re.search(r'<select class="lang-select"[^>]*>([^<]*)</select>', page)
     assert menu and menu.group(1) == "{{LANG_OPTIONS}}" and " disabled" in menu.group(0)
+
+
+def test_the_loading_card_says_what_the_game_is_about_before_any_script_runs() -> None:
+    """How to play's first paragraph, from the English catalog, its **bold** parts as <strong>, HTML-escaped."""
+    page = (ROOT / "web/index.html").read_text()
+    assert '<p class="loading-intro" data-i18n-rich="howto.intro">{{LOADING_INTRO}}</p>' in page
+    intro = build.loading_intro()
+    catalog = (ROOT / "web/js/i18n/locales/en.js").read_text()
+    text = re.sub(r"</?strong>", "", intro)
+    assert f'"howto.intro": "{text.replace("&amp;", "&")}' in catalog.replace("**", "")
+    assert intro.count("<strong>") == intro.count("</strong>") >= 1
+    assert "<" not in re.sub(r"</?strong>", "", intro)

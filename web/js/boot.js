@@ -102,6 +102,7 @@ export class Boot {
       if (this.joinInstead) this.joinInstead();   // a friend's page (peer/guest.js): the host's game, none of its own
       else if (!(await this.resumeSaved?.())) await this.firstGame();   // save.js: the stored game, if any
       timing.playable = performance.now();
+      performance.mark("jass:playable");   // for tools that read user timings (scripts/lighthouse.mjs)
     } catch (err) {
       this.fatal(err instanceof StartRefused ? refusalText(err.error, nameOf) : err);
     }

@@ -211,7 +211,8 @@ export function levelName(id) {
   return /^[a-z]+$/.test(id) && has(`level.${id}`) ? t(`level.${id}`) : id;
 }
 
-/** Fill every [data-i18n] element's text (and aria-label, placeholder, title); the document title too. */
+/** Fill every [data-i18n] element's text (and aria-label, placeholder, title), every [data-i18n-rich] element's
+ *  paragraph (**bold** parts in <strong>); the document title too. */
 export function applyI18n(root = document) {
   // only what differs is written: a text the page already shows (the English of index.html) keeps its node, so the
   // browser neither lays it out nor paints it again while the page loads
@@ -231,7 +232,22 @@ export function applyI18n(root = document) {
     const text = t(el.dataset.i18nTitle);
     if (el.title !== text) el.title = text;
   }
+  for (const el of root.querySelectorAll("[data-i18n-rich]")) {
+    const text = t(el.dataset.i18nRich);
+    if (el.textContent !== text.replaceAll("**", "")) el.replaceChildren(...richText("p", text).childNodes);
+  }
   if (root === document && document.title !== t("title")) document.title = t("title");
+}
+
+/** A catalog paragraph with **bold** parts (no HTML is ever parsed). */
+export function richText(tag, text) {
+  const el = document.createElement(tag);
+  text.split("**").forEach((part, i) => {
+    if (!part) return;
+    if (i % 2) { const b = document.createElement("strong"); b.textContent = part; el.append(b); }
+    else el.append(part);
+  });
+  return el;
 }
 
 /** +2 / −1 / 0 with a real minus sign (fmtNumber's), digits in the locale's style; `opts` as fmtNumber's. */

@@ -1,7 +1,7 @@
 // How to play: a dialog readable from the first second (it needs neither Python nor the engine), written in each
 // language's catalog (keys howto.*), with the cards drawn by the game's own card art (cards.js CardArt).
 import { CardArt } from "../table/cards.js";
-import { getDeck, has, t, tDeck } from "../i18n/i18n.js";
+import { getDeck, has, richText, t, tDeck } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
 import { touchScreen } from "../table/input.js";
 
@@ -27,17 +27,6 @@ const SECTIONS = [
   { id: "sheet", items: ["howto.sheet.p1"] },
   { id: "app", items: ["howto.app.p1", "howto.terms"] },
 ];
-
-/** A catalog paragraph with **bold** parts (no HTML is ever parsed). */
-export function richText(tag, text) {
-  const el = document.createElement(tag);
-  text.split("**").forEach((part, i) => {
-    if (!part) return;
-    if (i % 2) { const b = document.createElement("strong"); b.textContent = part; el.append(b); }
-    else el.append(part);
-  });
-  return el;
-}
 
 const art = new CardArt();
 

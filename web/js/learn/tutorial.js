@@ -2,8 +2,7 @@
 // (must follow, an off-suit card fixes trump, the trump order, no undertrumping, the Puur exemption, the
 // settlement). The player plays real cards through the normal controller: the engine checks every one. Which
 // moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
-import { richText } from "./howto.js";
-import { has, suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
+import { has, richText, suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
 import { isViewer, nameOf, store } from "../game/store.js";
 import { touchScreen } from "../table/input.js";
 
