@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -24,6 +25,8 @@ KEEPER_PATH = "build.json"
 SITE_ROUTES: dict[str, Callable[[Any], None]] = {}
 # Browser context options the tests share (a warm context is kept per set of options, see conftest.WarmContexts)
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+# Pyodide's and the engine's downloads: a route that never answers them keeps a page on its loading screen
+PYTHON_DOWNLOADS = re.compile(r"pyodide|python_stdlib|\.whl")
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import DESKTOP, PageWatch, load_catalog, screenshot_if_failed, toolbar_click
+from jass_e2e import DESKTOP, PYTHON_DOWNLOADS, PageWatch, load_catalog, screenshot_if_failed, toolbar_click
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["de", "fr", "it", "ja"]
@@ -56,7 +56,7 @@ def lang_page(browser, warm_contexts, site, request):
         w = PageWatch(page)
         made.append((ctx, page, w))
         if hold_python:   # Pyodide and the engine never arrive: the page stays in its loading phase
-            page.route(re.compile(r"pyodide|python_stdlib|\.whl"), lambda route: None)
+            page.route(PYTHON_DOWNLOADS, lambda route: None)
         page.goto(site + query)
         if wait:
             page.wait_for_function(PLAYABLE, timeout=60_000)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import threading
 from pathlib import Path
@@ -39,7 +38,7 @@ import build  # noqa: E402
 from tools import chromium  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "e2e"))
-from jass_e2e import load_catalog  # noqa: E402
+from jass_e2e import PYTHON_DOWNLOADS, load_catalog  # noqa: E402
 
 SIZES = [(1280, 800, 1), (390, 844, 3)]
 READY = ("() => document.body.dataset.phase === 'play' && window.__jass && !window.__jass.state().busy"
@@ -183,9 +182,8 @@ def shoot_handover(browser, url: str, w: int, h: int, dpr: int, lang: str, out: 
 def shoot_loading(browser, url: str, w: int, h: int, dpr: int, lang: str, path: Path) -> None:
     ctx = context(browser, w, h, dpr)
     page = ctx.new_page()
-    page.route(re.compile(r"pyodide|python_stdlib|\.whl"), lambda route: None)   # held: the page stays loading
+    page.route(PYTHON_DOWNLOADS, lambda route: None)   # held: the page stays loading
     page.goto(f"{url}?lang={lang}")
-    page.locator("#btn-howto-loading").wait_for()
     page.wait_for_function("() => !document.querySelector('#btn-howto-loading').disabled")   # the modules are in
     page.screenshot(path=str(path), scale="css")
     print(path.relative_to(ROOT))

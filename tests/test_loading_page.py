@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def test_the_loading_card_says_what_the_game_is_about_before_any_script_runs() -
     assert '<p class="loading-intro" data-i18n-rich="howto.intro">{{LOADING_INTRO}}</p>' in page
     intro = build.loading_intro()
     catalog = (ROOT / "web/js/i18n/locales/en.js").read_text()
-    text = re.sub(r"</?strong>", "", intro)
-    assert f'"howto.intro": "{text.replace("&amp;", "&")}' in catalog.replace("**", "")
+    text = html.unescape(re.sub(r"</?strong>", "", intro))
+    assert f'"howto.intro": "{text}' in catalog.replace("**", "")
     assert intro.count("<strong>") == intro.count("</strong>") >= 1
     assert "<" not in re.sub(r"</?strong>", "", intro)
