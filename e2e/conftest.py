@@ -3,11 +3,14 @@
 * The session builds dist/ itself (`python build.py`: quick when nothing changed), so `pytest e2e` works alone;
   scripts/test.sh builds first and sets JASS_DIST_BUILT=1, and then the session does not build again.
 * Chromium: $CHROMIUM_PATH or /usr/bin/chromium. When it is missing the tests FAIL with a clear message (never skip).
-* Warm pages: the `page` fixture opens a new page in a browser context kept for the whole session (`WarmContexts`),
+* Warm pages: the `page` fixture gives a page in a browser context kept for the whole session (`WarmContexts`),
   so Pyodide starts from the memory snapshot and the HTTP and service-worker caches (a seed/URL case of
   test_hardening.py: 2.8 s instead of 8.2 s, both at a load of about 8 on 2 cores).
   Before each test the context is reset to a returning player with nothing stored: every other page closed (which
   releases the save lock), routes removed, online, localStorage and sessionStorage empty, no Web Lock held or asked.
+  The page itself is the context's spare tab, parked between tests on a static file with no listener, route or
+  session storage left (a navigation in an open tab costs a page start ~0.35 CPU-s less than a new tab); a test that
+  changes a page for good (an init script, an exposed function: _PAGE_TAINTS) or fails leaves it closed instead.
   What stays is only what makes the start fast: Cache Storage (the snapshot, the service worker's caches) and the
   service worker itself. A test whose point is a first visit, a cold load or a request the caches would answer is
   marked `@pytest.mark.fresh_context` and gets a new context, as every test had before.
@@ -27,7 +30,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Frame, Page, expect
+from playwright.sync_api import Error, Frame, Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from jass_e2e import KEEPER_PATH, POLL_MS, ROOT, SITE_ROUTES, PageWatch, screenshot_if_failed  # noqa: E402
@@ -57,6 +60,40 @@ def _poll_by_default(cls) -> None:
 
 _poll_by_default(Page)
 _poll_by_default(Frame)
+
+# What a test may change on a page that a navigation does not undo: a page so changed is not handed to another test
+# (WarmContexts.park closes it instead). Listeners (page.on/once) are recorded here and removed when it is parked.
+_PAGE_TAINTS = ("add_init_script", "expose_function", "expose_binding", "emulate_media", "set_extra_http_headers",
+                "route_from_har", "route_web_socket", "set_default_timeout", "set_default_navigation_timeout")
+
+
+def _tainting(method):
+    """`method`, which also marks its page as changed for good."""
+    @functools.wraps(method)
+    def tainting(self, *args, **kwargs):
+        self._jass_tainted = True
+        return method(self, *args, **kwargs)
+    return tainting
+
+
+def _listening(method):
+    """`method` (on/once), which also records the listener on its page."""
+    @functools.wraps(method)
+    def listening(self, event, f):
+        self.__dict__.setdefault("_jass_listeners", []).append((event, f))
+        return method(self, event, f)
+    return listening
+
+
+def _track_page_changes(cls) -> None:
+    """Page methods that leave something behind are marked on the page (`_jass_tainted`); listeners are recorded."""
+    for name in _PAGE_TAINTS:
+        setattr(cls, name, _tainting(getattr(cls, name)))
+    for name in ("on", "once"):
+        setattr(cls, name, _listening(getattr(cls, name)))
+
+
+_track_page_changes(Page)
 
 LAUNCH_ARGS = chromium.args(
     # reading a friend's reply QR code: Chromium's stand-in camera, its permission granted without a prompt
@@ -143,11 +180,14 @@ def site() -> str:
 
 class WarmContexts:
     """Browser contexts kept for the session, one per name and set of options, each with a keeper page parked on the
-    site's origin (a static file, not the app) from which its storage is emptied."""
+    site's origin (a static file, not the app) from which its storage is emptied, and a spare page that the next test
+    in that context navigates again: a new tab costs a page start ~0.35 CPU-s more than a navigation in one kept open
+    (1.35 against 1.0 CPU-s, wall 0.87 against 0.68 s; medians of 7 warm starts, scripts/start_cpu.py's method)."""
 
     def __init__(self, browser, site: str, defaults: dict):
         self.browser, self.site, self.defaults = browser, site, defaults
         self.pool: dict[str, tuple] = {}
+        self.spares: dict[int, Page] = {}   # id(context) -> its spare page (parked on KEEPER_PATH, or in a test's hands)
 
     def get(self, name: str = "default", **options):
         """The context called `name` with `options` (added to the session's context arguments), reset: only the
@@ -164,18 +204,57 @@ class WarmContexts:
         return ctx
 
     def page(self, viewport: dict | None = None, **options):
-        """A new page in the reset context for `options`; a viewport of its own is set on the page, so that pages
-        differing only in their size share one warm context (the options that need a context of their own: locale,
-        device scale factor, touch, mobile)."""
-        page = self.get(**options).new_page()
-        if viewport:
-            page.set_viewport_size(viewport)
+        """A page in the reset context for `options`, as a new one would be; a viewport of its own is set on the page,
+        so that pages differing only in their size share one warm context (the options that need a context of their
+        own: locale, device scale factor, touch, mobile)."""
+        return self.take_page(self.get(**options), viewport)
+
+    def take_page(self, ctx, viewport: dict | None = None):
+        """The spare page of the (just reset) warm context `ctx`, else a new page (which becomes its spare), at
+        `viewport` or the context's own size, in front."""
+        page = self.spares.get(id(ctx))
+        if page is None or page.is_closed() or not getattr(page, "_jass_parked", False):
+            page = ctx.new_page()
+            page._jass_size = page.viewport_size   # the context's own
+            self.spares[id(ctx)] = page
+        page._jass_parked = False
+        size = viewport or page._jass_size
+        if page.viewport_size != size:
+            page.set_viewport_size(size)
+        page.bring_to_front()
         return page
 
-    @staticmethod
-    def reset(ctx, keeper) -> None:
+    def release(self, page) -> None:
+        """A test is done with `page`: the spare is parked at once (the app it showed stops), any other page closed."""
+        ctx = page.context
+        if self.spares.get(id(ctx)) is page and self.park(page):
+            return
+        if not page.is_closed():
+            page.close()
+
+    def park(self, page) -> bool:
+        """Leave `page` as a new page would be: no listener or route of the last test, on KEEPER_PATH (a static file
+        of the site: the app is gone with its worker and Web Locks), its sessionStorage (kept per tab) empty.
+        -> False when it cannot be (closed, or changed in a way a navigation keeps: see _PAGE_TAINTS)."""
+        if page.is_closed() or getattr(page, "_jass_tainted", False):
+            return False
+        if getattr(page, "_jass_parked", False):
+            return True
+        try:
+            for event, f in page.__dict__.pop("_jass_listeners", []):
+                page.remove_listener(event, f)
+            page.unroute_all(behavior="ignoreErrors")
+            page.goto(self.site + KEEPER_PATH)
+            page.evaluate("() => sessionStorage.clear()")
+        except Error:
+            return False
+        page._jass_parked = True
+        return True
+
+    def reset(self, ctx, keeper) -> None:
+        spare = self.spares.get(id(ctx))
         for p in ctx.pages:
-            if p is not keeper:
+            if p is not keeper and not (p is spare and self.park(p)):
                 p.close()
         ctx.unroute_all(behavior="ignoreErrors")
         ctx.set_offline(False)
@@ -215,14 +294,23 @@ def context(request, browser, browser_context_args, warm_contexts):
 
 
 @pytest.fixture
-def page(context):
-    """A new page in `context`, closed after the test (any other page the test opened closes at the next reset). It
-    is brought to the front, as a test's only page was before contexts were shared: the keeper page must not be the
-    active tab (Chromium opens a file chooser from a key press only in the page that has the focus)."""
-    p = context.new_page()
-    p.bring_to_front()
+def page(request, context, warm_contexts):
+    """A page in `context`, as a new one would be: in a warm context its spare page, parked again after the test (or
+    closed if the test failed or changed it for good; any other page the test opened closes at the next reset). It is
+    brought to the front, as a test's only page was before contexts were shared: the keeper page must not be the active
+    tab (Chromium opens a file chooser from a key press only in the page that has the focus)."""
+    if request.node.get_closest_marker("fresh_context"):
+        p = context.new_page()
+        p.bring_to_front()
+        yield p
+        p.close()
+        return
+    p = warm_contexts.take_page(context)
     yield p
-    p.close()
+    if getattr(request.node, "rep_call", None) is not None and not request.node.rep_call.passed:
+        p.close()
+    else:
+        warm_contexts.release(p)
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)

@@ -66,9 +66,11 @@ def lang_page(browser, warm_contexts, site, request):
     for ctx, page, w in made:
         screenshot_if_failed(page, request)
         assert not w.errors, "console errors:\n" + "\n".join(w.errors)
-        page.close()
         if ctx:
+            page.close()
             ctx.close()
+        else:
+            warm_contexts.release(page)
 
 
 @pytest.mark.parametrize("locale,lang", [("de-CH", "de"), ("ja-JP", "ja"), ("rm-CH", "en")])
