@@ -338,7 +338,7 @@ def test_phone_portrait_layout_and_touch(warm_contexts, site):
         page.screenshot(path=str(ARTIFACTS / "test_phone_portrait_layout_and_touch.png"))
         raise
     finally:
-        page.close()
+        warm_contexts.release(page)
 
 
 @pytest.mark.fresh_context   # the engine's download must reach the network (no cache may answer it)

@@ -489,7 +489,7 @@ def test_the_figures_fit_a_phone_in_every_language(warm_contexts, site):
             caption = page.inner_text("#lab-caption")
             assert caption.startswith(ONE_DEAL[lang]), f"{lang}: {caption!r}"
     finally:
-        page.close()
+        warm_contexts.release(page)
 
 
 def test_a_lab_file_the_worker_cannot_fetch_comes_through_the_page(browser, site):

@@ -108,7 +108,7 @@ def test_deck_follows_the_language_by_default(warm_contexts, site):
         page.goto(site + "?speed=instant&seed=3")
         page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
         got[locale] = page.evaluate("window.__jass.table().deck")
-        page.close()
+        warm_contexts.release(page)
     assert got == {"de-CH": "swiss", "en-US": "french"}
 
 
@@ -208,7 +208,7 @@ def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(warm_contexts, site):
         page.touchscreen.tap(r["x"], r["y"])
         page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
     finally:
-        page.close()
+        warm_contexts.release(page)
 
 
 def test_escape_on_game_over_leaves_a_usable_table(open_app, page, watch):
