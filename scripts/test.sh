@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command: sets up everything it needs on a fresh machine, then runs every test.
-#   1. a virtual environment (.venv) with the pinned test tools (requirements-test.txt; skipped when .venv has them)
+#   1. a virtual environment (.venv) with pip and the pinned test tools (requirements-test.txt; skipped when .venv has them)
 #   2. Chromium (Debian's package) for the end-to-end tests, when missing
 #   3. eslint (node_modules from package-lock.json; `npm ci` skipped when it matches), then
 #      the JavaScript unit tests (node --test tests/js/: the app's pure modules)
@@ -77,16 +77,24 @@ finish_lane() {
 }
 
 # --- the Python lane ---------------------------------------------------------------------------
+# When "$PY" has a pip (22.3 or later) it fills the new .venv from outside (pip --python), pip itself among the
+# packages: a venv made with its bundled pip (ensurepip) took 5 s more on a quiet machine. --no-compile: no bytecode
+# for every installed file up front (Python writes it for the modules it imports). The whole step: 18-20 s -> 11 s.
 if [ ! -x .venv/bin/python ]; then
   say "creating .venv"
-  "$PY" -m venv .venv
+  if "$PY" -m pip --version >/dev/null 2>&1; then "$PY" -m venv --without-pip .venv; else "$PY" -m venv .venv; fi
 fi
 PIP_STAMP=.venv/.requirements-test.sha256
 if stamp_ok requirements-test.txt "$PIP_STAMP"; then
   say "test tools: .venv has requirements-test.txt's pins"
 else
   say "installing test tools"
-  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-test.txt
+  PIP=(.venv/bin/python -m pip)
+  if ! "${PIP[@]}" --version >/dev/null 2>&1; then
+    PIP=("$PY" -m pip --python .venv/bin/python)
+    "${PIP[@]}" --version >/dev/null 2>&1 || { .venv/bin/python -m ensurepip -q; PIP=(.venv/bin/python -m pip); }
+  fi
+  "${PIP[@]}" install -q --disable-pip-version-check --no-compile pip -r requirements-test.txt
   stamp_write requirements-test.txt "$PIP_STAMP"
 fi
 
