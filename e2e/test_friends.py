@@ -8,6 +8,7 @@ import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from engine.cards import CODES, codes_of
@@ -36,6 +37,26 @@ FAKE_READER = """() => {
 }"""
 
 
+# What a guest's page shows when its reply code does not come: the peer's status, the page's phase and the open
+# dialogs, and what its console said
+GUEST_STATE_JS = """() => ({status: window.__jassPeer?.status ?? null, body: {...document.body.dataset},
+  dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => `${d.id}: ${d.innerText.slice(0, 300)}`)})"""
+
+
+def reply_of(guest, invite: str) -> str:
+    """Open `invite` on the guest's page, as a friend does, and return the reply code it shows."""
+    said: list[str] = []
+    guest.on("console", lambda m: said.append(f"{m.type}: {m.text}"[:300]))
+    guest.on("pageerror", lambda e: said.append(f"pageerror: {e}"[:300]))
+    guest.goto(guest_url(invite))
+    try:
+        guest.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+    except PlaywrightTimeoutError:
+        state = guest.evaluate(GUEST_STATE_JS)
+        raise AssertionError(f"no reply code on the guest's page after {TIMEOUT} ms: {state}; console: {said}") from None
+    return guest.get_attribute("[data-reply]", "data-reply")
+
+
 def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
     """Host + two guests connected, the game started: (host, [guest1, guest2], figures). `scan`: the host reads the
     second reply's QR code with the camera instead of pasting it."""
@@ -51,11 +72,7 @@ def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
     host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
     invites = host.eval_on_selector_all("#dlg-friends [data-invite]", "(els) => els.map((e) => e.dataset.invite)")
     figures = {"invite_chars": [len(u) for u in invites]}
-    replies = []
-    for g, url in zip((g1, g2), invites, strict=True):
-        g.goto(guest_url(url))
-        g.wait_for_selector("[data-reply]", timeout=TIMEOUT)
-        replies.append(g.get_attribute("[data-reply]", "data-reply"))
+    replies = [reply_of(g, url) for g, url in zip((g1, g2), invites, strict=True)]
     figures["reply_chars"] = [len(r) for r in replies]
     g1.fill("#join-name", "Bea")
     g1.dispatch_event("#join-name", "change")
@@ -282,9 +299,7 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     # the friend comes back on a new invite, in the same seat, at the current position
     invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
     g1 = warm_contexts.page(locale="de-CH")
-    g1.goto(guest_url(invite))
-    g1.wait_for_selector("[data-reply]", timeout=TIMEOUT)
-    host.fill("#friends-bar [data-reply-input]", g1.get_attribute("[data-reply]", "data-reply"))
+    host.fill("#friends-bar [data-reply-input]", reply_of(g1, invite))
     host.click("#friends-bar [data-action='accept-reply']")
     g1.wait_for_function("() => document.body.dataset.seat === '1' && window.__jass.view()?.phase === 'play'",
                          timeout=TIMEOUT)
