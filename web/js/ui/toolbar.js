@@ -7,6 +7,13 @@ import { t } from "../i18n/i18n.js";
 const KEEP = ["#btn-continue", "#btn-hint", "#btn-last", "#btn-undo", "#btn-howto", "#btn-new", "#btn-sheet", "#btn-games", ".speed", "#btn-settings"];
 
 let bar, nav, menuBtn, dlg;
+// What the last fit was made for (the bar's width and every control's id, visibility and text): a fit asked for the
+// same again changes nothing and is skipped. A fit puts every control back and measures the bar (forced layouts:
+// on a 4x slower CPU a fit was part of most of the first game's long tasks, and most fits found what was there).
+let barWidth = null;
+let fittedFor = "";
+const fitKey = () => `${barWidth}|${document.documentElement.lang}|` + items().map((el) =>
+  `${el.id || el.className}:${el.hidden ? "-" : "+"}:${el.getAttribute("aria-label") ?? ""}:${el.textContent}`).join("|");
 
 function items() { return [...nav.children].filter((el) => el !== menuBtn); }
 
@@ -21,6 +28,9 @@ const fits = () => bar.scrollWidth <= bar.clientWidth + 1 && nav.scrollWidth <= 
 /** Lay the toolbar out again: everything in the bar if it fits, else move controls into the menu until it does. */
 export function fitToolbar() {
   if (!bar) return;
+  const key = fitKey();
+  if (key === fittedFor) return;
+  fittedFor = key;
   for (const el of items()) el.classList.remove("in-menu");
   menuBtn.hidden = true;
   if (fits()) return;
@@ -82,7 +92,8 @@ export function installToolbar() {
     queued = true;
     requestAnimationFrame(() => { queued = false; fitToolbar(); });
   };
-  new ResizeObserver(refit).observe(bar);
+  // the bar's width as the observer reports it (no layout to read it); a new width is a new fit
+  new ResizeObserver((entries) => { barWidth = entries.at(-1).contentRect.width; refit(); }).observe(bar);
   // a button shown or hidden, a label changed (language), a button added by another module
   // (the menu button's own show/hide during a fit is no reason to fit again)
   new MutationObserver((recs) => { if (recs.some((r) => r.target !== menuBtn)) refit(); }).observe(nav, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
