@@ -14,6 +14,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY=${PYTHON:-python3}
+# Python keeps the bytecode of what it imports (__pycache__, git-ignored): an environment with PYTHONDONTWRITEBYTECODE
+# set (this machine's is) made every Python process of the run compile pytest, Playwright, hypothesis and the engine
+# from source again (collecting tests/ and e2e/: 4.7 CPU-s a process without bytecode, 1.5 with; five processes)
+unset PYTHONDONTWRITEBYTECODE
 # Each step's banner says when it started, in seconds since the run began.
 say() { echo "== [${SECONDS}s] $*"; }
 # A stamp holds the hash of the file an install followed: when it still matches, the install is skipped.
