@@ -25,13 +25,16 @@ import functools
 import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
 import shutil
+import socket
 import socketserver
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from html import escape as html_escape
@@ -65,7 +68,7 @@ STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "u
                                              "raw_unicode_escape", "charmap")}
 # web/js/ modules the page does not preload: main.js and early.js have their own <script> in index.html, the worker
 # is not the page's; nor the language catalogs (i18n/locales/: only the player's is loaded, by i18n.js)
-NOT_PRELOADED = {"main.js", "engine/early.js", "engine/worker.js", "engine/zstd.js"}
+NOT_PRELOADED = {"start.js", "main.js", "engine/early.js", "engine/worker.js", "engine/zstd.js"}
 WHEEL_NAME = "mittlere_jass"
 FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 
@@ -500,7 +503,40 @@ def loading_intro() -> str:
 
 # ------------------------------------------------------------------------------------------------------------ serve
 class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"   # connections kept open between requests, as every static host does
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    # Text goes out gzipped when the browser accepts it, as static hosts send it (GitHub Pages and the like compress
+    # text themselves): the page's ~60 modules, styles and catalogs are a third of their size on the wire. The big
+    # binary files are compressed at build time (.zst/.gz) and go out as they are.
+    GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".txt")
+    _gzip_cache: dict[tuple[str, int, int], bytes] = {}   # (path, mtime, size) -> body, for every server
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not path.endswith(self.GZIPPED) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        try:
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size)
+            body = self._gzip_cache.get(key)
+            if body is None:
+                with open(path, "rb") as f:
+                    body = gzip.compress(f.read(), 9, mtime=0)
+                if len(self._gzip_cache) > 4000:   # a long-running server across many builds
+                    self._gzip_cache.clear()
+                self._gzip_cache[key] = body
+        except OSError:
+            return super().send_head()   # its 404
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self):
         path = self.path.split("?", 1)[0]
@@ -532,8 +568,36 @@ def lab_csp(directory: Path) -> str:
 
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    """The static server: a thread per connection; connections stay open between requests (HTTP/1.1), so closing
+    the server also closes the connections still open (a stopped server answers nothing, as the offline tests need)."""
     daemon_threads = True
     allow_reuse_address = True
+
+    def server_activate(self) -> None:
+        self.open_connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+        super().server_activate()
+
+    def get_request(self):
+        conn, addr = super().get_request()
+        with self.connections_lock:
+            self.open_connections.add(conn)
+        return conn, addr
+
+    def shutdown_request(self, request) -> None:
+        with self.connections_lock:
+            self.open_connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        with self.connections_lock:
+            still_open = list(self.open_connections)
+        for conn in still_open:
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        super().server_close()
 
     def handle_error(self, request, client_address) -> None:
         """A browser that hangs up mid-answer (a page closed or reloaded while a file was on its way) is normal: say
