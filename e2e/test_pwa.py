@@ -79,7 +79,7 @@ def test_csp_meta_and_headers(strict_page, site):
     assert "unsafe-inline" not in meta and "unsafe-eval" not in meta
     # no inline script, style or event handler (the policy would block them)
     assert "<script>" not in html and "<style" not in html and not re.search(r"\s(style|on[a-z]+)\s*=", html)
-    worker = re.search(r'src="(app-[0-9a-f]+)/js/main.js"', html).group(1) + "/js/engine/worker.js"
+    worker = re.search(r'src="(app-[0-9a-f]+)/js/start.js"', html).group(1) + "/js/engine/worker.js"
     _, wh = fetch_text(site + worker)
     assert wh["Content-Security-Policy"] == pwa.WORKER_CSP
     assert "'unsafe-eval'" not in pwa.WORKER_CSP and "'wasm-unsafe-eval'" in pwa.WORKER_CSP
