@@ -66,8 +66,9 @@ ASM_GZ = "pyodide.asm.mjs.gz"
 # kept in the trimmed stdlib even when the probe does not import them: text codecs Python may pick at run time
 STDLIB_KEEP = {f"encodings/{n}.py" for n in ("ascii", "latin_1", "utf_8_sig", "utf_16", "utf_32", "unicode_escape",
                                              "raw_unicode_escape", "charmap")}
-# web/js/ modules the page does not preload: main.js and early.js have their own <script> in index.html, the worker
-# is not the page's; nor the language catalogs (i18n/locales/: only the player's is loaded, by i18n.js)
+# web/js/ modules the page does not preload: start.js and early.js have their own <script> in index.html and main.js
+# its own modulepreload, the worker is not the page's; nor the language catalogs (i18n/locales/: only the player's is
+# loaded, by i18n.js)
 NOT_PRELOADED = {"start.js", "main.js", "engine/early.js", "engine/worker.js", "engine/zstd.js"}
 WHEEL_NAME = "mittlere_jass"
 FIXED_ZIP_TIME = (2020, 1, 1, 0, 0, 0)
