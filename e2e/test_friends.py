@@ -46,15 +46,20 @@ GUEST_STATE_JS = """() => ({status: window.__jassPeer?.status ?? null, body: {..
 def reply_of(guest, invite: str) -> str:
     """Open `invite` on the guest's page, as a friend does, and return the reply code it shows."""
     said: list[str] = []
+    guest.__dict__["_jass_said"] = said   # what the guest's console said, for later failure messages (guest_state)
     guest.on("console", lambda m: said.append(f"{m.type}: {m.text}"[:300]))
     guest.on("pageerror", lambda e: said.append(f"pageerror: {e}"[:300]))
     guest.goto(guest_url(invite))
     try:
         guest.wait_for_selector("[data-reply]", timeout=TIMEOUT)
     except PlaywrightTimeoutError:
-        state = guest.evaluate(GUEST_STATE_JS)
-        raise AssertionError(f"no reply code on the guest's page after {TIMEOUT} ms: {state}; console: {said}") from None
+        raise AssertionError(f"no reply code on the guest's page after {TIMEOUT} ms: {guest_state(guest)}") from None
     return guest.get_attribute("[data-reply]", "data-reply")
+
+
+def guest_state(page) -> str:
+    """What a friend's page shows and said (peer status, phase, seat, open dialogs, console): for failure messages."""
+    return f"{page.evaluate(GUEST_STATE_JS)}; console: {page.__dict__.get('_jass_said', [])}"
 
 
 def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
@@ -90,8 +95,12 @@ def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
     host.wait_for_function("() => window.__jassPeer.seats.get(1).name === 'Bea'", timeout=TIMEOUT)
     host.click("[data-action='start-table']")
     for g, seat in ((g1, 1), (g2, 2)):
-        g.wait_for_function(f"() => document.body.dataset.seat === '{seat}' && document.body.dataset.phase === 'play'",
-                            timeout=TIMEOUT)
+        try:
+            g.wait_for_function(f"() => document.body.dataset.seat === '{seat}' && document.body.dataset.phase === 'play'",
+                                timeout=TIMEOUT)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"guest {seat} not seated at the started game after {TIMEOUT} ms: {guest_state(g)}; "
+                                 f"the host: {host.evaluate(GUEST_STATE_JS)}") from None
     host.wait_for_function("() => document.body.dataset.phase === 'play' && document.body.dataset.seat === '0'")
     return host, [g1, g2], figures
 
