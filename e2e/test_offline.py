@@ -38,6 +38,9 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
         assert jass_caches(page) == [f"jass:/:{sw['version']}", f"jass:/:{sw['version']}:lang"]
         wait_snapshot(page)
         assert page.evaluate("window.__jass.timing().worker.snapshot") == 0   # the first start is a plain one
+        # ... and its memory snapshot was taken once the hand was playable, off the first visit's critical path
+        t = page.evaluate("window.__jass.timing()")
+        assert t["snapshot"] and t["snapshot"]["at"] + t["workerStartedAt"] > t["playable"], t
         srv.stop()
     assert srv.refused(), "the server still answers"
     assert not_served(srv.url("index.html"))

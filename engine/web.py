@@ -613,6 +613,22 @@ def _reason(explanation: dict[str, Any], sentence: str) -> Reason:
 
 
 _SESSION = Session()
+_SET_ASIDE: list[Session] = []   # the player's session while the worker takes its memory snapshot
+
+
+def set_session_aside() -> None:
+    """Before the worker's memory snapshot (web/js/engine/snapshot.js): a fresh session in the player's place, so that
+    a warm start restored from it begins with no game, whatever was played before the snapshot was taken."""
+    global _SESSION
+    _SET_ASIDE.append(_SESSION)
+    _SESSION = Session()
+
+
+def take_session_back() -> None:
+    """After the snapshot: the player's session in place again (nothing of it changed meanwhile)."""
+    global _SESSION
+    if _SET_ASIDE:
+        _SESSION = _SET_ASIDE.pop()
 
 _INTERNAL_FALLBACK = '{"ok": false, "error": {"code": "internal", "params": {}, "detail": "the answer failed"}, ' \
                      '"view": null}'

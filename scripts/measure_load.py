@@ -188,6 +188,8 @@ def sample(browser, url: str, counter: Counter, network: dict | None, window_s: 
         time.sleep(window_s)
         res["bytes_window"] = counter.total()
         res["by_path"] = counter.snapshot()
+        # the first start's memory snapshot, taken once the worker is idle after playable (web/js/engine/worker.js)
+        res["snapshot"] = page.evaluate("() => window.__jass ? window.__jass.timing().snapshot : null")
         # did the service worker finish its precache within the window? (the app only; see
         # web/js/offline/sw-register.js)
         res["precached"] = page.evaluate("""async () => { if (!window.__jassSW) return null;
@@ -200,14 +202,15 @@ def sample(browser, url: str, counter: Counter, network: dict | None, window_s: 
     return res
 
 
-def milestones(st: dict) -> str:
+def milestones(st: dict, snap: dict | None = None) -> str:
     """The app's load milestones (web/js/boot.js timing, engine/worker.js marks) as one line, in ms after navigation."""
     if not st.get("workerMarks"):
         return ""
     w0 = st.get("workerStartedAt", 0)
     marks = sorted(((k, v + w0) for k, v in st["workerMarks"].items() if not k.endswith("Ms")), key=lambda kv: kv[1])
     return (f"\n      page: main.js ran at {st['mainStart']:.0f} ms, worker started at {w0:.0f} ms; worker: "
-            + ", ".join(f"{k} {t:.0f}" for k, t in marks) + f"; engine ready {st.get('engineReady', 0):.0f}")
+            + ", ".join(f"{k} {t:.0f}" for k, t in marks) + f"; engine ready {st.get('engineReady', 0):.0f}"
+            + (f"; memory snapshot at {snap['at'] + w0:.0f} ({snap['ms']:.0f} ms)" if snap else ""))
 
 
 def med(xs):
@@ -258,7 +261,7 @@ def main() -> None:
                     samples[net][v].append(r)
                     extra = (f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB, precache complete: {r['precached']}"
                              f", warm start {r['warm'] / 1000:.2f} s" if window else "")
-                    extra += milestones(r.get("stages") or {})
+                    extra += milestones(r.get("stages") or {}, r.get("snapshot"))
                     print(f"  {net:9s} {v:4s} #{i + 1}: ready {r['ready'] / 1000:.2f} s, FCP "
                           f"{(r['fcp'] or 0) / 1000:.2f} s, {r['bytes_ready'] / 1e6:.2f} MB{extra} "
                           f"(load {r['load']:.1f})", flush=True)

@@ -809,3 +809,23 @@ def test_peer_check_refuses_a_friends_hostile_messages_with_the_game_unchanged()
     assert call(cmd="view")["view"] == before
     r = play_on(r, lambda v: v["to_play"] == 1)
     assert check(2, type="card", card="SA")["message"]["card"] == "SA"
+
+
+# -- the worker's memory snapshot ----------------------------------------------------------------------------------
+def test_a_snapshot_taken_mid_game_holds_no_game_and_the_game_goes_on(monkeypatch):
+    """The worker takes its memory snapshot once idle, perhaps mid-game (web/js/engine/worker.js): meanwhile a fresh
+    session stands in (what a warm start restores), then the player's game is back exactly as it was."""
+    monkeypatch.setattr(web, "_SET_ASIDE", [])
+    r = human_turn(call(cmd="new_game", hands=3, seed="snap", bots=["easy", "easy"]))
+    r = call(cmd="play", card=r["view"]["legal"][0])
+    before = call(cmd="view")
+    assert before["ok"] and before["view"]["phase"] == "play"
+    web.set_session_aside()
+    aside = json.loads(web.handle('{"cmd": "view"}'))   # what the snapshot holds: no game
+    assert aside == {"ok": True, "view": None}, aside
+    web.take_session_back()
+    assert call(cmd="view") == before
+    web.take_session_back()   # once more: nothing set aside, nothing changes
+    assert call(cmd="view") == before
+    r = human_turn(call(cmd="bot_move")) if before["view"]["to_play"] != 0 else before
+    assert call(cmd="play", card=r["view"]["legal"][0])["ok"]   # the game goes on

@@ -24,6 +24,7 @@ export class EngineBridge {
     this.onProgress = onProgress || (() => {});
     this.onDead = onDead || (() => {});
     this.worker = null;
+    this.snapshot = null;   // {at, ms}: when (ms since the worker started) and how long the memory snapshot took
     this.pending = new Map();
     this.nextId = 1;
     this.alive = false;
@@ -69,6 +70,7 @@ export class EngineBridge {
           this.beat();
           resolve(m.info);
         } else if (m.type === "pong") this.lastPong = performance.now();
+        else if (m.type === "snapshot") this.snapshot = { at: m.at, ms: m.ms };   // worker.js: the first start's snapshot
         else if (m.type === "fatal") fail(m.message || m.detail, { code: m.code, part: m.part, detail: m.detail });
         else if (m.id != null) {
           const p = this.pending.get(m.id);

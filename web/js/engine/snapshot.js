@@ -5,11 +5,12 @@
 // machine). Robustness:
 // * the key holds the Pyodide version and the engine wheel's name (which carries the engine's content hash), and
 //   Pyodide itself refuses a snapshot of another build (BUILD_ID check): a new deployment never restores old code;
-// * it is taken before the engine answers any request (no game state inside), and the restored interpreter's global
+// * it is taken once the worker is idle after the first hand is playable (worker.js), with a fresh session standing in
+//   for the player's meanwhile (engine.web.set_session_aside: no game inside), and the restored interpreter's global
 //   random generator is reseeded (game seeds come from os.urandom anyway);
 // * any failure to restore deletes the snapshot and falls back to the plain start; one entry per site copy is kept.
-// Only where Cache Storage exists (secure contexts). Costs ~30 MB of storage and ~0.1 s (plus a background write)
-// on a plain start. The bot lab's worker (web/lab/lab-worker.js) keeps its own snapshot (its Python has the whole
+// Only where Cache Storage exists (secure contexts). Costs ~30 MB of storage and 0.03-0.25 s of the worker's time
+// (plus a background write) once the first hand is playable. The bot lab's worker (web/lab/lab-worker.js) keeps its own snapshot (its Python has the whole
 // standard library, the lab engine and micropip) in a cache of its own: `kind` "lab".
 const SCOPE = new URL("../../../", import.meta.url);
 

@@ -28,7 +28,7 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
     pileRect: (seat) => { const r = canvas.getBoundingClientRect(), p = renderer.layout.pile[seat]; return { x: r.left + p.x, y: r.top + p.y }; },
     ask: (req) => (READ_ONLY.includes(req?.cmd) ? bridge.request(req) : Promise.reject(new Error("read-only"))),
     stats: () => bridge.stats.slice(),
-    timing: () => ({ ...timing }),
+    timing: () => ({ ...timing, snapshot: bridge.snapshot }),
     // fault injection for the recovery tests: the worker dies silently, as a crash or an out-of-memory kill would
     killWorker: () => bridge.killSilently(),
     recovery: () => ({ deaths: controller.deaths.length, recoveredAt: controller.recoveredAt ?? null, journal: controller.journal.restoreRequest() }),
