@@ -198,3 +198,41 @@ def test_going_offline_while_loading_says_so(strict_page, site):
         r"not been downloaded yet\. Connect to the internet, then press Retry\.$"))
     page.context.set_offline(False)
     _expected_noise(page)
+
+
+def test_the_page_asks_for_the_runtime_first_and_each_byte_comes_once(strict_page):
+    """A first visit: index.html asks for the worker's three big downloads (the wasm, the standard library, Pyodide's
+    JavaScript half) before its modules, and the worker's own fetch shares them: the server sends each once. A later
+    visit, served by the service worker, asks for none of them (the worker takes its plain copies)."""
+    import functools
+
+    import build
+    from pwa_e2e import wait_sw_complete
+
+    got: list[str] = []
+
+    class Counting(build.Handler):
+        def log_message(self, fmt, *args):
+            got.append(self.path.split("?")[0])
+
+    srv = build.Server(("127.0.0.1", 0), functools.partial(Counting, directory=str(ROOT / "dist")))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        page = strict_page
+        info = json.loads((ROOT / "dist" / "build.json").read_text())
+        runtime = [f"/pyodide/{info['pyodideVersion']}/{n}" for n in (info["wasm"], info["stdlib"], info["asm"])]
+        page.goto(f"http://127.0.0.1:{srv.server_address[1]}/?speed=instant&seed=3")
+        # in the page's head before any module (the module preloads would take HTTP/1.1's six connections first)
+        links = page.evaluate("() => [...document.head.querySelectorAll('link[rel=preload], link[rel=modulepreload], "
+                              "script')].map((l) => [l.rel || 'script', new URL(l.href || l.src).pathname])")
+        assert [p for rel, p in links[:3] if rel == "preload"] == runtime, links[:5]
+        wait_phase(page, "play")
+        wait_sw_complete(page)
+        assert [got.count(p) for p in runtime] == [1, 1, 1], got
+        page.reload()
+        wait_phase(page, "play")
+        assert page.evaluate("document.querySelectorAll('link[rel=preload][as=fetch]').length") == 0
+        assert [got.count(p) for p in runtime] == [1, 1, 1], got
+    finally:
+        srv.shutdown()
+        srv.server_close()
