@@ -186,7 +186,7 @@ const stdlibDl = lazyDownload(stdlibURL);
 const plainStdlibP = plainStdlibURL === stdlibURL ? Promise.resolve(null) : plainCopy(plainStdlibURL, "application/zip");
 // ... decoded as it arrives, beside the wasm's download and compilation, not once Pyodide asks for it (Python's start
 // waits for it: decoding it then had cost ~0.13 s on the critical path)
-const stdlibEager = plainStdlibP.then(async (plain) => {
+let stdlibEager = plainStdlibP.then(async (plain) => {
   if (plain) return null;
   const stream = await decoded(stdlibDl(), BUILD.stdlib, isZip);
   try {
@@ -289,7 +289,11 @@ globalThis.fetch = async (input, init) => {
       return plain;
     }
     const zip = { status: 200, headers: { "Content-Type": "application/zip" } };
-    if (first) return new Response(await stdlibEager, zip);
+    if (first) {
+      const bytes = await stdlibEager;
+      stdlibEager = null;   // Pyodide keeps its own copy: this one is not held for the worker's lifetime
+      return new Response(bytes, zip);
+    }
     return new Response(await decoded(download(url), BUILD.stdlib, isZip), zip);
   }
   if (early.has(url)) {
