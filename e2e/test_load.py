@@ -180,7 +180,16 @@ def test_a_missing_file_names_it(strict_page, site):
 def test_going_offline_while_loading_says_so(strict_page, site):
     page = strict_page
     held = []
-    page.context.route(f"**/{_built('wasm')}", lambda r: held.append(r))   # the download hangs until we are offline
+    offline = []
+
+    def hold(route):   # the download hangs until we are offline; once offline, every request for it fails
+        if offline:
+            route.abort("internetdisconnected")
+        else:
+            held.append(route)
+
+    # the page's preload and the worker's own fetch may both ask for the wasm: each is held, and each fails offline
+    page.context.route(f"**/{_built('wasm')}", hold)
     page.goto(site + "?speed=instant&seed=4")
     end = time.monotonic() + 60
     while not held and time.monotonic() < end:
@@ -190,7 +199,9 @@ def test_going_offline_while_loading_says_so(strict_page, site):
     # run, which is not what this test is about)
     page.wait_for_function("() => !!window.__jass")
     page.context.set_offline(True)
-    held[0].abort("internetdisconnected")
+    offline.append(True)
+    for route in held:
+        route.abort("internetdisconnected")
     wait_phase(page, "error")
     # whichever download was still under way when the network went names itself
     expect(page.locator("#loading-error-detail")).to_have_text(re.compile(
