@@ -133,18 +133,11 @@ function withHeader(resp, csp) {
   return new Response(resp.body, { status: resp.status, statusText: resp.statusText, headers });
 }
 
-// index.html asks for the engine worker's compressed downloads itself (build.py: link rel=preload as=fetch), for a
-// first visit; served from here (a later visit), the worker takes the plain copies instead, so those links go.
-async function withoutRuntimePreloads(resp) {
-  const html = (await resp.text()).replace(/<link rel="preload" as="fetch"[^>]*>\n?/g, "");
-  return new Response(html, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
-}
-
 async function respond(path, request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(new URL(path, BASE).href);
   if (!hit) return fetch(request);          // evicted or never stored: the network is the only source left
-  if (path === "index.html") return withHeader(await withoutRuntimePreloads(hit), PAGE_CSP);
+  if (path === "index.html") return withHeader(hit, PAGE_CSP);
   if (/^app-[0-9a-f]+\/js\/engine\/worker\.js$/.test(path)) return withHeader(hit, WORKER_CSP);
   return hit;
 }
