@@ -2,7 +2,7 @@
 """First-visit load, side by side: bare Pyodide vs the app (a measurement, not a test): prints figures.
 
     python scripts/measure_load.py [--runs 3] [--window 60] [--networks loopback,20mbit,phone] [--before DIR]
-                                   [--json out.json]
+                                   [--json out.json] [--waterfall]
 
 * Both are served by ONE small static server in this script that serves plainly, like `python3 -m http.server`
   (no Cache-Control, no Content-Encoding, Python's own MIME types) and counts the bytes it sends.
@@ -166,9 +166,13 @@ def wait_playable(page, url: str, timeout_s: float) -> None:
         time.sleep(0.05)
 
 
-def sample(browser, url: str, counter: Counter, network: dict | None, window_s: float, timeout_s: float) -> dict:
+def sample(browser, url: str, counter: Counter, network: dict | None, window_s: float, timeout_s: float,
+           waterfall: bool = False) -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
+    requests: list = []   # every request of the page and its workers (their timing: the browser's clock)
+    if waterfall:
+        ctx.on("request", lambda r: requests.append(r))
     page.add_init_script(PLAYABLE_PROBE)
     if network:
         cdp = ctx.new_cdp_session(page)
@@ -182,6 +186,8 @@ def sample(browser, url: str, counter: Counter, network: dict | None, window_s: 
     if res["phase"] != "play":
         raise RuntimeError(f"{url}: load failed ({res['phase']})")
     res["bytes_ready"] = counter.total()
+    if waterfall:
+        res["waterfall"] = waterfall_lines(requests, res["ready"])
     # where the time went in the app's worker (ms since the worker started; see web/js/engine/worker.js) and on the page
     res["stages"] = page.evaluate("() => window.__jass ? window.__jass.timing() : null")
     if window_s > 0:
@@ -200,6 +206,28 @@ def sample(browser, url: str, counter: Counter, network: dict | None, window_s: 
         res["warm"] = page.evaluate("() => window.__playableAt")
     ctx.close()
     return res
+
+
+def waterfall_lines(requests: list, ready_ms: float) -> list[str]:
+    """The requests asked for until playable, in ms after the page's own request: asked, finished (`-`: not by
+    then), type, file (Playwright's request timing: the browser's clock, not when Python heard of it)."""
+    pages = [r for r in requests if r.resource_type == "document" and r.timing["startTime"] > 0]
+    if not pages:
+        return []
+    t0 = pages[0].timing["startTime"]
+    rows = []
+    for r in requests:
+        t = r.timing
+        if t["startTime"] <= 0:   # no network timing (not sent)
+            continue
+        asked = t["startTime"] - t0
+        if asked > ready_ms:
+            continue
+        end = t["startTime"] + t["responseEnd"] - t0 if t["responseEnd"] >= 0 else None
+        done = f"{end:7.0f}" if end is not None and end <= ready_ms else "-"
+        rows.append((asked, f"{asked:7.0f} {done:>7s}  {r.resource_type:10s} "
+                            f"{r.url.split('?')[0].rsplit('/', 1)[-1] or '/'}"))
+    return [line for _, line in sorted(rows)]
 
 
 def milestones(st: dict, snap: dict | None = None) -> str:
@@ -229,6 +257,8 @@ def main() -> None:
     ap.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
     ap.add_argument("--before", type=Path, help="another build's dist/ to measure side by side (as 'before')")
     ap.add_argument("--json", type=Path, help="also write the raw samples here")
+    ap.add_argument("--waterfall", action="store_true", help="print each app sample's requests until playable (page "
+                    "and worker: ms asked, ms finished, type, file)")
     a = ap.parse_args()
     if not a.no_build:
         build.build(quiet=True)
@@ -256,7 +286,7 @@ def main() -> None:
                 order = list(variants) if i % 2 == 0 else list(variants)[::-1]
                 for v in order:
                     window = a.window if (net == "loopback" and v != "bare") else 0
-                    r = sample(browser, variants[v], counter, NETWORKS[net], window, 600)
+                    r = sample(browser, variants[v], counter, NETWORKS[net], window, 600, a.waterfall and v != "bare")
                     r["load"] = os.getloadavg()[0]
                     samples[net][v].append(r)
                     extra = (f", +{window:.0f}s: {r['bytes_window'] / 1e6:.2f} MB, precache complete: {r['precached']}"
@@ -265,6 +295,8 @@ def main() -> None:
                     print(f"  {net:9s} {v:4s} #{i + 1}: ready {r['ready'] / 1000:.2f} s, FCP "
                           f"{(r['fcp'] or 0) / 1000:.2f} s, {r['bytes_ready'] / 1e6:.2f} MB{extra} "
                           f"(load {r['load']:.1f})", flush=True)
+                    for line in r.pop("waterfall", []):
+                        print("        " + line)
         browser.close()
     srv.shutdown()
     srv.server_close()
