@@ -27,10 +27,10 @@ export function takeEarlyWorker() {
 }
 
 // The worker's three big downloads (the wasm, the standard library, Pyodide's JavaScript half; index.html names them
-// in <meta name="jass-runtime">) asked for by the page as preloads, before the ~50 module preloads take HTTP/1.1's
-// six connections; the worker's own fetch of the same URL shares the response as it streams (no second download).
-// Once the loading screen has painted (a preload in the page's head makes Lighthouse count all 4 MB toward the
-// largest paint), and only on a first visit: a later one takes the service worker's plain copies.
+// in <meta name="jass-runtime">) asked for by the page as preloads: the worker's own requests come later and, on
+// HTTP/1.1, wait behind the page's ~50 module preloads; its fetch of the same URL then shares the response as it
+// streams (no second download). Once the loading screen has painted (a preload in the page's head makes Lighthouse
+// count all 4 MB toward the largest paint), and only on a first visit.
 function preloadRuntime() {
   const urls = (document.querySelector('meta[name="jass-runtime"]')?.content || "").split(" ").filter(Boolean);
   for (const href of urls) {
@@ -39,17 +39,19 @@ function preloadRuntime() {
     document.head.append(link);
   }
 }
-async function firstVisit() {
-  if (navigator.serviceWorker?.controller) return false;
-  try { return !(await caches.keys()).some((n) => n.startsWith(`jass:${new URL("../../../", import.meta.url).pathname}:`)); }
-  catch { return true; }
-}
-const painted = new Promise((resolve) => {
-  setTimeout(resolve, 1000);   // a page that does not paint (a background tab) does not wait longer
+// Once the first contentful paint is recorded (the first frame may paint before the loading card's text: a preload
+// asked for then still counted toward Lighthouse's largest paint); a page opened in a background tab paints nothing
+// and asks at once; a page whose paint is never reported asks after a second. Not when a service worker controls
+// the page: its plain copies are used then (an uncontrolled reload, e.g. a forced one, downloads anyway).
+function afterFirstPaint(then) {
+  let done = false;
+  const once = () => { if (!done) { done = true; then(); } };
+  if (document.visibilityState === "hidden") return once();
+  setTimeout(once, 1000);
   try {
     new PerformanceObserver((list, obs) => {
-      if (list.getEntriesByName("first-contentful-paint").length) { obs.disconnect(); resolve(); }
+      if (list.getEntriesByName("first-contentful-paint").length) { obs.disconnect(); once(); }
     }).observe({ type: "paint", buffered: true });
-  } catch { resolve(); }
-});
-Promise.all([firstVisit(), painted]).then(([first]) => { if (first) preloadRuntime(); }).catch(() => {});
+  } catch { once(); }
+}
+if (!navigator.serviceWorker?.controller) afterFirstPaint(preloadRuntime);
