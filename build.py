@@ -455,15 +455,16 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
                          and p.relative_to(WEB / "js").as_posix() not in NOT_PRELOADED
                          and not p.relative_to(WEB / "js").as_posix().startswith("i18n/locales/"))
     # the engine worker's three big downloads (the wasm, the standard library, Pyodide's JavaScript half), named for
-    # early.js, which asks for them as preloads once the loading screen has painted, on a first visit: the worker's
-    # own fetch of the same URL then shares the response as it streams (no second download). Not as <link
+    # early.js, which asks for them as preloads once the loading screen's first contentful paint is recorded, when no
+    # service worker controls the page: the worker's own fetch of the same URL then shares the response as it
+    # streams (no second download). Not as <link
     # rel=preload> here: Lighthouse counts any request begun before the largest paint toward it (4 MB: an LCP of 19
     # s simulated, performance 70). At low priority, so that the page's modules still come first on a slow network
     # (docs/web.md, "Parallel, early")
     runtime = ('<meta name="jass-runtime" content="'
                + " ".join(f"{pyo_rel}/{name}" for name in (wasm_name, stdlib_name, asm_name)) + '">')
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)
-    html = html.replace("{{RUNTIME_PRELOAD}}", runtime)
+    html = html.replace("{{RUNTIME_FILES}}", runtime)
     html = html.replace("{{LANG_OPTIONS}}", language_options()).replace("{{LOADING_INTRO}}", loading_intro())
     html = html.replace("{{CSP}}", pwa.PAGE_CSP)
     write_if_changed(DIST / "index.html", html.encode())

@@ -211,7 +211,7 @@ def test_going_offline_while_loading_says_so(strict_page, site):
     _expected_noise(page)
 
 
-def test_the_page_asks_for_the_runtime_first_and_each_byte_comes_once(strict_page):
+def test_the_page_asks_for_the_runtime_once_painted_and_each_byte_comes_once(strict_page):
     """A first visit: once the loading screen has painted, the page asks for the worker's three big downloads (the
     wasm, the standard library, Pyodide's JavaScript half) as preloads, and the worker's own fetch shares them: the
     server sends each once. A later visit, served by the service worker, asks for none of them (the worker takes its
