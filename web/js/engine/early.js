@@ -54,4 +54,5 @@ function afterFirstPaint(then) {
     }).observe({ type: "paint", buffered: true });
   } catch { once(); }
 }
-if (!navigator.serviceWorker?.controller) afterFirstPaint(preloadRuntime);
+const inPage = typeof document !== "undefined" && typeof document.querySelector === "function";   // not node's tests
+if (inPage && !globalThis.navigator?.serviceWorker?.controller) afterFirstPaint(preloadRuntime);
