@@ -41,13 +41,14 @@ function preloadRuntime() {
 }
 // Once the first contentful paint is recorded (the first frame may paint before the loading card's text: a preload
 // asked for then still counted toward Lighthouse's largest paint); a page opened in a background tab paints nothing
-// and asks at once; a page whose paint is never reported asks after a second. Not when a service worker controls
-// the page: its plain copies are used then (an uncontrolled reload, e.g. a forced one, downloads anyway).
+// and asks at once; a page whose paint is never reported asks after 3 s (a busy phone can take over a second to
+// paint). Not when a service worker controls the page: its plain copies are used then (an uncontrolled reload, e.g.
+// a forced one, downloads anyway).
 function afterFirstPaint(then) {
   let done = false;
   const once = () => { if (!done) { done = true; then(); } };
   if (document.visibilityState === "hidden") return once();
-  setTimeout(once, 1000);
+  setTimeout(once, 3000);
   try {
     new PerformanceObserver((list, obs) => {
       if (list.getEntriesByName("first-contentful-paint").length) { obs.disconnect(); once(); }
