@@ -457,10 +457,9 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     # the engine worker's three big downloads (the wasm, the standard library, Pyodide's JavaScript half), named for
     # early.js, which asks for them as preloads once the loading screen's first contentful paint is recorded, when no
     # service worker controls the page: the worker's own fetch of the same URL then shares the response as it
-    # streams (no second download). Not as <link
-    # rel=preload> here: Lighthouse counts any request begun before the largest paint toward it (4 MB: an LCP of 19
-    # s simulated, performance 70). At low priority, so that the page's modules still come first on a slow network
-    # (docs/web.md, "Parallel, early")
+    # streams (no second download). Not as <link rel=preload> here: Lighthouse counts any request begun before the
+    # largest paint toward it (4 MB: an LCP of 19 s simulated, performance 70). At low priority, so that the page's
+    # modules still come first on a slow network (docs/web.md, "The runtime asked for by the page")
     runtime = ('<meta name="jass-runtime" content="'
                + " ".join(f"{pyo_rel}/{name}" for name in (wasm_name, stdlib_name, asm_name)) + '">')
     html = (WEB / "index.html").read_text().replace("{{PRELOAD}}", preload).replace("{{APP}}", app_rel)

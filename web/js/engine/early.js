@@ -29,8 +29,7 @@ export function takeEarlyWorker() {
 // The worker's three big downloads (the wasm, the standard library, Pyodide's JavaScript half; index.html names them
 // in <meta name="jass-runtime">) asked for by the page as preloads: the worker's own requests come later and, on
 // HTTP/1.1, wait behind the page's ~50 module preloads; its fetch of the same URL then shares the response as it
-// streams (no second download). Once the loading screen has painted (a preload in the page's head makes Lighthouse
-// count all 4 MB toward the largest paint), and only on a first visit.
+// streams (no second download). Not from the page's head: Lighthouse would count all 4 MB toward the largest paint.
 function preloadRuntime() {
   const urls = (document.querySelector('meta[name="jass-runtime"]')?.content || "").split(" ").filter(Boolean);
   for (const href of urls) {
