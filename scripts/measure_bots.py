@@ -2,12 +2,18 @@
 """Decision time per bot level in CPython and in the browser, on the same positions (a measurement: prints figures).
 
     python scripts/measure_bots.py [--levels random,easy,normal,hard,expert] [--hands 2] [--seed bt1]
+                                   [--playouts SECONDS]
 
 For each level a game with that level in both bot seats, the player always playing its first legal card, is played
 twice: in CPython through `engine.web` (the browser's own protocol) and in Chromium on the built site (`dist/`).
 Both are deterministic, so the bots decide the very same positions (the script checks the hand records agree). The
 figure is the engine's `think_ms` per bot move — the time `choose()` took — median and p95; for the browser also the
 worker round trip. Uses $CHROMIUM_PATH or /usr/bin/chromium; builds dist/ first.
+
+`--playouts SECONDS` (`--levels ""` for it alone) also prints the search's play-out speed, whole hands from the deal
+per second by each policy (`engine/bench.py`'s loops, best and median of 5 rounds of SECONDS / 5), in CPython and in
+the browser: in a second engine worker of the built site (worker.js as built, not connected to the page), running
+the same loops on the same deals.
 """
 from __future__ import annotations
 
@@ -76,9 +82,49 @@ def browser_game(page, url: str, level: str, hands: int, seed: str) -> tuple[lis
     return [s["thinkMs"] for s in stats], [s["rtt"] for s in stats], records
 
 
+BENCH = ROOT / "engine" / "bench.py"   # not in the wheel: its loops are run from source in the browser
+
+
+def bench_source() -> str:
+    """engine/bench.py as a script over the installed engine (its relative imports made absolute)."""
+    return BENCH.read_text().replace("from .", "from engine.")
+
+
+def playout_rates(seconds: float, seed: int) -> dict[str, list[float]]:
+    """policy -> [best, median] play-outs per second, here in CPython."""
+    ns: dict = {"__name__": "bench_loops"}
+    exec(compile(bench_source(), str(BENCH), "exec"), ns)
+    return {policy: list(ns["_playouts_per_second"](seconds, seed, policy)[:2]) for policy in ("plans", "rules")}
+
+
+def browser_playout_rates(page, url: str, seconds: float, seed: int) -> dict[str, list[float]]:
+    """The same loops in a second engine worker of the built site, once Python is up in it."""
+    import json
+    import time
+    page.goto(f"{url}?speed=instant&seed=1")
+    page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000)
+    engine = [w for w in page.workers if w.url.endswith("/js/engine/worker.js")]
+    with page.expect_worker(lambda w: w.url == engine[0].url) as info:
+        page.evaluate("(url) => { window.__bench = new Worker(url, { type: 'module', name: 'bench' }); }",
+                      engine[0].url)
+    w = info.value
+    end = time.monotonic() + 120
+    while not w.evaluate("() => !!self.__jassPython"):   # worker.js's hook for measurements and tests
+        if time.monotonic() > end:
+            raise TimeoutError("the bench worker never became ready")
+        time.sleep(0.2)
+    rates = f"list(ns['_playouts_per_second']({seconds!r}, {seed!r}, p)[:2])"
+    src = (f"import json\nns = {{'__name__': 'bench_loops'}}\nexec({bench_source()!r}, ns)\n"
+           f"json.dumps({{p: {rates} for p in ('plans', 'rules')}})")
+    return json.loads(w.evaluate("(src) => self.__jassPython.runPython(src)", src))
+
+
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a) -> None:   # not a line per request on stderr
+            pass
+
+    handler = functools.partial(Quiet, directory=str(root))
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
@@ -89,13 +135,26 @@ def main() -> None:
     ap.add_argument("--levels", default="random,easy,normal,hard,expert")
     ap.add_argument("--hands", type=int, default=2, help="hands per level (each about 24 bot moves)")
     ap.add_argument("--seed", default="bt1")
+    ap.add_argument("--playouts", type=float, default=0.0, metavar="SECONDS",
+                    help="also the play-out speed per policy, CPython and browser (SECONDS of loops each)")
     args = ap.parse_args()
     build.main([])
     srv, url = serve(ROOT / "dist")
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium.executable(), args=ARGS)
-        for level in args.levels.split(","):
+        if args.playouts > 0:
+            speeds = {"CPython": playout_rates(args.playouts, 1)}
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            speeds["browser"] = browser_playout_rates(ctx.new_page(), url, args.playouts, 1)
+            ctx.close()
+            print(f"play-outs per second (whole hands from the deal; best / median of 5 rounds; load "
+                  f"{os.getloadavg()[0]:.1f})")
+            for policy in ("plans", "rules"):
+                (cb, cm), (bb, bm) = speeds["CPython"][policy], speeds["browser"][policy]
+                print(f"  {policy:6} CPython {cb:9,.0f} / {cm:9,.0f}   browser {bb:9,.0f} / {bm:9,.0f}   "
+                      f"browser/CPython {bb / cb:.2f}", flush=True)
+        for level in [lv for lv in args.levels.split(",") if lv]:
             cpu, rec_py = cpython_game(level, args.hands, args.seed)
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})   # a fresh profile: no saved game
             think, rtt, rec_web = browser_game(ctx.new_page(), url, level, args.hands, args.seed)
@@ -104,6 +163,8 @@ def main() -> None:
             print(f"{level}: done", file=sys.stderr, flush=True)
         browser.close()
     srv.shutdown()
+    if not rows:
+        return
     print(f"bot decision time (ms; think_ms = choose() alone), {args.hands} hands per level, seed {args.seed}")
     print(f"{'level':8} {'moves':>5}  {'CPython med':>11} {'p95':>7}  {'browser med':>11} {'p95':>7}  "
           f"{'ratio':>5}  {'round trip med':>14}  same positions  load")
