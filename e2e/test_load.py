@@ -17,23 +17,9 @@ from playwright.sync_api import expect
 
 from jass_e2e import ROOT
 from pwa_e2e import assert_no_csp_violation, play_full_hand, strict_page, wait_phase  # noqa: F401
+from tools import chromium
 
 PROBE = (ROOT / "tools" / "stdlib_probe.py").read_text()
-
-
-def probe_worker(page):
-    """A second engine worker (worker.js as built), started by the test and not connected to the page's bridge, so
-    the long probe does not trip the bridge's heartbeat. -> the Playwright Worker once Python is ready in it."""
-    engine = [w for w in page.workers if w.url.endswith("/js/engine/worker.js")]
-    assert engine, [w.url for w in page.workers]
-    with page.expect_worker(lambda w: w.url == engine[0].url) as info:
-        page.evaluate("(url) => { window.__probe = new Worker(url, { type: 'module', name: 'probe' }); }", engine[0].url)
-    w = info.value
-    end = time.monotonic() + 120
-    while not w.evaluate("() => !!self.__jassPython"):
-        assert time.monotonic() < end, "the probe worker never became ready"
-        time.sleep(0.2)
-    return w
 
 
 @pytest.mark.long_flow
@@ -43,7 +29,7 @@ def test_trimmed_stdlib_imports_every_engine_module_and_plays_every_bot(strict_p
     wait_phase(page, "play")
     play_full_hand(page)
     build = json.loads((ROOT / "dist" / "build.json").read_text())
-    w = probe_worker(page)
+    w = chromium.second_engine_worker(page, "probe")
     got = json.loads(w.evaluate("(src) => self.__jassPython.runPython(src)", PROBE))
     assert got["games"] >= 2 and got["moves"] > 100, got
     assert "engine.web" in got["modules"] and "engine.bots" in " ".join(got["modules"])

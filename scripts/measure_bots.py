@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import statistics
 import sys
@@ -92,27 +93,15 @@ def bench_source() -> str:
 
 def playout_rates(seconds: float, seed: int) -> dict[str, list[float]]:
     """policy -> [best, median] play-outs per second, here in CPython."""
-    ns: dict = {"__name__": "bench_loops"}
-    exec(compile(bench_source(), str(BENCH), "exec"), ns)
-    return {policy: list(ns["_playouts_per_second"](seconds, seed, policy)[:2]) for policy in ("plans", "rules")}
+    from engine import bench
+    return {policy: list(bench._playouts_per_second(seconds, seed, policy)[:2]) for policy in ("plans", "rules")}
 
 
 def browser_playout_rates(page, url: str, seconds: float, seed: int) -> dict[str, list[float]]:
-    """The same loops in a second engine worker of the built site, once Python is up in it."""
-    import json
-    import time
+    """The same loops in a second engine worker of the built site, from engine/bench.py's source."""
     page.goto(f"{url}?speed=instant&seed=1")
     page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=120_000)
-    engine = [w for w in page.workers if w.url.endswith("/js/engine/worker.js")]
-    with page.expect_worker(lambda w: w.url == engine[0].url) as info:
-        page.evaluate("(url) => { window.__bench = new Worker(url, { type: 'module', name: 'bench' }); }",
-                      engine[0].url)
-    w = info.value
-    end = time.monotonic() + 120
-    while not w.evaluate("() => !!self.__jassPython"):   # worker.js's hook for measurements and tests
-        if time.monotonic() > end:
-            raise TimeoutError("the bench worker never became ready")
-        time.sleep(0.2)
+    w = chromium.second_engine_worker(page, "bench")
     rates = f"list(ns['_playouts_per_second']({seconds!r}, {seed!r}, p)[:2])"
     src = (f"import json\nns = {{'__name__': 'bench_loops'}}\nexec({bench_source()!r}, ns)\n"
            f"json.dumps({{p: {rates} for p in ('plans', 'rules')}})")

@@ -58,3 +58,22 @@ def args(*extra: str, disable_features: tuple[str, ...] = ()) -> list[str]:
 def executable() -> str:
     """$CHROMIUM_PATH, else `chromium` on the PATH, else Debian's /usr/bin/chromium."""
     return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def second_engine_worker(page, name: str, timeout_s: float = 120.0):
+    """A second engine worker (worker.js as the page built it), started beside the page's and not connected to its
+    bridge, so long work in it trips no heartbeat; -> the Playwright Worker once Python is ready in it (worker.js's
+    `self.__jassPython`, for tests and measurements). Used by e2e/test_load.py and scripts/measure_bots.py."""
+    import time
+    engine = [w for w in page.workers if w.url.endswith("/js/engine/worker.js")]
+    assert engine, [w.url for w in page.workers]
+    with page.expect_worker(lambda w: w.url == engine[0].url) as info:
+        page.evaluate("([url, name]) => { window['__' + name] = new Worker(url, { type: 'module', name }); }",
+                      [engine[0].url, name])
+    w = info.value
+    end = time.monotonic() + timeout_s
+    while not w.evaluate("() => !!self.__jassPython"):
+        if time.monotonic() > end:
+            raise AssertionError(f"the {name} worker never became ready")
+        time.sleep(0.2)
+    return w
