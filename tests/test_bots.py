@@ -63,7 +63,8 @@ def test_expert_is_hard_with_its_own_defaults():
     """The expert states only what differs from hard; every option can still be given, an unknown one is refused."""
     hard, expert = make_bot("hard", 1), make_bot("expert", 1)
     differs = {k for k, v in vars(hard).items() if vars(expert)[k] != v}
-    assert differs == {"iterations", "max_ms", "endgame_tricks", "joint", "joint_ess"}
+    assert differs == {"iterations", "max_ms", "endgame_tricks"}
+    assert (hard.joint, hard.joint_ess) == (300, 20)   # both read the opponents (joint inference)
     assert (expert.iterations, expert.max_ms, expert.endgame_tricks, expert.joint, expert.joint_ess) == \
         (1500, 10000.0, 4, 300, 20)
     tuned = make_bot("expert", 1, iterations=60, endgame_tricks=0, joint=0, policy="random")
@@ -695,7 +696,8 @@ def test_search_with_rule_playouts_is_legal_deterministic_and_blind(policy, own_
         seat = s.to_play
         other = _other_world(s, seat, rng)
         o1, o2 = observe(s, seat), observe(other, seat)
-        picks = {make_bot("hard", "r", iterations=24, policy=policy, own_eps=own_eps).choose(o) for o in (o1, o2, o1)}
+        picks = {make_bot("hard", "r", iterations=24, policy=policy, own_eps=own_eps, joint=0).choose(o)
+                 for o in (o1, o2, o1)}
         assert len(picks) == 1 and s.legal_mask() >> picks.pop() & 1
 
 

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..observation import Observation
 from .common import Bot, decision_rng, legal_cards, position_key
 from .normal import NormalBot
-from .search import ExpertBot, SearchBot
+from .search import ExpertBot, HardBot
 from .simple import EasyBot, RandomBot
 
 __all__ = ["HINT_ITERATIONS", "HINT_MAX_MS", "LEVELS", "LEVEL_NAMES", "REGISTRY", "Bot", "Level", "RandomBot",
@@ -35,7 +35,7 @@ REGISTRY: dict[str, Level] = {
     "random": Level("Random", RandomBot),
     "easy": Level("Easy", EasyBot),
     "normal": Level("Normal", NormalBot),
-    "hard": Level("Hard", SearchBot),
+    "hard": Level("Hard", HardBot),
     "expert": Level("Expert", ExpertBot),
 }
 LEVELS: list[str] = list(REGISTRY)

@@ -327,17 +327,25 @@ class SearchBot:
                 f"(next best {second:+.2f}); you {', '.join(parts)}.")
 
 
-class ExpertBot(SearchBot):
-    """``hard`` with more work, joint inference of the deal and the opponents' types (:mod:`.joint`), and the last
-    tricks solved exactly in every sampled world.
+class HardBot(SearchBot):
+    """The ``hard`` level: the search with joint inference of the deal and the opponents' types (:mod:`.joint`).
 
-    It states only what differs from ``hard`` (:attr:`DEFAULTS`); every other option keeps :class:`SearchBot`'s
-    default, and any option may still be given (``make_bot("expert", seed, iterations=400)``, the arena's
-    ``expert:key=value``)."""
+    It states only what differs from :class:`SearchBot` (:attr:`DEFAULTS`); any option may still be given
+    (``make_bot("hard", seed, iterations=400)``, the arena's ``hard:key=value``).  Another play-out policy than the
+    plan play-out needs ``joint=0`` (joint inference plays each opponent by its type)."""
 
-    level = "expert"
-    DEFAULTS: ClassVar[dict[str, Any]] = {"iterations": 1500, "max_ms": 10000.0, "endgame_tricks": 4, "joint": 300,
-                                          "joint_ess": 20.0}
+    DEFAULTS: ClassVar[dict[str, Any]] = {"joint": 300, "joint_ess": 20.0}
 
     def __init__(self, seed: int | str = 0, **options: Any):
         super().__init__(seed, **{**self.DEFAULTS, **options})
+
+
+class ExpertBot(HardBot):
+    """``hard`` with more work and the last tricks solved exactly in every sampled world.
+
+    It states only what differs from ``hard`` (:attr:`DEFAULTS`); every other option keeps ``hard``'s default, and
+    any option may still be given (``make_bot("expert", seed, iterations=400)``, the arena's ``expert:key=value``)."""
+
+    level = "expert"
+    DEFAULTS: ClassVar[dict[str, Any]] = {**HardBot.DEFAULTS, "iterations": 1500, "max_ms": 10000.0,
+                                          "endgame_tricks": 4}
