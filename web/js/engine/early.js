@@ -1,24 +1,33 @@
-// Starts the engine worker as soon as the page has this small module, before the rest of the app's modules have
-// loaded and run (a round trip and, on a slow phone, a good part of a second of CPU), so Python's downloads and the
-// wasm compilation start at once. index.html loads it as an async module; bridge.js adopts the worker and replays
-// what it said meanwhile. Only the first engine start uses it (Retry and the coach start their own workers).
-const held = { worker: null, events: [] };
+// Starts the engine worker as soon as the page's own script has arrived, before it has run (on a slow phone a good part
+// of a second of CPU), so Python's downloads and the wasm compilation start early. index.html loads this small module
+// as an async module; bridge.js adopts the worker and replays what it said meanwhile (or starts it, if it comes
+// first). Only the first engine start uses it (Retry and the coach start their own workers).
+//
+// Why wait for the page's script (js/main.js, the bundle: index.html preloads it): the worker's downloads share the
+// line with it, and on a slow phone (1.6 Mbit/s) started at once they made the loading screen's How to play and
+// language menu wait until 4.5 s instead of 2.4 s. On a fast line main.js is in before the first paint anyway.
+const held = { worker: null, events: [], started: false };
 
 /** A new engine worker (a module worker: Pyodide 314 refuses classic ones); `name` tells the game's from the coach's. */
 export function engineWorker(name = "engine") {
   return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
 }
 
-try {
-  const w = engineWorker();
-  w.onmessage = (e) => held.events.push(e);
-  w.onmessageerror = (e) => held.events.push(e);
-  w.onerror = (e) => { e.preventDefault(); held.events.push(e); };
-  held.worker = w;
-} catch { /* no module workers: bridge.js starts one itself (and reports what fails) */ }
+function startWorker() {
+  if (held.started) return;
+  held.started = true;
+  try {
+    const w = engineWorker();
+    w.onmessage = (e) => held.events.push(e);
+    w.onmessageerror = (e) => held.events.push(e);
+    w.onerror = (e) => { e.preventDefault(); held.events.push(e); };
+    held.worker = w;
+  } catch { /* no module workers: bridge.js starts one itself (and reports what fails) */ }
+}
 
 /** -> {worker, events} once (events: what the worker sent before it was adopted, in order), then null. */
 export function takeEarlyWorker() {
+  startWorker();   // not started yet (the page's script came before its preload said so): now
   const w = held.worker;
   if (!w) return null;
   held.worker = null;
@@ -27,9 +36,9 @@ export function takeEarlyWorker() {
 }
 
 // The worker's three big downloads (the wasm, the standard library, Pyodide's JavaScript half; index.html names them
-// in <meta name="jass-runtime">) asked for by the page as preloads: the worker's own requests come later and, on
-// HTTP/1.1, wait behind the page's ~50 module preloads; its fetch of the same URL then shares the response as it
-// streams (no second download). Not from the page's head: Lighthouse would count all 4 MB toward the largest paint.
+// in <meta name="jass-runtime">) asked for by the page as preloads: the worker's own requests come later (its script
+// and the modules it imports first); its fetch of the same URL then shares the response as it streams (no second
+// download). Not from the page's head: Lighthouse would count all 4 MB toward the largest paint.
 function preloadRuntime() {
   const urls = (document.querySelector('meta[name="jass-runtime"]')?.content || "").split(" ").filter(Boolean);
   for (const href of urls) {
@@ -54,5 +63,21 @@ function afterFirstPaint(then) {
     }).observe({ type: "paint", buffered: true });
   } catch { once(); }
 }
+/** `then()` once the page's script (the modulepreload of js/main.js) has arrived or failed; at once when there is no
+ *  such preload or it is already in (its resource timing entry); after 10 s whatever happens. */
+function afterPageScript(then) {
+  let done = false;
+  const once = () => { if (!done) { done = true; then(); } };
+  const link = document.querySelector('link[rel="modulepreload"][href$="/js/main.js"]');
+  if (!link || performance.getEntriesByName(link.href).some((e) => e.responseEnd > 0)) return once();
+  link.addEventListener("load", once);
+  link.addEventListener("error", once);
+  setTimeout(once, 10000);
+}
 const inPage = typeof document !== "undefined" && typeof document.querySelector === "function";   // not node's tests
-if (inPage && !globalThis.navigator?.serviceWorker?.controller) afterFirstPaint(preloadRuntime);
+if (inPage) {
+  afterPageScript(() => {
+    startWorker();
+    if (!globalThis.navigator?.serviceWorker?.controller) afterFirstPaint(preloadRuntime);
+  });
+}
