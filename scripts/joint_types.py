@@ -7,7 +7,9 @@ the opponents' plays when their true hands are known.
 Seat 0 is a `normal` bot; seats 1 and 2 play the given bot (an arena bot spec). At seat 0's decisions after 2, 5 and 8
 tricks it builds the joint pool (`engine.bots.joint.joint_pool`, 300 deals, ESS floor 50) and prints the mean
 posterior of the two opponents' types, the pool's effective sample size and the tempering used for five drawn
-worlds. With the true hands, each opponent decision with a choice counts as explained by a type when that type's card
+worlds, and how each type's likelihood weighs the true deal against the pool's deals: log(w(true) / mean w(pool)),
+summed over the two opponents (above 0: the type's reading of their plays points towards the truth; below 0: away
+from it). With the true hands, each opponent decision with a choice counts as explained by a type when that type's card
 is the card played.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import math
 import random
 import statistics
 import sys
@@ -54,6 +57,7 @@ def main() -> None:
     posterior: dict[int, list[list[float]]] = collections.defaultdict(list)
     ess: list[float] = []
     betas: collections.Counter[float] = collections.Counter()
+    truth_vs_pool: dict[int, list[float]] = collections.defaultdict(list)
     for k in range(args.deals):
         dealer = k % 3
         st = HandState(deal(args.seed, k, dealer), dealer)
@@ -70,6 +74,12 @@ def main() -> None:
                     ess.append(e)
                     betas[beta] += 1
                 posterior[len(obs.tricks)] += list(pool.posterior.values())
+                truth_ll = type_likelihoods(obs, decisions(obs), {s: st.hands[s] for s in (1, 2)})
+                for t in TYPES:
+                    rows = [sum(ll[s][t] for s in ll) for ll in pool.lls]
+                    top = max(rows)
+                    mean = top + math.log(sum(math.exp(r - top) for r in rows) / len(rows))
+                    truth_vs_pool[t].append(sum(v[t] for v in truth_ll.values()) - mean)
             st.push(bots[seat].choose(obs))
         obs = observe(st, 0)
         truth = {1: st.hands[1], 2: st.hands[2]}
@@ -87,6 +97,11 @@ def main() -> None:
     if ess:
         print(f"pool ESS over the drawn worlds: median {statistics.median(ess):.0f}, min {min(ess):.0f}; "
               f"tempering used: {dict(sorted(betas.items(), reverse=True))}")
+    if truth_vs_pool:
+        print("the true deal's weight against the pool's, log(w(true) / mean w(pool)), mean (median) over "
+              f"{len(truth_vs_pool[RULES])} positions: "
+              + ", ".join(f"{TYPE_NAMES[t]} {statistics.mean(v):+.2f} ({statistics.median(v):+.2f})"
+                          for t, v in sorted(truth_vs_pool.items())))
     for tricks, rows in sorted(posterior.items()):
         mean = [sum(r[t] for r in rows) / len(rows) for t in TYPES]
         print(f"after {tricks} tricks: " + ", ".join(f"{TYPE_NAMES[t]} {mean[t]:.2f}" for t in TYPES))

@@ -758,6 +758,24 @@ def test_the_type_posterior_tells_a_rule_player_from_a_random_one():
         assert tops.count(want) >= 10, (want, tops)
 
 
+def test_flat_other_leaves_the_deals_alike_for_unexplained_players():
+    """With ``flat_other`` an OTHER opponent's plays do not weigh the deals: both opponents OTHER, every deal of the
+    pool weighs the same (its effective sample size is the pool's size); the type posterior is the same as without."""
+    from engine.bots.joint import OTHER, joint_pool
+    s = _played_by([_bot("random", k) for k in range(3)], 2, 24)
+    obs = observe(s, s.to_play)
+    a, b = other_seats(obs.seat)
+    plans = joint_pool(obs, random.Random(1), sampler_setup(obs), 80, 1)
+    flat = joint_pool(obs, random.Random(1), sampler_setup(obs), 80, 1, flat_other=True)
+    assert flat.posterior == plans.posterior
+    _, ess_plans, _ = plans.weights(((a, OTHER), (b, OTHER)))
+    cum, ess_flat, beta = flat.weights(((a, OTHER), (b, OTHER)))
+    assert ess_flat == pytest.approx(80) and beta == 1.0 and cum[-1] == pytest.approx(80)
+    assert ess_plans < 80   # the soft plan likelihood does weigh them
+    with pytest.raises(ValueError, match="joint_other"):
+        make_bot("hard", 0, joint_other="searcher")
+
+
 def test_joint_inference_is_deterministic_legal_and_blind():
     """hard with joint inference: the same position gives the same card, whatever the hidden hands are; told the
     true hands (the arena's omniscient control: a pool of that one deal) it still plays a legal card; joint inference

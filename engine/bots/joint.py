@@ -152,15 +152,21 @@ class Pool:
 
 
 def joint_pool(obs: Observation, rng: random.Random, setup: Setup, size: int, min_ess: float,
-               prior: tuple[float, ...] = PRIOR, deals: list[dict[int, int]] | None = None) -> Pool:
+               prior: tuple[float, ...] = PRIOR, deals: list[dict[int, int]] | None = None,
+               flat_other: bool = False) -> Pool:
     """``size`` uniform deals (or the given ``deals``), their likelihoods under each type, and each other seat's
-    type posterior (:class:`Pool`)."""
+    type posterior (:class:`Pool`).  With ``flat_other`` an ``OTHER`` opponent's plays do not weigh the deals (each
+    consistent deal alike) instead of weighing them by the soft plan likelihood."""
     decs = decisions(obs)
     if deals is None:
         deals = [sample_hidden(obs, rng, setup) for _ in range(size)]
     per_decision = [[0.0, 0.0, 0.0, 0.0] for _ in decs]
     cache: dict[tuple[int, int], tuple[bool, bool]] = {}
     lls = [type_likelihoods(obs, decs, d, per_decision, cache) for d in deals]
+    if flat_other:
+        for ll in lls:
+            for row in ll.values():
+                row[OTHER] = 0.0
     n = len(deals)
     evidence = {s: [0.0, 0.0, 0.0, 0.0] for s in lls[0]}
     for d, row in zip(decs, per_decision, strict=True):

@@ -117,7 +117,7 @@ class SearchBot:
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
                  halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
                  adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None, joint: int = 0,
-                 joint_ess: float = 50.0, joint_rules: float = PRIOR[RULES]):
+                 joint_ess: float = 50.0, joint_rules: float = PRIOR[RULES], joint_other: str = "plans"):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in ("smart", "rules", "mixed", "others", "random"):
@@ -148,6 +148,11 @@ class SearchBot:
         if not 0.0 <= joint_rules <= PRIOR[RULES] + PRIOR[OTHER]:
             raise ValueError(f"joint_rules must be between 0 and {PRIOR[RULES] + PRIOR[OTHER]}")
         self.joint_prior = (joint_rules, PRIOR[LOW], PRIOR[HIGH], PRIOR[RULES] + PRIOR[OTHER] - joint_rules)
+        #: Joint inference: how an ``OTHER`` opponent's plays weigh the deals: ``plans`` (the soft plan likelihood)
+        #: or ``flat`` (not at all).
+        if joint_other not in ("plans", "flat"):
+            raise ValueError(f"joint_other must be plans or flat, not {joint_other!r}")
+        self.joint_other = joint_other
         #: Play-out plans that change after every trick (:func:`.playout.adapt_plans`).
         self.adapt = adapt
         #: In a game's last hand a card is scored by its strokes plus this many strokes times its share of the game
@@ -237,7 +242,8 @@ class SearchBot:
             eps_all = [eps] * obs.seats
             if any(p_seat != seat for p_seat, _ in obs.plays):
                 jpool = joint_pool(obs, rng, setup, self.joint, self.joint_ess, self.joint_prior,
-                                   deals=None if revealed is None else [revealed])
+                                   deals=None if revealed is None else [revealed],
+                                   flat_other=self.joint_other == "flat")
         n = len(cands)
         run = _Run([0.0] * n, [0] * n, [dict.fromkeys(CLASSES, 0) for _ in range(n)], list(range(n)), exact)
         totals, counts, classes = run.totals, run.counts, run.classes
