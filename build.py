@@ -257,8 +257,8 @@ def bundle_page(app_dir: Path, keep: set[Path]) -> list[str] | None:
         return None
     node, esbuild = tools
     out = CACHE / "bundle.json"
-    done = subprocess.run([node, str(ROOT / "tools" / "bundle.mjs"), str(esbuild), str(app_dir), str(out)],
-                          capture_output=True, text=True)
+    done = subprocess.run([node, str(ROOT / "tools" / "bundle.mjs"), str(esbuild), str(app_dir), str(out),
+                           ",".join(BUNDLE_SHARED)], capture_output=True, text=True)
     if done.returncode != 0:
         log("WARNING: bundling the page's modules failed; they ship one file each:\n"
             + "\n".join(line[:300] for line in done.stderr.splitlines()[-15:]))
@@ -278,7 +278,7 @@ def bundle_page(app_dir: Path, keep: set[Path]) -> list[str] | None:
     for p in inside - needed:
         p.unlink()
         keep.discard(p)
-    return list(BUNDLE_SHARED[1:])
+    return [p for p in BUNDLE_SHARED if p != "engine/early.js"]   # early.js has its own <script> in index.html
 
 
 def stdlib_zip(full: Path, members: list[str] | None, pyodide_dir: Path | None = None,

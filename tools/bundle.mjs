@@ -1,11 +1,12 @@
 // The page's modules as one file (build time, in Node, with the pinned esbuild from .cache/npm):
-//   node tools/bundle.mjs <esbuild module dir> <app dir> <out.json>
+//   node tools/bundle.mjs <esbuild module dir> <app dir> <out.json> <shared modules, comma-separated, relative to js/>
 // <app dir> is dist/app-<hash>/ as build.py wrote it (each module minified on its own). js/main.js and everything it
 // imports becomes one js/main.js, in place; the page then asks for ~8 files instead of ~60. Over HTTP/1.1 (six
 // connections a host) the ~55 module preloads took ~0.5 s at 20 Mbit/s and 40 ms, and the runtime's downloads waited
 // behind them (docs/web.md, "One file for the page's modules").
 //
-// Kept as modules of their own, imported by the bundle by URL (`external`), so that the page holds one instance each:
+// Kept as modules of their own (the shared ones: build.py's BUNDLE_SHARED), imported by the bundle by URL
+// (`external`), so that the page holds one instance each:
 //   * engine/early.js: index.html runs it as its own script, and it holds the engine worker it started;
 //   * i18n/i18n.js and what it imports (game/store.js, i18n/names.js): the bot lab (lab/, loaded on demand, not
 //     bundled) and offline/sw-register.js import them too, and they hold the language and the game's view;
@@ -17,10 +18,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [esbuildDir, appDir, outFile] = process.argv.slice(2);
+const [esbuildDir, appDir, outFile, shared] = process.argv.slice(2);
 const esbuild = await import(pathToFileURL(path.join(esbuildDir, "lib", "main.js")).href);
 const js = path.resolve(appDir, "js");
-const SHARED = new Set(["engine/early.js", "i18n/i18n.js", "i18n/names.js", "game/store.js"]);
+const SHARED = new Set(shared.split(","));
 const fromJs = (p) => path.relative(js, p).split(path.sep).join("/");
 const relSpec = (p) => { const r = fromJs(p); return r.startsWith("../") ? r : `./${r}`; };
 
