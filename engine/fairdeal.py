@@ -19,11 +19,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import mask_of, parse_card
 from .deal import deal, sha256
 from .games import MITTLERE
-from .protocol import Params
+from .protocol import FairRoundJson, Params
 
 SECRET_RE = re.compile(r"[0-9a-f]{64}\Z")
 FAIR_LABEL = "mittlere-jass/fair/v1"
@@ -77,3 +79,119 @@ def verify(commitments: Sequence[object], secrets: Sequence[object], dealer: int
         except (ValueError, TypeError):
             return "deal_mismatch", {"seat": seat}
     return VERIFIED, {"seed": seed}
+
+
+class FairRefused(ValueError):
+    """A friend's commitment or secret the host's round does not take: a code and its params (nothing changes)."""
+
+    def __init__(self, code: str, params: Params | None = None) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params: Params = params or {}
+
+
+@dataclass
+class FairRound:
+    """The host's side of one hand's fair deal (docs/peer.md), secret to the friends until the hand is over.
+
+    ``hand_no`` is the dealt hand's ordinal in the game (an annulled hand and its redeal count as two).  ``seats``
+    take part (the host's 0 first); the stage moves ``commit`` -> ``reveal`` -> ``dealt``, each step fixing the seats
+    that answered in time.  The friends see the commitments before anyone reveals, the seats whose secrets made the
+    seed once it is dealt, and the secrets only once the hand's last card is played (:meth:`secrets_message`, asked
+    through ``engine.web``'s ``fair_secrets``, which refuses before).
+
+    >>> r = FairRound.begin(1, [0, 2], "a" * 64)
+    >>> r.take(2, "commit", commitment("b" * 64)); r.waiting()
+    []
+    >>> r.fix_commitments()["seats"]
+    [0, 2]
+    >>> r.take(2, "reveal", "b" * 64); r.deal() == fair_seed(["a" * 64, "b" * 64])
+    True
+    >>> r.take(2, "reveal", "c" * 64)
+    Traceback (most recent call last):
+    ...
+    engine.fairdeal.FairRefused: fair_unexpected
+    """
+
+    hand_no: int
+    seats: list[int]
+    commitments: dict[int, str] = field(default_factory=dict)
+    secrets: dict[int, str] = field(default_factory=dict)
+    stage: str = "commit"
+    seed: str | None = None
+
+    @classmethod
+    def begin(cls, hand_no: int, seats: Sequence[int], secret: str | None = None) -> FairRound:
+        """A round for the seats present (the host's 0 first), with the host's secret (a fresh one by default)."""
+        own = secret if secret is not None else new_secret()
+        return cls(hand_no, list(seats), {0: commitment(own)}, {0: own})
+
+    def take(self, seat: int, kind: str, value: str) -> None:
+        """A friend's ``commit`` (its commitment) or ``reveal`` (its secret): FairRefused fair_unexpected when it is not
+        one this round waits for (another stage, a seat not taking part, a second one), fair_mismatch {seat} when the
+        secret is not the one its commitment promised."""
+        stage = {"commit": "commit", "reveal": "reveal"}.get(kind)
+        have = self.commitments if kind == "commit" else self.secrets
+        if stage != self.stage or seat == 0 or seat not in self.seats or seat in have or not is_secret(value):
+            raise FairRefused("fair_unexpected")
+        if kind == "reveal" and commitment(value) != self.commitments[seat]:
+            raise FairRefused("fair_mismatch", {"seat": seat})
+        have[seat] = value
+
+    def waiting(self) -> list[int]:
+        """The seats whose commitment (commit stage) or secret (reveal stage) has not come yet."""
+        have = self.commitments if self.stage == "commit" else self.secrets if self.stage == "reveal" else None
+        return [] if have is None else [s for s in self.seats if s not in have]
+
+    def fix_commitments(self) -> dict[str, Any]:
+        """The commitments are fixed (a silent friend is left out): the ``commitments`` message's fields. Secrets are
+        taken from now on."""
+        if self.stage != "commit":
+            raise FairRefused("fair_unexpected")
+        self.seats = [s for s in self.seats if s in self.commitments]
+        self.stage = "reveal"
+        return {"type": "commitments", "hand_no": self.hand_no, "seats": list(self.seats),
+                "commitments": [self.commitments[s] for s in self.seats]}
+
+    def deal(self) -> str:
+        """The secrets are in (a silent friend is left out): the hand's seed.  The ``dealt`` message names the seats
+        whose secrets made it; the secrets themselves stay with the host until the hand is over."""
+        if self.stage != "reveal":
+            raise FairRefused("fair_unexpected")
+        self.seats = [s for s in self.seats if s in self.secrets]
+        self.stage = "dealt"
+        self.seed = fair_seed([self.secrets[s] for s in self.seats])
+        return self.seed
+
+    def dealt_message(self) -> dict[str, Any]:
+        return {"type": "dealt", "hand_no": self.hand_no, "seats": list(self.seats)}
+
+    def secrets_message(self) -> dict[str, Any]:
+        """The ``secrets`` message: every secret that made the seed (only once the hand is over: engine.web)."""
+        return {"type": "secrets", "hand_no": self.hand_no, "seats": list(self.seats),
+                "secrets": [self.secrets[s] for s in self.seats]}
+
+    def to_json(self) -> FairRoundJson:
+        """A dealt round as the host's page keeps it (its review verifies from it; a reload gives it back)."""
+        return {"hand_no": self.hand_no, "seats": list(self.seats),
+                "commitments": [self.commitments[s] for s in self.seats],
+                "secrets": [self.secrets[s] for s in self.seats]}
+
+    @classmethod
+    def from_json(cls, data: object) -> FairRound:
+        """A dealt round kept by the host's page: checked (ValueError when malformed or inconsistent)."""
+        if not isinstance(data, dict) or set(data) != {"hand_no", "seats", "commitments", "secrets"}:
+            raise ValueError("round")
+        hand_no, seats, commits, secrets = data["hand_no"], data["seats"], data["commitments"], data["secrets"]
+        if not (isinstance(hand_no, int) and not isinstance(hand_no, bool) and hand_no >= 1
+                and isinstance(seats, list) and 1 <= len(seats) <= MAX_PEERS and seats[0] == 0
+                and all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
+                and all(a < b for a, b in zip(seats, seats[1:], strict=False))
+                and isinstance(commits, list) and isinstance(secrets, list)
+                and len(commits) == len(secrets) == len(seats) and all(is_secret(s) for s in secrets)
+                and all(commitment(s) == c for s, c in zip(secrets, commits, strict=True))):
+            raise ValueError("round")
+        r = cls(hand_no, list(seats), dict(zip(seats, commits, strict=True)), dict(zip(seats, secrets, strict=True)),
+                "dealt")
+        r.seed = fair_seed(secrets)
+        return r

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from .protocol import PeerMessage, Refused
 
-PEER_VERSION = 2
+PEER_VERSION = 3
 #: The most a guest's message may take (UTF-8 bytes): its longest, a hello with one name, is far below it.
 MAX_GUEST_BYTES = 1024
 #: The most a host's message may take (UTF-8 bytes): a state message with every event of a long game fits.
@@ -27,7 +27,7 @@ NAME_MAX_LEN = 24
 HEX64_LEN = 64
 
 GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "rejoin", "bye"})
-HOST_TYPES = frozenset({"hello", "commit", "commitments", "secrets", "state", "away", "rejoin", "bye"})
+HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "bye"})
 SEATS = 3
 
 
@@ -85,6 +85,7 @@ FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
     "commit": {"hand_no": _int, "commitment": _hex64},
     "reveal": {"hand_no": _int, "secret": _hex64},
     "commitments": {"hand_no": _int, "seats": _seats, "commitments": _hex64s},
+    "dealt": {"hand_no": _int, "seats": _seats},
     "secrets": {"hand_no": _int, "seats": _seats, "secrets": _hex64s},
     "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int},
     "card": {"card": _card},

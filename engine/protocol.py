@@ -365,6 +365,31 @@ class PeerCheckRequest(TypedDict):
     message: str
 
 
+class PeerCheckHostRequest(TypedDict):
+    """A guest's page: check a message the host sent (the raw text as received) on the page's one host link
+    (reset: a new link, whose numbers start afresh); answers a PeerCheckAnswer or the message's refusal."""
+
+    cmd: Literal["peer_check"]
+    from_host: Literal[True]
+    reset: NotRequired[bool]
+    message: str
+
+
+class FairRequest(TypedDict):
+    """The host's fair deal (docs/peer.md#fair-deal), one round per dealt hand (hand_no: its ordinal in the game):
+    fair_begin (with seats: 0 and the friends present, ascending) -> its commit message; fair_take (seat, message: a
+    friend's commit or reveal as peer_check accepted it) -> the seats still waited for; fair_commitments -> the
+    commitments message; fair_deal -> the seed, the dealt message and the round to keep; fair_secrets -> the secrets
+    message, once that hand is over; fair_rounds (rounds: kept rounds, after a reload)."""
+
+    cmd: Literal["fair_begin", "fair_take", "fair_commitments", "fair_deal", "fair_secrets", "fair_rounds"]
+    hand_no: NotRequired[int]
+    seats: NotRequired[list[int]]
+    seat: NotRequired[int]
+    message: NotRequired["PeerMessage"]
+    rounds: NotRequired[list["FairRoundJson"]]
+
+
 class GuestViewRequest(TypedDict):
     """A guest's page (play together): the view of its own seat from the last state message's observation and
     every public event it received (from index 0), with the table's names from the host's hello; answers a
@@ -378,7 +403,7 @@ class GuestViewRequest(TypedDict):
 
 Request = (HelloRequest | NewGameRequest | CardRequest | ViewRequest | ReviewRequest | CoachRequest | RestoreRequest
            | PlainRequest | OutsideMoveRequest | NextHandRequest | SeatRequest | GuestRequest | VerifyDealRequest
-           | PeerCheckRequest | GuestViewRequest)
+           | PeerCheckRequest | PeerCheckHostRequest | FairRequest | GuestViewRequest)
 
 
 # -- answers ----------------------------------------------------------------------------------------------------
@@ -587,7 +612,11 @@ class ErrorInfo(TypedDict):
     turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
     not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
     peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
-    peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the refusals not_in_hand {card},
+    peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the host's fair deal (fair_*):
+    bad_fair_round (fair_begin: seats not 0 then friends' seats ascending, a hand number out of range; fair_rounds: a
+    kept round malformed or not matching its commitments), fair_unexpected (a commitment or secret not awaited now,
+    or no such round), fair_mismatch {seat} (a friend's secret is not the one it committed to), fair_hand_not_over
+    {hand_no} (fair_secrets before that hand's last card); the refusals not_in_hand {card},
     must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
     internal (a bug) with detail "<ExcType>: <message>" for the error report."""
 
@@ -633,8 +662,29 @@ class PeerCheckAnswer(TypedDict):
     message: "PeerMessage"
 
 
+class FairRoundJson(TypedDict):
+    """A dealt hand's fair deal as the host keeps it: the seats whose secrets made the seed (0 first), their
+    commitments and secrets in that order."""
+
+    hand_no: int
+    seats: list[int]
+    commitments: list[str]
+    secrets: list[str]
+
+
+class FairAnswer(TypedDict):
+    """Answer to a fair_* request: the message to send the friends (without v and seq), if any; waiting: the seats
+    whose commitment or secret has not come yet; fair_deal adds the hand's seed and the round to keep."""
+
+    ok: Literal[True]
+    message: NotRequired[Params]
+    waiting: NotRequired[list[int]]
+    seed: NotRequired[str]
+    round: NotRequired[FairRoundJson]
+
+
 Answer = (HelloAnswer | GameAnswer | WhyAnswer | HintAnswer | ViewAnswer | RecordsAnswer | ReviewAnswer
-          | CoachAnswer | ObserveAnswer | GuestAnswer | VerifyDealAnswer | PeerCheckAnswer | ErrorAnswer)
+          | CoachAnswer | ObserveAnswer | GuestAnswer | VerifyDealAnswer | PeerCheckAnswer | FairAnswer | ErrorAnswer)
 
 
 # -- messages between peers (play together, docs/peer.md; checked by engine.peer) --------------------------------
@@ -684,9 +734,20 @@ class PeerCommitments(TypedDict):
     commitments: list[str]
 
 
+class PeerDealt(TypedDict):
+    """Host to guest, when the hand hand_no is dealt: the seats whose secrets made its seed (those of commitments,
+    less any friend who fell silent), never the secrets. A guest that revealed and is not among them warns at once."""
+
+    v: int
+    type: Literal["dealt"]
+    seq: int
+    hand_no: int
+    seats: list[int]
+
+
 class PeerSecrets(TypedDict):
-    """Host to guest, once every secret for the hand hand_no is in: the seats whose secrets made the seed (those of
-    commitments, less any friend who fell silent) and each one's secret, in that order: every page re-deals."""
+    """Host to guest, once the hand hand_no is over (its last card played), never before: the seats whose secrets
+    made the seed (the dealt message's) and each one's secret, in that order: every page re-deals and checks."""
 
     v: int
     type: Literal["secrets"]
@@ -735,5 +796,5 @@ class PeerBye(TypedDict):
     seq: int
 
 
-PeerMessage = (PeerHello | PeerCommit | PeerReveal | PeerCommitments | PeerSecrets | PeerState | PeerCard
+PeerMessage = (PeerHello | PeerCommit | PeerReveal | PeerCommitments | PeerDealt | PeerSecrets | PeerState | PeerCard
                | PeerPresence | PeerBye)

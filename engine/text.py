@@ -152,6 +152,11 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "peer_replayed": f"A friend's message came again (number {p.get('seq')}, last {p.get('last')}): ignored.",
         "peer_wrong_seat": f"A friend's message speaks for another seat than theirs ({p.get('seat')}): ignored.",
         "peer_out_of_turn": f"A friend's card came out of turn: it is {who}'s turn.",
+        "bad_fair_round": "This fair deal's seats or hand number are not valid.",
+        "fair_unexpected": "A friend's fair-deal message came at the wrong moment: ignored.",
+        "fair_mismatch": f"The secret of seat {p.get('seat')} is not the one promised before the hand: the deal goes "
+                         "on without it.",
+        "fair_hand_not_over": f"The secrets of hand {p.get('hand_no')} stay hidden until its last card is played.",
         "internal": "Internal error.",
     }
     return texts.get(code, code)

@@ -19,7 +19,7 @@ from typing import Any
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
 from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
-from .fairdeal import VERIFIED
+from .fairdeal import VERIFIED, FairRefused, FairRound
 from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
@@ -34,6 +34,7 @@ from .protocol import (
     ErrorAnswer,
     ErrorInfo,
     Event,
+    FairAnswer,
     GameAnswer,
     GuestAnswer,
     HandRecord,
@@ -116,6 +117,8 @@ class Session:
         self.viewer = HUMAN   # the seat whose hand the views show (``view`` with ``seat`` changes it)
         self.log: list[Event] = []   # every event of the game so far, in order (the guests' stream reads it)
         self.links: dict[int, PeerLink] = {}   # per friend's seat, the link its messages come over (peer_check)
+        self.host_link = PeerLink(HUMAN, from_host=True)   # a guest's page: the host's messages (peer_check from_host)
+        self.fair: dict[int, FairRound] = {}   # the host's fair deals by hand ordinal (secret until each hand is over)
 
     # -- dispatch --------------------------------------------------------------------------------------------------
     def handle(self, request: dict[str, Any]) -> Answer:
@@ -137,6 +140,9 @@ class Session:
             "review": self.cmd_review, "coach": self.cmd_coach, "restore": self.cmd_restore,
             "seat": self.cmd_seat, "guest": self.cmd_guest, "verify_deal": self.cmd_verify_deal,
             "peer_check": self.cmd_peer_check, "guest_view": self.cmd_guest_view,
+            "fair_begin": self.cmd_fair_begin, "fair_take": self.cmd_fair_take,
+            "fair_commitments": self.cmd_fair_commitments, "fair_deal": self.cmd_fair_deal,
+            "fair_secrets": self.cmd_fair_secrets, "fair_rounds": self.cmd_fair_rounds,
         }
 
     # -- commands --------------------------------------------------------------------------------------------------
@@ -270,12 +276,96 @@ class Session:
         return {"ok": True, "verified": code == VERIFIED, "code": code, "params": params}
 
     def cmd_peer_check(self, req: dict[str, Any]) -> PeerCheckAnswer:
-        """A message from a friend's page, checked for its seat (engine.peer); accepted: its seq is remembered."""
+        """A message from a friend's page, checked for its seat (engine.peer); accepted: its seq is remembered.
+        With ``from_host`` (a guest's page, no game): a message from the host, checked on the page's one host link
+        (``reset``: a new link, its numbers start afresh)."""
+        if req.get("from_host") is True:
+            if req.get("reset") is True:
+                self.host_link = PeerLink(HUMAN, from_host=True)
+            return {"ok": True, "message": self.host_link.accept(req.get("message"))}
         game = self._game()
         seat = self._remote_seat(req)
         to_play = game.state.to_play if game.phase == "play" else None
         message = self.links[seat].accept(req.get("message"), to_play)   # PeerRefused: refused like any request
         return {"ok": True, "message": message}
+
+    # -- the fair deal, the host's side (engine.fairdeal.FairRound, docs/peer.md) ---------------------------------
+    def _fair_round(self, req: dict[str, Any]) -> FairRound:
+        hand_no = req.get("hand_no")
+        if not _is_int(hand_no) or hand_no not in self.fair:
+            raise ProtocolError("fair_unexpected")
+        return self.fair[hand_no]
+
+    def cmd_fair_begin(self, req: dict[str, Any]) -> FairAnswer:
+        """The host's round for dealt hand ``hand_no`` (1: a new game, every round before it is dropped) among
+        ``seats`` (0 first, then friends' seats, ascending): its ``commit`` message (the host's commitment)."""
+        self._game()
+        hand_no: Any = req.get("hand_no")
+        seats: Any = req.get("seats")
+        if not (_is_int(hand_no) and 1 <= hand_no <= MAX_REVIEW_RECORDS and isinstance(seats, list) and seats
+                and seats[0] == HUMAN and all(_is_int(s) for s in seats)
+                and all(0 < s < len(self.kinds) and self.kinds[s] == REMOTE for s in seats[1:])
+                and all(a < b for a, b in zip(seats, seats[1:], strict=False))):
+            raise ProtocolError("bad_fair_round")
+        if hand_no == 1:
+            self.fair.clear()
+        r = FairRound.begin(int(hand_no), [int(s) for s in seats])
+        self.fair[r.hand_no] = r
+        return {"ok": True, "message": {"type": "commit", "hand_no": r.hand_no, "commitment": r.commitments[HUMAN]},
+                "waiting": r.waiting()}
+
+    def cmd_fair_take(self, req: dict[str, Any]) -> FairAnswer:
+        """A friend's ``commit`` or ``reveal`` (a message peer_check accepted, for ``seat``): the seats the round
+        still waits for; refused fair_unexpected (not awaited) or fair_mismatch {seat} (a secret not the promised)."""
+        seat, msg = self._remote_seat(req), req.get("message")
+        if not isinstance(msg, dict) or msg.get("type") not in ("commit", "reveal"):
+            raise ProtocolError("fair_unexpected")
+        r = self._fair_round(msg)
+        value = msg.get("commitment") if msg["type"] == "commit" else msg.get("secret")
+        try:
+            r.take(seat, str(msg["type"]), str(value))
+        except FairRefused as e:
+            raise ProtocolError(e.code, e.params) from None
+        return {"ok": True, "waiting": r.waiting()}
+
+    def cmd_fair_commitments(self, req: dict[str, Any]) -> FairAnswer:
+        """Every commitment is in, or the wait is over: the ``commitments`` message (a silent friend left out)."""
+        r = self._fair_round(req)
+        try:
+            message = r.fix_commitments()
+        except FairRefused as e:
+            raise ProtocolError(e.code, e.params) from None
+        return {"ok": True, "message": message, "waiting": r.waiting()}
+
+    def cmd_fair_deal(self, req: dict[str, Any]) -> FairAnswer:
+        """Every secret is in, or the wait is over: the hand's ``seed``, the ``dealt`` message (the seats whose
+        secrets made it, never a secret) and the ``round`` for the host's own keeping (its review, a reload)."""
+        r = self._fair_round(req)
+        try:
+            seed = r.deal()
+        except FairRefused as e:
+            raise ProtocolError(e.code, e.params) from None
+        return {"ok": True, "message": r.dealt_message(), "seed": seed, "round": r.to_json()}
+
+    def cmd_fair_secrets(self, req: dict[str, Any]) -> FairAnswer:
+        """The ``secrets`` message of dealt hand ``hand_no``, only once its last card is played (fair_hand_not_over
+        before: no friend may learn another's secret, or the host's, while the hand can still be played)."""
+        r = self._fair_round(req)
+        if r.stage != "dealt" or r.hand_no > len(self._game().results):
+            raise ProtocolError("fair_hand_not_over", {"hand_no": r.hand_no})
+        return {"ok": True, "message": r.secrets_message()}
+
+    def cmd_fair_rounds(self, req: dict[str, Any]) -> FairAnswer:
+        """A host's page reloaded: the rounds it kept (each as fair_deal's ``round``) back into the engine."""
+        rounds = req.get("rounds")
+        if not isinstance(rounds, list) or len(rounds) > MAX_REVIEW_RECORDS:
+            raise ProtocolError("bad_fair_round")
+        try:
+            kept = [FairRound.from_json(x) for x in rounds]
+        except ValueError:
+            raise ProtocolError("bad_fair_round") from None
+        self.fair = {r.hand_no: r for r in kept}
+        return {"ok": True}
 
     def cmd_guest_view(self, req: dict[str, Any]) -> ViewAnswer:
         """A guest's page: the view of its own seat from a `state` it received (the observation) and the public

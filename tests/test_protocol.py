@@ -66,15 +66,16 @@ ERROR_CODES = {
     "not_outside_turn": {"seat": 0}, "bad_level": {"levels": ["random", "easy"]},
     "bad_seats": {"seats": 3, "kinds": ["me", "person", "bot", "outside"], "levels": ["random", "easy"]},
     "bad_seat": {"seat": 1}, "remote_seat": {"seat": 1}, "not_remote_seat": {"seat": 0}, "bad_since": {"next": 4},
-    "peer_too_big": {"max": 1024}, "peer_malformed": {"field": "card"}, "peer_version": {"version": 2},
+    "peer_too_big": {"max": 1024}, "peer_malformed": {"field": "card"}, "peer_version": {"version": 3},
     "peer_unknown_type": {"type": "x"}, "peer_not_allowed": {"type": "state"}, "peer_replayed": {"seq": 3, "last": 4},
-    "peer_wrong_seat": {"seat": 1}, "peer_out_of_turn": {"seat": 2},
+    "peer_wrong_seat": {"seat": 1}, "peer_out_of_turn": {"seat": 2}, "bad_fair_round": {}, "fair_unexpected": {},
+    "fair_mismatch": {"seat": 1}, "fair_hand_not_over": {"hand_no": 2},
 }
 
 
 def test_every_error_code_in_the_protocol_docs_has_an_english_sentence():
     documented = set(re.findall(r"\b([a-z]+(?:_[a-z]+)+|internal)\b", protocol.ErrorInfo.__doc__))
-    documented -= {"max_len", "new_game"}
+    documented -= {"max_len", "new_game", "hand_no", "fair_begin", "fair_rounds", "fair_secrets"}
     assert documented <= set(ERROR_CODES), documented - set(ERROR_CODES)
     for code, params in ERROR_CODES.items():
         text = error_text(code, params, ("Ann", "Bea", "Cy"))

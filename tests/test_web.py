@@ -60,7 +60,7 @@ def human_turn(r: dict) -> dict:
 def test_hello_reports_version_levels_defaults_and_limits():
     assert call(cmd="hello") == {
         "ok": True, "protocol": 2, "levels": ["random", "easy", "normal", "hard", "expert"],
-        "seats": 3, "human_seat": 0, "hand_points": 157, "peer_version": 2,
+        "seats": 3, "human_seat": 0, "hand_points": 157, "peer_version": 3,
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
@@ -829,3 +829,23 @@ def test_a_snapshot_taken_mid_game_holds_no_game_and_the_game_goes_on(monkeypatc
     assert call(cmd="view") == before
     r = human_turn(call(cmd="bot_move")) if before["view"]["to_play"] != 0 else before
     assert call(cmd="play", card=r["view"]["legal"][0])["ok"]   # the game goes on
+
+
+def test_a_guests_page_checks_the_hosts_messages_with_no_game():
+    """A friend's page runs no game: peer_check from_host checks the host's messages on its one host link (size,
+    shape, version, order), the new dealt message included; a guest's own kinds are refused from the host."""
+
+    def check(seq, reset=False, **m):
+        return call(cmd="peer_check", from_host=True, reset=reset,
+                    message=json.dumps({"v": PEER_VERSION, "seq": seq, **m}))
+
+    assert check(0, type="dealt", hand_no=1, seats=[0, 2])["message"]["seats"] == [0, 2]
+    assert check(0, type="bye")["error"]["code"] == "peer_replayed"
+    assert check(1, type="dealt", hand_no=1, seats=[2, 0])["error"] == {"code": "peer_malformed",
+                                                                      "params": {"field": "seats"}}
+    assert check(1, type="secrets", hand_no=1, seats=[0], secrets=["a" * 64, "b" * 64])["error"]["code"] \
+        == "peer_malformed"
+    assert check(1, type="card", card="SA")["error"]["code"] == "peer_not_allowed"
+    assert check(1, type="reveal", hand_no=1, secret="a" * 64)["error"]["code"] == "peer_not_allowed"
+    assert call(cmd="peer_check", from_host=True, message="x" * (2 << 20))["error"]["code"] == "peer_too_big"
+    assert check(0, reset=True, type="bye")["ok"]   # a new link starts afresh

@@ -14,11 +14,11 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|GuestViewRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|PeerCheckHostRequest|FairRequest|GuestViewRequest} Request */
 
-/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|ErrorAnswer} Answer */
+/** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|FairAnswer|ErrorAnswer} Answer */
 
-/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerSecrets|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
+/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -355,6 +355,31 @@
  */
 
 /**
+ * A guest's page: check a message the host sent (the raw text as received) on the page's one host link
+ * (reset: a new link, whose numbers start afresh); answers a PeerCheckAnswer or the message's refusal.
+ * @typedef {object} PeerCheckHostRequest
+ * @property {"peer_check"} cmd
+ * @property {true} from_host
+ * @property {boolean} [reset]
+ * @property {string} message
+ */
+
+/**
+ * The host's fair deal (docs/peer.md#fair-deal), one round per dealt hand (hand_no: its ordinal in the game):
+ * fair_begin (with seats: 0 and the friends present, ascending) -> its commit message; fair_take (seat, message: a
+ * friend's commit or reveal as peer_check accepted it) -> the seats still waited for; fair_commitments -> the
+ * commitments message; fair_deal -> the seed, the dealt message and the round to keep; fair_secrets -> the secrets
+ * message, once that hand is over; fair_rounds (rounds: kept rounds, after a reload).
+ * @typedef {object} FairRequest
+ * @property {"fair_begin"|"fair_take"|"fair_commitments"|"fair_deal"|"fair_secrets"|"fair_rounds"} cmd
+ * @property {number} [hand_no]
+ * @property {Array<number>} [seats]
+ * @property {number} [seat]
+ * @property {PeerMessage} [message]
+ * @property {Array<FairRoundJson>} [rounds]
+ */
+
+/**
  * A guest's page (play together): the view of its own seat from the last state message's observation and
  * every public event it received (from index 0), with the table's names from the host's hello; answers a
  * ViewAnswer (the legal cards, the trick's winner so far, the history).  The session is not touched.
@@ -580,7 +605,11 @@
  * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
  * not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
  * peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
- * peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the refusals not_in_hand {card},
+ * peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the host's fair deal (fair_*):
+ * bad_fair_round (fair_begin: seats not 0 then friends' seats ascending, a hand number out of range; fair_rounds: a
+ * kept round malformed or not matching its commitments), fair_unexpected (a commitment or secret not awaited now,
+ * or no such round), fair_mismatch {seat} (a friend's secret is not the one it committed to), fair_hand_not_over
+ * {hand_no} (fair_secrets before that hand's last card); the refusals not_in_hand {card},
  * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}, hand_complete; and
  * internal (a bug) with detail "<ExcType>: <message>" for the error report.
  * @typedef {object} ErrorInfo
@@ -627,6 +656,27 @@
  */
 
 /**
+ * A dealt hand's fair deal as the host keeps it: the seats whose secrets made the seed (0 first), their
+ * commitments and secrets in that order.
+ * @typedef {object} FairRoundJson
+ * @property {number} hand_no
+ * @property {Array<number>} seats
+ * @property {Array<string>} commitments
+ * @property {Array<string>} secrets
+ */
+
+/**
+ * Answer to a fair_* request: the message to send the friends (without v and seq), if any; waiting: the seats
+ * whose commitment or secret has not come yet; fair_deal adds the hand's seed and the round to keep.
+ * @typedef {object} FairAnswer
+ * @property {true} ok
+ * @property {Params} [message]
+ * @property {Array<number>} [waiting]
+ * @property {string} [seed]
+ * @property {FairRoundJson} [round]
+ */
+
+/**
  * The first message each way: the host's says the guest's seat and the table's names; a guest's says its seat
  * and its own name (names: [its name]), and is sent again whenever the name changes.
  * @typedef {object} PeerHello
@@ -670,8 +720,19 @@
  */
 
 /**
- * Host to guest, once every secret for the hand hand_no is in: the seats whose secrets made the seed (those of
- * commitments, less any friend who fell silent) and each one's secret, in that order: every page re-deals.
+ * Host to guest, when the hand hand_no is dealt: the seats whose secrets made its seed (those of commitments,
+ * less any friend who fell silent), never the secrets. A guest that revealed and is not among them warns at once.
+ * @typedef {object} PeerDealt
+ * @property {number} v
+ * @property {"dealt"} type
+ * @property {number} seq
+ * @property {number} hand_no
+ * @property {Array<number>} seats
+ */
+
+/**
+ * Host to guest, once the hand hand_no is over (its last card played), never before: the seats whose secrets
+ * made the seed (the dealt message's) and each one's secret, in that order: every page re-deals and checks.
  * @typedef {object} PeerSecrets
  * @property {number} v
  * @property {"secrets"} type
