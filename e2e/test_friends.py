@@ -62,12 +62,27 @@ def guest_state(page) -> str:
     return f"{page.evaluate(GUEST_STATE_JS)}; console: {page.__dict__.get('_jass_said', [])}"
 
 
-def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
+# Every message a guest's page receives, as it crossed the data channel, before the app reads it (the raw wire, not the
+# page's own variables): a data channel the page makes records each message into window.__wire.
+WIRE_JS = """(() => {
+  window.__wire = [];
+  const make = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = make.apply(this, args);
+    channel.addEventListener("message", (e) => window.__wire.push(String(e.data)));
+    return channel;
+  };
+})()"""
+
+
+def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False, before_start=None):
     """Host + two guests connected, the game started: (host, [guest1, guest2], figures). `scan`: the host reads the
-    second reply's QR code with the camera instead of pasting it."""
+    second reply's QR code with the camera instead of pasting it; `before_start(host)` runs just before Start."""
     host = warm_contexts.page()
     g1 = warm_contexts.page(locale="de-CH")
     g2 = warm_contexts.page(**PHONE)
+    for g in (g1, g2):
+        g.add_init_script(WIRE_JS)
     host.goto(f"{site}{Q.replace('instant', host_speed)}&hands={hands}")
     host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
     if scan:
@@ -93,6 +108,8 @@ def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False):
         figures["connect_ms"].append(host.evaluate(
             "(s) => window.__jassPeer.stats.connectedAt[s] - window.__jassPeer.stats.acceptedAt[s]", seat))
     host.wait_for_function("() => window.__jassPeer.seats.get(1).name === 'Bea'", timeout=TIMEOUT)
+    if before_start:
+        before_start(host)
     host.click("[data-action='start-table']")
     for g, seat in ((g1, 1), (g2, 2)):
         try:
@@ -212,6 +229,28 @@ def toast_seen_over_dialog(page) -> bool:
     return shown != gone
 
 
+def no_secret_before_the_last_card(messages: list[str], seat: int, rounds: list[dict]) -> int:
+    """The messages a guest received, in order (the wire): no other peer's secret of a hand (the host's, the other
+    friend's) before the state that brings that hand's last card; after it, every secret of the hand (the `secrets`
+    message), which the guest checks. Returns the number of hands whose secrets came after their end."""
+    secrets = {r["handNo"]: [x for s, x in zip(r["order"], r["secrets"], strict=True) if s != seat] for r in rounds}
+    events: list[dict] = []
+    released = 0
+    for text in messages:
+        m = json.loads(text)
+        over = sum(1 for e in events if e["type"] == "hand_over")   # hands over before this message
+        for hand_no, others in secrets.items():
+            if hand_no > over:
+                assert not any(x in text for x in others), f"hand {hand_no}'s secret before its end: {text[:200]}"
+        if m["type"] == "secrets":
+            assert m["hand_no"] <= over and m["secrets"] == [next(r for r in rounds if r["handNo"] == m["hand_no"])[
+                "secrets"][i] for i in range(len(m["seats"]))]
+            released += 1
+        if m["type"] == "state":
+            events = (events if m["next"] - len(m["events"]) else []) + m["events"]
+    return released
+
+
 def assert_no_foreign_card(messages: list[str], seat: int, records: list[dict]) -> int:
     """Every message a guest received, replayed in order: none holds a card another seat still had in hand at that
     moment (not as a code anywhere in its text, not in the observation's masks), and the observation's hand is the
@@ -272,10 +311,32 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
         g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
     guests[0].wait_for_function("() => document.querySelector('#toast')?.textContent.includes('hat den Tisch geschlossen')",
                                 timeout=TIMEOUT)
+    rounds = host.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.fair.v1')).rounds")
+    assert [r["handNo"] for r in rounds] == [1, 2] and all(r["order"] == [0, 1, 2] for r in rounds)
     for seat, g in enumerate(guests, 1):
-        received = g.evaluate("() => window.__jassPeer.received")
-        assert assert_no_foreign_card(received, seat, records) > 20
+        wire = g.evaluate("() => window.__wire")
+        assert wire == g.evaluate("() => window.__jassPeer.received")
+        assert assert_no_foreign_card(wire, seat, records) > 20
+        assert no_secret_before_the_last_card(wire, seat, rounds) == 2
     print("FIGURES", json.dumps(figures))
+
+
+def reload_host_and_let_bots_stand_in(host) -> None:
+    """The host's page reloads at rest: the game resumes from its autosave (each hand's fair seed with it) at the same
+    position, with no dialog over it; both friends are away, each with a new invite; then a bot stands in for each."""
+    host.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
+    before = host.evaluate("() => window.__jass.view()")
+    host.reload()
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && "
+                           "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
+                           timeout=60_000)
+    assert not host.locator("dialog[open]").count(), host.locator("dialog[open]").first.inner_text()
+    after = host.evaluate("() => window.__jass.view()")
+    keys = ("hand_no", "hand", "counts", "trick", "tricks_won", "players")
+    assert {k: after[k] for k in keys} == {k: before[k] for k in keys}
+    for seat in (1, 2):
+        host.click(f"#friends-bar [data-away='{seat}'] [data-action='stand-in']")
+        host.wait_for_function("(s) => window.__jass.view().players[s].bot !== null", arg=seat, timeout=TIMEOUT)
 
 
 def at_rest(page) -> None:
@@ -326,20 +387,9 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     assert host.evaluate("() => window.__jassPeer.notices") == []
     # the host reloads: the game resumes from its autosave (the fair deal's seed with it), both friends are away,
     # each with a new invite
-    host.wait_for_function("() => !window.__jass.state().busy")
-    before = host.evaluate("() => window.__jass.view()")
-    host.reload()
-    host.wait_for_function("() => document.body.dataset.phase === 'play' && "
-                           "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
-                           timeout=60_000)
-    after = host.evaluate("() => window.__jass.view()")
-    assert {k: after[k] for k in ("hand", "counts", "trick", "tricks_won", "players")} == \
-        {k: before[k] for k in ("hand", "counts", "trick", "tricks_won", "players")}
     # bots stand in for both, the hand is played out, and its review still verifies the deal: the page reloaded
     # kept the commitments and secrets of the hand dealt before it
-    for seat in (1, 2):
-        host.click(f"#friends-bar [data-away='{seat}'] [data-action='stand-in']")
-        host.wait_for_function("(s) => window.__jass.view().players[s].bot !== null", arg=seat, timeout=TIMEOUT)
+    reload_host_and_let_bots_stand_in(host)
     play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
     host.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)   # the last hand: from the game's end
     host.click("#btn-over-review")
@@ -413,3 +463,63 @@ def test_each_hostile_message_is_refused_with_the_game_unchanged_and_a_notice(wa
     host.wait_for_function("() => window.__jassPeer.seats.get(1).throttle.take(performance.now()) || true")
     g1.wait_for_timeout(300)
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") != 1)
+
+
+# A host that bends the fair deal (issue 43's red team): in hand 1 it tells the friends that only its own secret made
+# the seed (as a host that ground its secret for a hand of its choice, then dealt from it alone, would); in hand 2 it
+# runs no fair deal at all.
+BENT_HOST_JS = """() => {
+  const c = window.__jassPeer.controller, fair = c.fair.bind(c);
+  c.fair = async (req) => {
+    if (req.cmd === 'fair_begin' && req.hand_no === 2) return null;
+    const r = await fair(req);
+    if (req.cmd === 'fair_deal' && req.hand_no === 1) r.message = {...r.message, seats: [0]};
+    return r;
+  };
+}"""
+
+
+@pytest.mark.long_flow
+def test_a_host_that_leaves_a_friend_out_or_skips_the_fair_deal_is_named_on_the_table_and_in_the_review(
+        warm_contexts, site):
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=2, before_start=lambda h: h.evaluate(BENT_HOST_JS))
+    host_name = host.evaluate("() => window.__jass.view().players[0].name")
+    # at once, on each friend's table: its secret was left out of hand 1's deal
+    expect(g2.locator("#toast")).to_contain_text(f"your secret was left out of this deal although you revealed it: "
+                                                 f"{host_name} could have chosen the cards", timeout=TIMEOUT)
+    expect(g1.locator("#toast")).to_contain_text("wurde bei dieser Verteilung weggelassen", timeout=TIMEOUT)
+    seen = []
+
+    def hand_two_dealt():
+        return host.evaluate("() => window.__jass.view().hand_no") == 2
+
+    play_until(host, [g1, g2], hand_two_dealt)
+    # hand 2 came without any fair deal: said on the table as soon as it is dealt
+    expect(g2.locator("#toast")).to_contain_text("Not verified: this hand was dealt without your secret",
+                                                 timeout=TIMEOUT)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    # and in the friend's review, hand by hand
+    g2.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)
+    g2.click("#btn-over-review")
+    g2.wait_for_selector("#dlg-review[open] #review-fair[data-fair='not_run']", timeout=TIMEOUT)
+    seen.append(g2.inner_text("#review-fair"))
+    g2.click("#btn-review-prev-hand")
+    g2.wait_for_selector("#dlg-review[open] #review-fair[data-fair='left_out']", timeout=TIMEOUT)
+    seen.append(g2.inner_text("#review-fair"))
+    assert "Not verified" in seen[0] and "left out" in seen[1]
+
+
+@pytest.mark.long_flow
+def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies(warm_contexts, site):
+    """Issue 43, blocker 2: the host's page reloads in the second hand (its autosave holds two dealt hands, each with
+    its own fair seed): the same hand comes back, every friend is away with a new invite, and once bots have played
+    it out the review verifies the deal of the hand dealt before the reload."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=3)
+    play_until(host, [g1, g2], lambda: (lambda v: v["hand_no"] == 2 and sum(v["counts"]) <= 33)(
+        host.evaluate("() => window.__jass.view()")))
+    reload_host_and_let_bots_stand_in(host)
+    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    host.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
+    host.click("#btn-hand-review")
+    host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
+    assert host.evaluate("() => window.__jass.view().hand_no") == 2

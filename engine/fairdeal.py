@@ -1,9 +1,10 @@
 """A fair deal between peers (play together, docs/peer.md): no single peer, the host included, chooses the cards.
 
 Before a hand every peer (the host and each friend, in seat order; bots have none) draws a secret and sends its
-commitment; once every commitment is in, the peers reveal their secrets; the hand's seed is derived from all of them,
-so a peer who sees the others' commitments still cannot steer the deal.  After the hand anyone re-deals from the
-revealed secrets and checks the commitments and the hand that was played (:func:`verify`).
+commitment; once every commitment is in, each friend reveals its secret to the host alone; the hand's seed is derived
+from all of them, so a peer who sees the others' commitments still cannot steer the deal, and no friend can compute
+the seed (it lacks the host's secret).  After the hand's last card the host gives every friend every secret
+(:class:`FairRound`), and anyone re-deals and checks the commitments and the hand that was played (:func:`verify`).
 
 - A secret is 64 lowercase hex digits (32 random bytes).
 - Its commitment is SHA-256 of the secret's ASCII text, as 64 lowercase hex digits.
@@ -11,7 +12,7 @@ revealed secrets and checks the commitments and the hand that was played (:func:
   order, as 64 lowercase hex digits: the engine's seed text (``engine.deal``).  The hand is deal 0 of that seed
   (``deal(seed, 0, dealer)``); a game's first dealer is ``first_dealer(seed)`` of its first hand's seed.
 
-Pure functions, standard library only.
+Pure functions and one small state machine (the host's round), standard library only.
 """
 
 from __future__ import annotations

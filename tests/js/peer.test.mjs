@@ -7,7 +7,7 @@ import { load } from "./web.mjs";
 const { shrinkSdp, rebuildSdp, encodeInvite, decodeInvite, encodeReply, decodeReply, inviteUrl, inviteCodeOf, CodeError } = await load("invite");
 const { encodeQr } = await load("qr");
 const { Throttle } = await load("throttle");
-const { fairSeed, commitmentOf, parseRounds } = await load("fair");
+const { commitmentOf, parseRounds } = await load("fair");
 
 // Chromium's offer after ICE gathering (a data channel only), with a TCP and a server-reflexive candidate added
 const OFFER = [
@@ -92,8 +92,7 @@ test("the throttle lets a burst through, then the rate; the dropped ones are cou
   assert.equal(th.tokens, 15);
 });
 
-test("the fair deal's seed is the engine's (docs/peer.md's example)", async () => {
-  assert.equal(await fairSeed(["a".repeat(64), "b".repeat(64)]), "ca9c39907df6281db756e6bf1436bd6ff342c4527452a47b60c00df0832489dc");
+test("a friend's commitment is the engine's (SHA-256 of the secret's text)", async () => {
   assert.equal(await commitmentOf("a".repeat(64)), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb");
 });
 

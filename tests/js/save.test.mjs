@@ -63,3 +63,20 @@ test("a wrong shape anywhere is refused", () => {
     assert.deepEqual(parseSave(text(s)), { ok: false, reason: "save.bad.shape" }, what);
   }
 });
+
+test("a game with friends keeps each dealt hand's seed at its own index; an old save's shifted seeds are put right", async () => {
+  const { handSeeds } = await load("save");
+  const { Journal } = await load("journal");
+  const j = new Journal();
+  j.reset({ hands: 3, seed: "s" });
+  j.record([{ type: "hand_dealt" }, { type: "card_played", card: "SA" }]);
+  j.seedNextHand("b".repeat(64));   // hand 2's fair seed, noted before its deal is recorded
+  j.record([{ type: "hand_dealt" }]);
+  assert.deepEqual(j.seeds, [null, "b".repeat(64)]);
+  assert.deepEqual(j.restoreRequest().hand_seeds, [null, "b".repeat(64)]);
+  const hands = [["SA"], []];
+  assert.deepEqual(handSeeds({ hands, hand_seeds: [null, "b".repeat(64)] }), [null, "b".repeat(64)]);
+  assert.deepEqual(handSeeds({ hands, hand_seeds: ["b".repeat(64)] }), [null, "b".repeat(64)], "the old, shifted shape");
+  assert.equal(handSeeds({ hands, hand_seeds: [7] }), null);
+  assert.equal(handSeeds({ hands }), null);
+});

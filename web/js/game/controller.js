@@ -414,7 +414,7 @@ export class Controller extends Emitter {
     if (myGen !== this.gen) return;
     const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
     if (!r || myGen !== this.gen) return;
-    if (r.ok) this.journal.seedHand(seed);
+    if (r.ok) this.journal.seedNextHand(seed);   // before apply records the deal (and the autosave writes it)
     if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
     await this.apply(r, myGen);
     if (myGen !== this.gen || (covered && this.coverTable(myGen))) return;
@@ -454,6 +454,9 @@ export class Controller extends Emitter {
 
   /** Host: what the friend at `seat` may see, from event index `since` (forwarded to it as a `state` message). */
   guestStream(seat, since) { return this.ask({ cmd: "guest", seat, since }); }
+
+  /** Host: a step of the fair deal, run by the engine (`fair_begin`, `fair_take`, ... : docs/peer.md). */
+  fair(req) { return this.ask(req); }
 
   /** Host: check a fair deal against a played hand's record (the hand review). */
   verifyDeal(commitments, secrets, record) { return this.ask({ cmd: "verify_deal", commitments, secrets, record }); }

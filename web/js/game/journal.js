@@ -34,10 +34,11 @@ export class Journal {
     this.seeds = [];
   }
 
-  /** The hand just dealt came from `seed` (a fair deal's), or from the game's own (null). */
-  seedHand(seed) {
-    while (this.seeds.length < this.hands.length - 1) this.seeds.push(null);
-    this.seeds[this.hands.length - 1] = seed ?? null;
+  /** The hand about to be dealt comes from `seed` (a fair deal's), or from the game's own (null): noted before its
+   *  deal is recorded, so that the autosave of the deal already holds its seed at its own index. */
+  seedNextHand(seed) {
+    while (this.seeds.length < this.hands.length) this.seeds.push(null);
+    this.seeds[this.hands.length] = seed ?? null;
   }
 
   /** Note the deals and plays of an engine answer's events. */

@@ -1,8 +1,6 @@
-// The fair deal's page side (docs/peer.md): each peer's secret, its commitment, and the hand's seed from every
-// secret in seat order. The engine checks a played hand against them afterwards (verify_deal): a page that derived
-// another seed than the engine's formula would show "not verified" in every hand review. Pure (Web Crypto).
-
-const SEED_PREFIX = "mittlere-jass/fair/v1";
+// The fair deal's page side (docs/peer.md): a friend's secret and its commitment (the host's round runs in its
+// engine), and the host's kept proofs read back from storage. The engine checks a played hand against them afterwards
+// (verify_deal). Pure (Web Crypto).
 
 const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -16,9 +14,6 @@ export async function sha256hex(text) {
 
 /** A secret's commitment. */
 export const commitmentOf = (secret) => sha256hex(secret);
-
-/** The hand's seed from every peer's secret, in seat order. */
-export const fairSeed = (secrets) => sha256hex([SEED_PREFIX, ...secrets].join("/"));
 
 /** Whether `s` is a secret or a commitment's shape (64 lowercase hex digits). */
 export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);

@@ -7,14 +7,14 @@ import { el, modal } from "../saves/save-ui.js";
 import { t } from "../i18n/i18n.js";
 import { markViewer } from "../ui/handover.js";
 import { store } from "../game/store.js";
-import { commitmentOf, isHex64, isSeats, newSecret, onePerSeat } from "./fair.js";
+import { commitmentOf, newSecret } from "./fair.js";
 import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
 import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
-const HOST_MAX = 1_048_576;   // the longest message a host may send (docs/peer.md)
+const SECRETS_WAIT_MS = 15_000;   // a hand over whose secrets do not come in this time cannot be verified: said
 
 export class Guest {
   constructor({ controller, settings }) {
@@ -130,17 +130,19 @@ export class Guest {
 
   async handle(text) {
     await this.engineReady;
-    if (text.length > HOST_MAX) return;
-    let m;
-    try { m = JSON.parse(text); } catch { return; }
-    if (!m || typeof m !== "object" || m.v !== store.hello.peer_version) return;
-    if (m.type === "hello" && Array.isArray(m.names) && m.names.length === 3) {
-      this.names = m.names.map(String);
+    // the host's message is checked by this page's engine first (size, shape, version, order: docs/peer.md)
+    const checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    if (!checked?.ok) return;
+    const m = checked.message;
+    if (m.type === "hello" && m.names.length === 3) {
+      this.names = [...m.names];
       if (this.status !== "playing") this.screen();
-    } else if (m.type === "state" && m.seat === this.seat && Array.isArray(m.events)) {
+    } else if (m.type === "state" && m.seat === this.seat) {
       const from = m.next - m.events.length;
       if (from === 0) this.events = [];
       else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
+      const live = this.shown || this.invite.seq === 0;   // this page was at the table before these events
+      const dealtBefore = this.events.filter((e) => e.type === "hand_dealt").length;
       this.events.push(...m.events);
       this.rules = m.observation.rules;
       if (m.events.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
@@ -149,12 +151,13 @@ export class Guest {
         this.screen();
       }
       this.startedAt ??= new Date().toISOString();
+      if (live) this.watchDeals(m.events, dealtBefore);
       await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
       this.shown = true;
       if (m.events.some((e) => e.type === "game_over")) this.keep();
-    } else if (m.type === "commit" || m.type === "commitments" || m.type === "secrets") {
+    } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
       await this.fairMessage(m);
-    } else if ((m.type === "away" || m.type === "rejoin") && Number.isInteger(m.seat) && m.seat !== this.seat) {
+    } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {
       const msg = t(m.type === "away" ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
       toast(msg, m.type === "away" ? "error" : "info", 5000);
       announce(msg);
@@ -167,60 +170,100 @@ export class Guest {
   }
 
   /**
-   * The fair deal of hand `hand_no` (docs/peer.md): the host's `commit` (this page answers with its own), then every
-   * peer's commitment (this page checks the host's and its own, and only then reveals its secret), then every secret
-   * (each checked against its commitment at once; the hand review re-deals from them). Anything that does not match
-   * is a warning now and in that hand's review; a malformed or late message is ignored.
+   * New events seen live: a hand dealt without this page's secret among those that made its seed is said at once
+   * (the host ran no fair deal, or left this page out); a hand over whose secrets do not follow is said too.
+   * Hands are numbered by their order in the game (`hand_no` of the fair deal's messages).
+   */
+  watchDeals(events, dealtBefore) {
+    let n = dealtBefore;
+    for (const e of events) {
+      if (e.type === "hand_dealt") {
+        n += 1;
+        const round = this.rounds.get(n);
+        if (!round?.dealt) this.fairFault(n, "not_run", 0);
+      } else if (e.type === "hand_over") {
+        const round = this.rounds.get(n), handNo = n;
+        if (round?.dealt && !round.secrets && !round.fault) {
+          clearTimeout(round.withheld);
+          round.withheld = setTimeout(() => {
+            if (!round.secrets && !round.fault && this.status !== "over") this.fairFault(handNo, "withheld", 0);
+          }, SECRETS_WAIT_MS);
+        }
+      }
+    }
+  }
+
+  /**
+   * The fair deal of dealt hand `hand_no` (docs/peer.md), every message checked by this page's engine first: the
+   * host's `commit` (this page answers with its own commitment), every peer's commitment (this page checks the host's
+   * and its own, and only then reveals its secret, to the host alone), the seats whose secrets made the seed (`dealt`:
+   * this page's must be among them), and once the hand is over every secret (each checked against its commitment;
+   * the hand review re-deals from them). Anything that does not match is a warning now and in that hand's review.
    */
   async fairMessage(m) {
     const round = this.rounds.get(m.hand_no);
     if (m.type === "commit") {
       // a round asked again (the host's page reloaded before it dealt) gets a fresh secret; once this page revealed
       // for that hand it keeps that round, so a host cannot re-run a deal it did not like (its review would warn)
-      if (!isHex64(m.commitment) || round?.revealed || !Number.isInteger(m.hand_no)) return;
+      if (round?.revealed) return;
       const secret = newSecret(), mine = await commitmentOf(secret);
       this.rounds.set(m.hand_no, { secret, mine, host: m.commitment });
       this.send("commit", { hand_no: m.hand_no, commitment: mine });
       return;
     }
-    const list = m[m.type];
-    const seats = m.seats;
-    if (!round || !isSeats(seats) || !onePerSeat(list, seats) || round.fault) return;
+    if (!round || round.fault) return;
+    const { seats } = m;
     if (m.type === "commitments" && !round.commitments) {
       round.seats = [...seats];
-      round.commitments = [...list];
-      const at = (seat) => list[seats.indexOf(seat)];
-      if (at(0) !== round.host) this.fairFault(round, "commitment_mismatch", 0);
-      else if (at(this.seat) !== round.mine) this.fairFault(round, "commitment_mismatch", this.seat);
+      round.commitments = [...m.commitments];
+      const at = (seat) => m.commitments[seats.indexOf(seat)];
+      if (at(0) !== round.host) this.fairFault(m.hand_no, "commitment_mismatch", 0);
+      else if (at(this.seat) !== round.mine) this.fairFault(m.hand_no, "commitment_mismatch", this.seat);
       else {
         round.revealed = true;
         this.send("reveal", { hand_no: m.hand_no, secret: round.secret });
       }
-    } else if (m.type === "secrets" && round.commitments && !round.secrets) {
+    } else if (m.type === "dealt" && round.commitments && !round.dealt) {
       // the seats whose secrets made the seed: those that committed, less a friend who fell silent
-      if (!seats.every((x) => round.seats.includes(x))) { this.fairFault(round, "bad_fair", 0); return; }
+      if (!seats.every((x) => round.seats.includes(x))) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
+      round.dealt = [...seats];
+      if (round.revealed && !seats.includes(this.seat)) this.fairFault(m.hand_no, "left_out", 0);
+    } else if (m.type === "secrets" && round.dealt && !round.secrets) {
+      clearTimeout(round.withheld);
+      // the same seats as dealt, and each secret the one its commitment promised (this page's own among them)
+      if (seats.join() !== round.dealt.join()) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
       round.commitments = seats.map((x) => round.commitments[round.seats.indexOf(x)]);
       round.seats = [...seats];
-      round.secrets = [...list];
-      for (const [i, secret] of list.entries()) {
-        if ((await commitmentOf(secret)) !== round.commitments[i]) { this.fairFault(round, "commitment_mismatch", seats[i]); return; }
+      round.secrets = [...m.secrets];
+      for (const [i, secret] of m.secrets.entries()) {
+        if ((await commitmentOf(secret)) !== round.commitments[i]) { this.fairFault(m.hand_no, "commitment_mismatch", seats[i]); return; }
       }
     }
   }
 
   /** A fair deal that does not add up: a warning now (naming the seat), and the same line in the hand's review. */
-  fairFault(round, code, seat) {
+  fairFault(handNo, code, seat) {
+    const round = this.rounds.get(handNo) ?? {};
+    this.rounds.set(handNo, round);
+    if (round.fault) return;
     round.fault = { verified: false, code, params: { seat } };
     const msg = t(`review.fair.${code}`, { name: this.names[seat] ?? "" });
     toast(msg, "error", 12_000);
     announce(msg);
   }
 
-  /** The hand review's line for hand `i` of the game (its hand_no is i + 1): re-dealt by this page's engine. */
+  /** The hand review's line for hand `i` of the game (its hand_no is i + 1): re-dealt by this page's engine; a hand
+   *  this page cannot check says so (never no line). */
   async verify(i, record) {
     const round = this.rounds.get(i + 1);
     if (round?.fault) return round.fault;
-    if (!round?.secrets) return null;
+    if (!round?.dealt) return { verified: false, code: "not_run", params: { seat: 0 } };
+    // the secrets follow the hand's last state: a review opened at once waits for them (at most as long as the table)
+    for (let waited = 0; !round.secrets && !round.fault && waited < SECRETS_WAIT_MS; waited += 100) {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    if (round.fault) return round.fault;
+    if (!round.secrets) return { verified: false, code: "withheld", params: { seat: 0 } };
     const r = await this.controller.verifyDeal(round.commitments, round.secrets, record);
     if (!r?.ok) return null;
     return Number.isInteger(r.params?.peer) ? { ...r, params: { ...r.params, seat: round.seats[r.params.peer] } } : r;

@@ -8,7 +8,7 @@ import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
 import { nameOf, store } from "../game/store.js";
-import { FAIR_KEY, commitmentOf, fairSeed, isHex64, newSecret, parseRounds } from "./fair.js";
+import { FAIR_KEY, parseRounds } from "./fair.js";
 import { CodeError, decodeReply, encodeInvite, inviteUrl } from "./invite.js";
 import { drawQr } from "./qr.js";
 import { RtcLink } from "./rtc.js";
@@ -51,7 +51,11 @@ export class Host {
     this.rounds = [];         // per dealt hand: {commitments, secrets} of the fair deal
     this.fair = null;
     this.stats = { stateBytes: [], acceptedAt: {}, connectedAt: {} };
-    controller.on("applied", () => this.forwardAll());
+    controller.on("applied", (events) => {
+      this.forwardAll();
+      // the hand's last card: now, and only now, every friend may learn the secrets that dealt it
+      if (this.active && events.some((e) => e.type === "hand_over")) this.releaseSecrets(controller.journal.hands.length);
+    });
     controller.on("newGame", () => { if (!this.starting) this.stop(); });
     controller.on("settled", (v) => { if (!this.active && !this.hosting && v?.players?.some((p) => p.kind === "remote")) this.resumeTable(v); });
     window.__jassPeer = this;   // tests and measurements read it
@@ -225,7 +229,6 @@ export class Host {
     this.hosting = this.active = false;
     this.fair = null;
     this.rounds = [];
-    this.firstRound = 0;
     this.game = null;
     this.controller.dealSeed = null;
     this.controller.reviewFair = null;
@@ -241,6 +244,12 @@ export class Host {
     const text = JSON.stringify({ v: store.hello.peer_version, type, seq: x.seq++, ...fields });
     x.link.send(text);
     return text.length;
+  }
+
+  /** An engine-made message (`{type, ...fields}`, without v and seq) to the friend at `seat`. */
+  sendMessage(seat, message) {
+    const { type, ...fields } = message;
+    return this.send(seat, type, fields);
   }
 
   linked(seat, link) {
@@ -396,12 +405,13 @@ export class Host {
     this.name = view.players[0].name;
     this.hosting = this.active = true;
     document.body.dataset.host = "true";
-    this.controller.dealSeed = () => this.fairRound();
+    this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
     this.controller.reviewFair = (i, record) => this.verify(i, record);
-    this.firstRound = this.controller.journal.hands.length;   // the next dealt hand's index
     // the proofs of the hands dealt before the reload, kept by this game's earlier page
     this.game = this.controller.journal.setup?.seed ?? null;
     try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
+    // the engine takes them back: the secrets of the hand under way go to the friends once it is over
+    this.controller.fair({ cmd: "fair_rounds", rounds: this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets })) });
     for (const s of [1, 2]) {
       const p = view.players[s];
       if (p.kind !== "remote") { this.seats.set(s, { mode: p.bot ?? "normal", status: "bot" }); continue; }
@@ -427,11 +437,11 @@ export class Host {
     for (let i = 0; i < 50 && friends.some((s) => !this.seats.get(s).name); i++) await new Promise((done) => setTimeout(done, 100));
     const names = this.names();
     await this.relobby();   // the engine's links know the friends who are here now
-    const seed = friends.length ? await this.fairRound() : null;
+    const seed = friends.length ? await this.fairRound(1) : null;
     this.active = true;
     this.dialog?.close();
     document.body.dataset.host = "true";
-    this.controller.dealSeed = () => this.fairRound();
+    this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
     this.controller.reviewFair = (i, record) => this.verify(i, record);
     await this.controller.startGame({ ...this.controller.session, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
     this.starting = false;
@@ -439,44 +449,53 @@ export class Host {
   }
 
   /**
-   * The fair deal of the next hand (docs/peer.md): every peer's commitment; all of them to each friend (who reveals
-   * only then); every secret; all of them to each friend (whose review re-deals too); the seed.
+   * The fair deal of dealt hand `handNo` (docs/peer.md), run by the engine (`fair_*`): the host's commitment to each
+   * friend here; their commitments; all of them to each friend, who only then reveals its secret, to the host alone;
+   * the seed from every secret; each friend told whose secrets made it (`dealt`). The secrets reach the friends once
+   * the hand's last card is played (`releaseSecrets`), so no friend can compute another's cards before.
+   * @returns {Promise<string|null>} the hand's seed (null: the engine refused, the game deals as it would alone)
    */
-  async fairRound() {
-    const peers = [0, ...[...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s)];
-    // the game's hand number (a guest's review's): after a reload, after the hands its autosave holds
-    const handNo = Math.max(this.firstRound ?? 0, this.rounds.at(-1)?.handNo ?? 0) + 1;
-    const secret = newSecret();
-    const round = { handNo, peers, commitments: { 0: await commitmentOf(secret) }, secrets: { 0: secret } };
+  async fairRound(handNo) {
+    const friends = [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s).sort();
+    const begun = await this.controller.fair({ cmd: "fair_begin", hand_no: handNo, seats: [0, ...friends] });
+    if (!begun?.ok) return null;
+    const round = { handNo, waiting: begun.waiting };
     this.fair = round;
-    const all = (what) => round.peers.every((s) => isHex64(round[what][s]));
-    const wait = (what) => new Promise((done) => {
-      round.check = () => { if (all(what)) done(); };
-      round.timer = setTimeout(() => {
-        round.peers = round.peers.filter((s) => isHex64(round[what][s]));
-        done();
-      }, FAIR_WAIT_MS);
-      round.check();
+    const answered = () => new Promise((done) => {
+      round.done = done;
+      round.timer = setTimeout(done, FAIR_WAIT_MS);   // a friend silent this long is left out of the deal
+      if (!round.waiting.length) done();
     });
-    const relay = (type, what) => {
-      const seats = [...round.peers];
-      for (const s of seats.slice(1)) this.send(s, type, { hand_no: handNo, seats, [type]: seats.map((x) => round[what][x]) });
-    };
-    for (const s of peers.slice(1)) this.send(s, "commit", { hand_no: handNo, commitment: round.commitments[0] });
-    await wait("commitments");
+    for (const s of friends) this.sendMessage(s, begun.message);
+    await answered();
     clearTimeout(round.timer);
-    round.open = true;   // the commitments are fixed: secrets are taken from now on
-    relay("commitments", "commitments");
-    await wait("secrets");
+    const fixed = await this.controller.fair({ cmd: "fair_commitments", hand_no: handNo });
+    if (!fixed?.ok) { this.fair = null; return null; }
+    round.waiting = fixed.waiting;
+    for (const s of fixed.message.seats.slice(1)) this.sendMessage(s, fixed.message);
+    await answered();
     clearTimeout(round.timer);
     this.fair = null;
-    relay("secrets", "secrets");
-    const order = round.peers;
-    const seed = await fairSeed(order.map((s) => round.secrets[s]));
-    if (handNo === 1) this.game = seed;   // the first hand's seed is the game's: the key of its stored proofs
-    this.rounds.push({ handNo, order, commitments: order.map((s) => round.commitments[s]), secrets: order.map((s) => round.secrets[s]) });
+    const dealt = await this.controller.fair({ cmd: "fair_deal", hand_no: handNo });
+    if (!dealt?.ok) return null;
+    for (const s of friends) this.sendMessage(s, dealt.message);
+    const r = dealt.round;
+    if (handNo === 1) this.game = dealt.seed;   // the first hand's seed is the game's: the key of its stored proofs
+    this.rounds = this.rounds.filter((x) => x.handNo !== handNo);
+    this.rounds.push({ handNo, order: r.seats, commitments: r.commitments, secrets: r.secrets });
     this.keepRounds();
-    return seed;
+    return dealt.seed;
+  }
+
+  /** The hand just ended (its last card is played): each friend here gets its fair deal's secrets, after its state. */
+  releaseSecrets(handNo) {
+    for (const [seat, x] of this.seats) {
+      if (x.mode !== FRIEND || x.status !== "here") continue;
+      x.queue = (x.queue || Promise.resolve()).then(async () => {
+        const r = await this.controller.fair({ cmd: "fair_secrets", hand_no: handNo });
+        if (r?.ok) this.sendMessage(seat, r.message);
+      });
+    }
   }
 
   /** The game's proofs into storage, so that a reload of this page still verifies the hands dealt before it. */
@@ -485,17 +504,20 @@ export class Host {
     try { localStorage.setItem(FAIR_KEY, JSON.stringify({ game: this.game, rounds: this.rounds })); } catch { /* this visit only */ }
   }
 
-  /** A friend's commitment or secret for the deal under way (null: the friend is gone, the deal goes on). */
-  fairMessage(seat, m) {
+  /** A friend's commitment or secret for the deal under way, checked by the engine (a secret that is not the one
+   *  promised is refused with a notice and that friend left out); null: the friend is gone, the deal goes on. */
+  async fairMessage(seat, m) {
     const round = this.fair;
     if (!round) return;
-    if (m === null) {
-      round.peers = round.peers.filter((s) => s !== seat);
-    } else if (m.hand_no === round.handNo && round.peers.includes(seat)) {
-      if (m.type === "commit" && round.commitments[seat] == null) round.commitments[seat] = m.commitment;
-      if (m.type === "reveal" && round.open && round.secrets[seat] == null) round.secrets[seat] = m.secret;
+    if (m !== null) {
+      const r = await this.controller.fair({ cmd: "fair_take", seat, message: m });
+      if (this.fair !== round || !r) return;
+      if (!r.ok) { this.notice(seat, r.error.code, refusalText(r.error, nameOf)); return; }
+      round.waiting = r.waiting;
+    } else {
+      round.waiting = round.waiting.filter((s) => s !== seat);
     }
-    round.check?.();
+    if (!round.waiting.length) round.done?.();
   }
 
   /** The hand review's line: the deal of dealt hand `i` checked by the engine against its record. */

@@ -56,6 +56,18 @@ export const saveStorage = {
   clear() { try { localStorage.removeItem(SAVE_KEY); } catch { /* nothing stored */ } },
 };
 
+/**
+ * A save's fair-deal seeds, one per dealt hand (the first hand's is the game's: null), or null when it has none or
+ * they are malformed. A save written before this was mended held one seed too few, each at the index before its hand
+ * (the second hand's at 0): that shape is put right, so such a game resumes too.
+ */
+export function handSeeds(save) {
+  const seeds = save.hand_seeds;
+  if (!Array.isArray(seeds) || !seeds.every((x) => x === null || isStr(x, 64))) return null;
+  if (seeds.length === save.hands.length - 1 && seeds[0] !== null) return [null, ...seeds];
+  return seeds;
+}
+
 export class Autosave {
   /**
    * @param {object} deps
@@ -171,7 +183,7 @@ export class Autosave {
       this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
       this.usedUndo = save.undo === true;
       this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
-    }, { seeds: Array.isArray(save.hand_seeds) && save.hand_seeds.every((x) => x === null || isStr(x, 64)) ? save.hand_seeds : null });
+    }, { seeds: handSeeds(save) });
     if (r === null) return true;   // the game moved on meanwhile (another tab took it): nothing to start here
     if (!r.ok) return this.badSave(text, t("save.bad.engine", { reason: refusalText(r.error).slice(0, 300) }));
     document.body.dataset.resumed = "true";
