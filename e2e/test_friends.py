@@ -523,3 +523,41 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
     host.click("#btn-hand-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
     assert host.evaluate("() => window.__jass.view().hand_no") == 2
+
+
+@pytest.mark.long_flow
+def test_a_friend_who_rejoins_late_sees_the_position_at_once_in_messages_that_do_not_grow(warm_contexts, site):
+    """Issue 43 (major 6 and the rejoin late in a long game): a friend whose page closed in hand 3 comes back on a new
+    invite, at the default speed, as a person's page would: the whole game so far arrives in state messages of a
+    bounded size (not one that grows with the game), the table shows the current position at once (no earlier trick
+    animated again) and its turn can be played within 2 s of the link opening."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=4)
+    play_until(host, [g1, g2], lambda: (lambda v: v["hand_no"] == 3 and sum(v["counts"]) <= 30)(
+        host.evaluate("() => window.__jass.view()")))
+    g1.close()
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
+    invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    g1 = warm_contexts.page(locale="de-CH")
+    g1.add_init_script(WIRE_JS)
+    said: list[str] = []
+    g1.on("console", lambda m: said.append(m.text))
+    g1.goto(invite.replace("#join=", "?ice=none#join="))   # the default speed
+    g1.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+    host.fill("#friends-bar [data-reply-input]", g1.get_attribute("[data-reply]", "data-reply"))
+    host.click("#friends-bar [data-action='accept-reply']")
+    g1.wait_for_function("() => window.__jassPeer.shownAt && window.__jass.view()?.phase === 'play'", timeout=TIMEOUT)
+    hv = host.evaluate("() => window.__jass.view()")
+    gv = g1.evaluate("() => window.__jass.view()")
+    assert gv["hand_no"] == 3 and gv["counts"] == hv["counts"] and gv["tricks_won"] == hv["tricks_won"]
+    assert len(gv["history"]) == 2
+    wire = [json.loads(x) for x in g1.evaluate("() => window.__wire")]
+    states = [m for m in wire if m["type"] == "state"]
+    assert len(states) >= 2 and [m["more"] for m in states[:-1]] == [True] * (len(states) - 1)
+    sizes = [len(json.dumps(m)) for m in states]
+    assert max(sizes) < 32 * 1024, sizes
+    ms = g1.evaluate("() => window.__jassPeer.shownAt - window.__jassPeer.linkedAt")
+    assert ms < 2000, ms
+    # nothing was animated on the way: the table was at rest as soon as it was shown (or its turn came at once)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().counts[1]") < hv["counts"][1])
+    print("FIGURES", json.dumps({"rejoin_link_to_table_ms": round(ms), "rejoin_state_messages": len(states),
+                                 "rejoin_largest_bytes": max(sizes)}))

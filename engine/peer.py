@@ -71,6 +71,10 @@ def _card(v: object) -> bool:
     return isinstance(v, str) and 2 <= len(v) <= 3
 
 
+def _bool(v: object) -> bool:
+    return isinstance(v, bool)
+
+
 def _obj(v: object) -> bool:
     return isinstance(v, dict)
 
@@ -87,7 +91,7 @@ FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
     "commitments": {"hand_no": _int, "seats": _seats, "commitments": _hex64s},
     "dealt": {"hand_no": _int, "seats": _seats},
     "secrets": {"hand_no": _int, "seats": _seats, "secrets": _hex64s},
-    "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int},
+    "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int, "more": _bool},
     "card": {"card": _card},
     "away": {"seat": _int},
     "rejoin": {"seat": _int},

@@ -634,14 +634,16 @@ class ErrorAnswer(TypedDict):
 
 
 class GuestAnswer(TypedDict):
-    """Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on and
-    the index after them; nothing else about the game."""
+    """Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on (at
+    most engine.web.GUEST_CHUNK of them: a long game goes in several messages, none that grows with the game) and the
+    index after them; more: true when events after them remain (ask again from next); nothing else about the game."""
 
     ok: Literal[True]
     seat: int
     observation: ObservationJson
     events: list[Event]
     next: int
+    more: bool
 
 
 class VerifyDealAnswer(TypedDict):
@@ -758,7 +760,8 @@ class PeerSecrets(TypedDict):
 
 
 class PeerState(TypedDict):
-    """Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields)."""
+    """Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields);
+    more: further state messages follow at once (the page shows the table once the last has come)."""
 
     v: int
     type: Literal["state"]
@@ -767,6 +770,7 @@ class PeerState(TypedDict):
     observation: ObservationJson
     events: list[Event]
     next: int
+    more: bool
 
 
 class PeerCard(TypedDict):

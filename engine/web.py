@@ -66,6 +66,7 @@ HUMAN = 0   # the seat the page's player sits in (the bots play the other two)
 HANDS_CHOICES = (3, 6, 9, 12, 24)
 HANDS_MIN, HANDS_MAX = 1, 240
 SEED_MAX_LEN = 64
+GUEST_CHUNK = 100   # events per guest answer (a state message stays far below a data channel's 256 KiB)
 MAX_REVIEW_RECORDS = 480  # a review or an import holds at most this many hand records (240 hands, each redealt)
 DETAIL_MAX_LEN = 300
 COACH_MIN_ITERATIONS, COACH_MAX_ITERATIONS = 50, 4000  # play-outs per coached decision (default: COACH_ITERATIONS)
@@ -262,8 +263,9 @@ class Session:
         seat, since = self._remote_seat(req), req.get("since", 0)
         if not (_is_int(since) and 0 <= since <= len(self.log)):
             raise ProtocolError("bad_since", {"next": len(self.log)})
+        events = self.log[since:since + GUEST_CHUNK]
         return {"ok": True, "seat": seat, "observation": observation_to_json(self._observe(game, seat)),
-                "events": self.log[since:], "next": len(self.log)}
+                "events": events, "next": since + len(events), "more": since + len(events) < len(self.log)}
 
     def cmd_verify_deal(self, req: dict[str, Any]) -> VerifyDealAnswer:
         """Check a fair deal's commitments and secrets against a played hand's record (engine.fairdeal)."""

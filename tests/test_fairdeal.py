@@ -212,7 +212,7 @@ def test_before_a_hands_last_card_a_friend_holds_no_other_secret_and_cannot_deal
             break
         stream = ask(s, cmd="guest", seat=friend, since=since)
         since = stream["next"]
-        send(friend, {"type": "state", **{k: stream[k] for k in ("seat", "observation", "events", "next")}})
+        send(friend, {"type": "state", **{k: stream[k] for k in ("seat", "observation", "events", "next", "more")}})
         if r["view"]["phase"] != "play":
             # the hand is over: now, and only now, the secrets; then the next hand's fair deal
             out = ask(s, cmd="fair_secrets", hand_no=hand_no)["message"]

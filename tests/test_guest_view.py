@@ -27,13 +27,17 @@ def call(**request) -> dict:
 
 
 def guest_view(seat: int) -> dict:
-    """What the friend at `seat` shows: the host's `guest` stream from 0, then the guest's own engine's guest_view
-    (a second session: the guest's page has no game)."""
+    """What the friend at `seat` shows: the host's `guest` stream from 0 (in as many pieces as it takes), then the
+    guest's own engine's guest_view (a second session: the guest's page has no game)."""
     g = call(cmd="guest", seat=seat, since=0)
+    events = list(g["events"])
+    while g["more"]:
+        g = call(cmd="guest", seat=seat, since=g["next"])
+        events += g["events"]
     host = web._SESSION
     web._SESSION = web.Session()
     try:
-        r = call(cmd="guest_view", observation=g["observation"], events=g["events"], names=["Ann", "Bea", "Cy"])
+        r = call(cmd="guest_view", observation=g["observation"], events=events, names=["Ann", "Bea", "Cy"])
     finally:
         web._SESSION = host
     assert r["ok"], r

@@ -32,7 +32,7 @@ def test_a_guest_may_send_each_of_its_messages(raw):
 
 def test_the_host_may_send_a_state_and_away():
     link = PeerLink(seat=0, from_host=True)
-    state = msg("state", seat=1, observation={"seat": 1}, events=[], next=0)
+    state = msg("state", seat=1, observation={"seat": 1}, events=[], next=0, more=False)
     assert link.accept(state)["type"] == "state"
     assert link.accept(msg("away", seq=2, seat=2))["seat"] == 2
     assert link.last_seq == 2
@@ -123,7 +123,7 @@ def test_another_version_is_refused():
 
 def test_an_unknown_type_and_a_type_the_sender_may_not_send_are_refused():
     assert refused(msg("shuffle", seq=5)) == ("peer_unknown_type", {"type": "shuffle"})
-    state = msg("state", seq=5, seat=1, observation={}, events=[], next=0)
+    state = msg("state", seq=5, seat=1, observation={}, events=[], next=0, more=False)
     assert refused(state) == ("peer_not_allowed", {"type": "state"})          # a guest never sends a state
     assert refused(msg("away", seq=5, seat=2)) == ("peer_not_allowed", {"type": "away"})
     host = PeerLink(seat=0, from_host=True)
@@ -165,4 +165,7 @@ def test_the_sizes_tool_measures_messages_within_the_limits():
     spec.loader.exec_module(tool)
     sizes = tool.measure("5", 1)
     assert 30 < sizes["card_min"] <= sizes["card_max"] < MAX_GUEST_BYTES
-    assert 100 < sizes["state_median"] <= sizes["state_max"] < sizes["whole_stream"] < MAX_HOST_BYTES
+    assert 100 < sizes["state_median"] <= sizes["state_max"] < sizes["rejoin_total"] < MAX_HOST_BYTES
+    # a rejoin late in a long game goes in messages that do not grow with the game (a data channel takes 256 KiB)
+    long = tool.measure("5", 12)
+    assert long["rejoin_messages"] > 3 and long["rejoin_max"] < 32 * 1024 < long["rejoin_total"]

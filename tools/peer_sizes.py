@@ -1,5 +1,7 @@
 """Sizes of the messages between peers (docs/peer.md, "Figures"): a guest's card, the state each guest gets per
-card played, and the whole stream of a game (a rejoin).  Plays a game with two friends' seats through the worker's
+card played, and a rejoin's catch-up: the whole stream of the game in state messages of at most
+``engine.web.GUEST_CHUNK`` events each (its total and its largest message, which must stay below a data channel's
+256 KiB however long the game).  Plays a game with two friends' seats through the worker's
 session, each seat its first legal card.
 
     python3 tools/peer_sizes.py [--seed 5] [--hands 2]
@@ -28,7 +30,7 @@ def _bytes(message: dict) -> int:
 
 def _state(answer: dict, seat: int) -> dict:
     return {"v": PEER_VERSION, "type": "state", "seq": 0, "seat": seat, "observation": answer["observation"],
-            "events": answer["events"], "next": answer["next"]}
+            "events": answer["events"], "next": answer["next"], "more": answer["more"]}
 
 
 def measure(seed: str, hands: int) -> dict[str, float]:
@@ -54,9 +56,16 @@ def measure(seed: str, hands: int) -> dict[str, float]:
             answer = session.handle({"cmd": "guest", "seat": n, "since": since[n]})
             since[n] = answer["next"]
             states.append(_bytes(_state(answer, n)))
-    whole = _bytes(_state(session.handle({"cmd": "guest", "seat": 1}), 1))
+    rejoin, since_0 = [], 0
+    while True:
+        answer = session.handle({"cmd": "guest", "seat": 1, "since": since_0})
+        rejoin.append(_bytes(_state(answer, 1)))
+        since_0 = answer["next"]
+        if not answer["more"]:
+            break
     return {"card_min": min(cards), "card_max": max(cards), "state_median": statistics.median(states),
-            "state_max": max(states), "whole_stream": whole}
+            "state_max": max(states), "rejoin_messages": len(rejoin), "rejoin_max": max(rejoin),
+            "rejoin_total": sum(rejoin)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -627,14 +627,16 @@
  */
 
 /**
- * Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on and
- * the index after them; nothing else about the game.
+ * Answer to guest: the friend's seat, its observation (what a bot gets), the public events from since on (at
+ * most engine.web.GUEST_CHUNK of them: a long game goes in several messages, none that grows with the game) and the
+ * index after them; more: true when events after them remain (ask again from next); nothing else about the game.
  * @typedef {object} GuestAnswer
  * @property {true} ok
  * @property {number} seat
  * @property {ObservationJson} observation
  * @property {Array<Event>} events
  * @property {number} next
+ * @property {boolean} more
  */
 
 /**
@@ -743,7 +745,8 @@
  */
 
 /**
- * Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields).
+ * Host to guest: the guest's observation and the public events from index since (a GuestAnswer's fields);
+ * more: further state messages follow at once (the page shows the table once the last has come).
  * @typedef {object} PeerState
  * @property {number} v
  * @property {"state"} type
@@ -752,6 +755,7 @@
  * @property {ObservationJson} observation
  * @property {Array<Event>} events
  * @property {number} next
+ * @property {boolean} more
  */
 
 /**

@@ -16,6 +16,16 @@ import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 const NAME_KEY = "mittlere-jass.guestName.v1";
 const SECRETS_WAIT_MS = 15_000;   // a hand over whose secrets do not come in this time cannot be verified: said
 
+/**
+ * What a page's first table animates of the events it caught up with: a hand just dealt (a game joined at its start)
+ * is dealt on the table; a hand under way, and every hand before it (a rejoin), shows at once, without animation.
+ */
+function firstShown(events) {
+  const start = events.findLastIndex((e) => e.type === "hand_dealt");
+  const current = start < 0 ? [] : events.slice(start);
+  return current.some((e) => e.type !== "hand_dealt") ? [] : current;
+}
+
 export class Guest {
   constructor({ controller, settings }) {
     Object.assign(this, { controller, settings });
@@ -107,6 +117,7 @@ export class Guest {
   }
 
   linked() {
+    this.linkedAt ??= performance.now();
     this.status = "connected";
     this.screen();
     this.sendHello();
@@ -139,22 +150,27 @@ export class Guest {
       if (this.status !== "playing") this.screen();
     } else if (m.type === "state" && m.seat === this.seat) {
       const from = m.next - m.events.length;
-      if (from === 0) this.events = [];
+      if (from === 0) { this.events = []; this.fresh = []; }
       else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
       const live = this.shown || this.invite.seq === 0;   // this page was at the table before these events
       const dealtBefore = this.events.filter((e) => e.type === "hand_dealt").length;
       this.events.push(...m.events);
+      this.fresh = [...(this.fresh ?? []), ...m.events];
       this.rules = m.observation.rules;
-      if (m.events.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
+      if (live) this.watchDeals(m.events, dealtBefore);
+      if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
+      const fresh = this.fresh;
+      this.fresh = [];
+      if (fresh.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
       if (this.status !== "playing") {
         this.status = "playing";
         this.screen();
       }
       this.startedAt ??= new Date().toISOString();
-      if (live) this.watchDeals(m.events, dealtBefore);
-      await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
+      await this.controller.showGuest(m.observation, this.events, this.shown ? (from === 0 ? [] : fresh) : firstShown(fresh), this.names);
       this.shown = true;
-      if (m.events.some((e) => e.type === "game_over")) this.keep();
+      this.shownAt ??= performance.now();   // (figures: from the link's opening to the first table shown)
+      if (fresh.some((e) => e.type === "game_over")) this.keep();
     } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
       await this.fairMessage(m);
     } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {

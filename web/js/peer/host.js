@@ -321,13 +321,17 @@ export class Host {
   forward(seat) {
     const x = this.seats.get(seat);
     x.queue = (x.queue || Promise.resolve()).then(async () => {
-      if (!x.link?.open) return;
-      const r = await this.controller.guestStream(seat, x.next);
-      if (!r?.ok) return;
-      const fields = { seat: r.seat, observation: r.observation, events: r.events, next: r.next };
-      x.next = r.next;
-      const bytes = this.send(seat, "state", fields);
-      if (r.events.some((e) => e.type === "card_played")) this.stats.stateBytes.push(bytes);
+      // a long stream (a rejoin late in the game) comes from the engine in pieces: one message each, the last with
+      // more: false (a data channel message has a size limit; none grows with the game)
+      for (let more = true; more && x.link?.open;) {
+        const r = await this.controller.guestStream(seat, x.next);
+        if (!r?.ok) return;
+        const fields = { seat: r.seat, observation: r.observation, events: r.events, next: r.next, more: r.more };
+        x.next = r.next;
+        more = r.more;
+        const bytes = this.send(seat, "state", fields);
+        if (r.events.some((e) => e.type === "card_played")) this.stats.stateBytes.push(bytes);
+      }
     });
     return x.queue;
   }
