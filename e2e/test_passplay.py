@@ -166,3 +166,12 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
                            arg=to, timeout=TIMEOUT)
     assert [p["kind"] for p in view(page)["players"]] == ["me", "person", "bot"], "the save kept who sits where"
     expect(page.locator(ON_TABLE)).to_have_count(12)
+    # Games: while people share the device, neither the link to this deal (its seed deals every hand) nor the
+    # game's download is offered; the dialog says why
+    page.locator("#btn-games").click()
+    dlg = page.locator("#dlg-games")
+    expect(dlg).to_be_visible()
+    expect(dlg.locator("#share-hidden")).to_contain_text("while you share this device")
+    assert dlg.locator("#share-link, #btn-download-game, #btn-copy-link").count() == 0
+    page.keyboard.press("Escape")
+    expect(dlg).to_be_hidden()

@@ -6,7 +6,7 @@ import { historyList, loadHistory, resetHistory, statisticsSection } from "./his
 import { downloadGame, gameFile, recordsFromFile } from "./records.js";
 import { el, modal } from "./save-ui.js";
 import { compareLine, shareLink } from "./share.js";
-import { humanSeat, store } from "../game/store.js";
+import { humanSeat, people, store } from "../game/store.js";
 
 export class GamesDialog {
   /**
@@ -35,7 +35,11 @@ export class GamesDialog {
     const games = loadHistory();
     const btn = (id, key, fn, attrs = {}) => { const b = el("button", { type: "button", id, text: t(key), ...attrs }); b.onclick = fn; return b; };
     const body = [];
-    if (setup && v) {
+    // people sharing this device (pass-and-play): the seed and the game's records would show every hand to whoever
+    // holds the device, so neither is offered until the game is over
+    const hidden = setup && v && v.phase !== "game-over" && people().length > 1;
+    if (hidden) body.push(el("h3", { text: t("games.current") }), el("p", { id: "share-hidden", text: t("games.sharedDevice") }));
+    if (setup && v && !hidden) {
       const over = v.phase === "game-over";
       const link = shareLink(setup, over ? v.scores.net[humanSeat()] : null);
       const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });

@@ -382,6 +382,7 @@ export default {
   "games.title": "Partien",
   "games.current": "Diese Partie",
   "games.download": "Partie herunterladen",
+  "games.sharedDevice": "Der Download und der Link zu dieser Verteilung kommen, wenn die Partie vorbei ist: solange ihr dieses Gerät teilt, würden sie die Karten aller zeigen.",
   "games.downloadShort": "Herunterladen",
   "games.review": "Ansehen",
   "games.import": "Aufzeichnung öffnen",

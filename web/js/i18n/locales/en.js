@@ -383,6 +383,7 @@ export default {
   "games.title": "Games",
   "games.current": "This game",
   "games.download": "Download the game",
+  "games.sharedDevice": "The download and the link to this deal come once the game is over: while you share this device they would show everyone's cards.",
   "games.downloadShort": "Download",
   "games.review": "Review",
   "games.import": "Open a record",

@@ -382,6 +382,7 @@ export default {
   "games.title": "Parties",
   "games.current": "Cette partie",
   "games.download": "Télécharger la partie",
+  "games.sharedDevice": "Le téléchargement et le lien vers cette donne viennent une fois la partie terminée : tant que vous partagez cet appareil, ils montreraient les cartes de tous.",
   "games.downloadShort": "Télécharger",
   "games.review": "Revoir",
   "games.import": "Ouvrir un enregistrement",

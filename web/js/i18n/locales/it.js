@@ -382,6 +382,7 @@ export default {
   "games.title": "Partite",
   "games.current": "Questa partita",
   "games.download": "Scarica la partita",
+  "games.sharedDevice": "Il download e il link a questa distribuzione arrivano a partita finita: finché condividete questo dispositivo mostrerebbero le carte di tutti.",
   "games.downloadShort": "Scarica",
   "games.review": "Rivedi",
   "games.import": "Apri una registrazione",

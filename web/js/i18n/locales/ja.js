@@ -382,6 +382,7 @@ export default {
   "games.title": "ゲーム一覧",
   "games.current": "このゲーム",
   "games.download": "ゲームをダウンロード",
+  "games.sharedDevice": "ダウンロードとこの配り方へのリンクは、ゲームが終わってから表示されます。この端末をみんなで使っている間は、全員のカードが見えてしまうためです。",
   "games.downloadShort": "ダウンロード",
   "games.review": "振り返る",
   "games.import": "記録を開く",
