@@ -561,3 +561,25 @@ def test_a_friend_who_rejoins_late_sees_the_position_at_once_in_messages_that_do
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().counts[1]") < hv["counts"][1])
     print("FIGURES", json.dumps({"rejoin_link_to_table_ms": round(ms), "rejoin_state_messages": len(states),
                                  "rejoin_largest_bytes": max(sizes)}))
+
+
+@pytest.mark.long_flow
+def test_a_second_tab_that_takes_the_hosts_game_over_leaves_one_host(warm_contexts, site):
+    """Issue 43: the host's game opened in a second tab and taken over there: the first tab lets its links to the
+    friends go at once (their pages say the connection was lost, not that the table closed), so no friend's card
+    reaches two games; the second tab resumes the table with each friend away and a new invite."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=2)
+    play_until(host, [g1, g2], lambda: sum(host.evaluate("() => window.__jass.view().counts")) <= 33)
+    host.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
+    other = host.context.new_page()
+    other.goto(site + Q)
+    other.wait_for_selector("#dlg-tabs[open] #btn-take-over", timeout=60_000)
+    other.click("#btn-take-over")
+    other.wait_for_function("() => document.body.dataset.phase === 'play' && "
+                            "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
+                            timeout=60_000)
+    expect(host.locator("#dlg-tabs")).to_contain_text("moved to another tab", timeout=TIMEOUT)
+    for g in (g1, g2):
+        g.wait_for_function("() => window.__jassPeer.status === 'lost'", timeout=TIMEOUT)
+    assert host.evaluate("() => window.__jassPeer.seats.size") == 0
+    other.close()

@@ -57,6 +57,9 @@ export class Host {
       if (this.active && events.some((e) => e.type === "hand_over")) this.releaseSecrets(controller.journal.hands.length);
     });
     controller.on("newGame", () => { if (!this.starting) this.stop(); });
+    // another tab of this device took the game over: it resumes the table and invites the friends again; this tab
+    // lets its links go at once (no bye: the table is not closed), so no friend's card reaches two games
+    controller.on("elsewhere", () => this.stop({ bye: false }));
     controller.on("settled", (v) => { if (!this.active && !this.hosting && v?.players?.some((p) => p.kind === "remote")) this.resumeTable(v); });
     window.__jassPeer = this;   // tests and measurements read it
   }
@@ -219,9 +222,9 @@ export class Host {
     this.controller.rebuildShown();
   }
 
-  stop() {
+  stop({ bye = true } = {}) {
     for (const [seat, x] of this.seats) {
-      this.send(seat, "bye");   // the friends' pages end the table without an alarm
+      if (bye) this.send(seat, "bye");   // the friends' pages end the table without an alarm
       x.link?.close();
       clearTimeout(x.timer);
     }

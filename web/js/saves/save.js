@@ -219,6 +219,7 @@ export function installSave({ controller, boot }) {
       autosave.enabled = false;
       controller.halt();               // stops the bot loop and any pending answer
       controller.setPhase("elsewhere");
+      controller.emit("elsewhere");   // a table with friends lets its links go: the game goes on in the other tab
       lock.showLost();
     },
   });
