@@ -362,6 +362,8 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     assert host.get_attribute("#mirror [data-seat='1']", "data-away") == "true" or \
         host.evaluate("() => document.querySelector('[data-away=\"true\"]') !== null")
     # a bot stands in: it plays seat 1's card, the hand goes on between the host and guest 2
+    # the other friend's table shows the seat away too (every page shows each seat's connection)
+    g2.wait_for_selector("#mirror [data-seat='1'][data-away='true']", state="attached", timeout=TIMEOUT)
     host.click("#friends-bar [data-action='stand-in']")
     host.wait_for_function("() => window.__jass.view().to_play !== 1 || window.__jass.view().trick.cards.length === 0",
                            timeout=TIMEOUT)
@@ -385,11 +387,14 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     left = hv["counts"][1]
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().counts[1]") < left)
     assert host.evaluate("() => window.__jassPeer.notices") == []
+    g2.wait_for_selector("#mirror [data-seat='1'][data-away='false']", state="attached", timeout=TIMEOUT)
     # the host reloads: the game resumes from its autosave (the fair deal's seed with it), both friends are away,
     # each with a new invite
     # bots stand in for both, the hand is played out, and its review still verifies the deal: the page reloaded
     # kept the commitments and secrets of the hand dealt before it
     reload_host_and_let_bots_stand_in(host)
+    # a friend's table, frozen since the host's page went, does not look live: the host's seat is marked away
+    g2.wait_for_selector("#mirror [data-seat='0'][data-away='true']", state="attached", timeout=TIMEOUT)
     play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
     host.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)   # the last hand: from the game's end
     host.click("#btn-over-review")

@@ -127,6 +127,8 @@ export class Guest {
     if (this.status === "over") return;
     const msg = t("join.lost", { host: this.host() });
     this.status = "lost";
+    store.ui.away.add(0);   // the host's seat: its table is frozen, and says so (not a table that looks live)
+    this.controller.renderer.invalidate();
     document.getElementById("dlg-join")?.close();
     toast(msg, "error", 60_000);
     announce(msg);
@@ -174,6 +176,10 @@ export class Guest {
     } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
       await this.fairMessage(m);
     } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {
+      // every page shows each seat's connection: the other friend's away mark as on the host's table
+      if (m.type === "away") store.ui.away.add(m.seat);
+      else store.ui.away.delete(m.seat);
+      this.controller.renderer.invalidate();
       const msg = t(m.type === "away" ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
       toast(msg, m.type === "away" ? "error" : "info", 5000);
       announce(msg);
