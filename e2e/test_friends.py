@@ -588,3 +588,23 @@ def test_a_second_tab_that_takes_the_hosts_game_over_leaves_one_host(warm_contex
         g.wait_for_function("() => window.__jassPeer.status === 'lost'", timeout=TIMEOUT)
     assert host.evaluate("() => window.__jassPeer.seats.size") == 0
     other.close()
+
+
+@pytest.mark.long_flow
+def test_a_friends_engine_worker_that_dies_is_restarted_and_its_table_catches_up(warm_contexts, site):
+    """Issue 43: a friend's engine worker dies mid-hand (a crash, an out-of-memory kill): its page notices, starts a
+    new one, shows the table again and takes every host message that came meanwhile; the hand is played out with the
+    friend's table on the host's counts."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    play_until(host, [g1, g2], lambda: sum(host.evaluate("() => window.__jass.view().counts")) <= 30)
+    t_kill = g2.evaluate("(() => { window.__jass.killWorker(); return performance.now(); })()")
+    play_until(host, [g1], lambda: host.evaluate("() => window.__jass.view().to_play") == 2 or
+               host.evaluate("() => window.__jass.view().phase") != "play")
+    g2.wait_for_function("() => window.__jassPeer.controller.recoveredAt", timeout=TIMEOUT)
+    back_ms = g2.evaluate("(t) => window.__jassPeer.controller.recoveredAt - t", t_kill)
+    g2.wait_for_function("(n) => window.__jass.view()?.counts.join() === n",
+                         arg=",".join(map(str, host.evaluate("() => window.__jass.view().counts"))), timeout=TIMEOUT)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    g2.wait_for_function("() => window.__jass.view().phase !== 'play'", timeout=TIMEOUT)
+    assert g2.evaluate("() => window.__jass.view().scores") == host.evaluate("() => window.__jass.view().scores")
+    print("FIGURES", json.dumps({"guest_worker_back_ms": round(back_ms)}))

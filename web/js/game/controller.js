@@ -28,6 +28,7 @@ const MAX_DEATHS = 2;
  * - "newGame": the engine started a new game (the one before has ended)
  * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
  * - "hintCard" (index): the engine's hint names the player's hand card at `index`
+ * - "engineRestarted": a friend's page has a new engine worker (after its worker died)
  */
 export class Controller extends Emitter {
   /**
@@ -157,9 +158,12 @@ export class Controller extends Emitter {
   /**
    * The worker died (crash, out of memory, killed, hung): start a new one and rebuild the game from the journal,
    * then go on from the same position. Two failed attempts, or too many deaths in a minute, end on the error screen.
+   * A friend's page has no game of its own: a new worker, then "engineRestarted" (its listener shows the table again
+   * from the host's messages it holds).
    */
   async recover(reason) {
-    if (!this.journal.setup || ["loading", "error"].includes(store.ui.phase)) return;
+    const guest = !!this.guestSend;
+    if ((!guest && !this.journal.setup) || ["loading", "error"].includes(store.ui.phase)) return;
     const now = performance.now();
     this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
     this.deaths.push(now);
@@ -173,6 +177,14 @@ export class Controller extends Emitter {
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
           await this.bridge.start();
+          if (guest) {
+            if (myGen !== this.gen) return;
+            toast(t("msg.engineRestarted"), "info", 4000);
+            announce(t("msg.engineRestarted"));
+            this.recoveredAt = performance.now();
+            this.emit("engineRestarted");
+            return;
+          }
           const r = await this.bridge.request(this.journal.restoreRequest());
           if (myGen !== this.gen) return;
           if (!r.ok) throw new Error(r.error?.code || "restore refused");

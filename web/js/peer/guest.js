@@ -36,6 +36,14 @@ export class Guest {
     this.engineReady = new Promise((done) => { this.ready = done; });
     this.rounds = new Map();   // hand_no -> the fair deal as this page saw it (see fairMessage)
     controller.reviewFair = (i, record) => this.verify(i, record);
+    // this page's engine worker died and a new one is up: the table again from the host's last state (messages that
+    // came meanwhile wait for it: handle)
+    this.engineBack = null;
+    controller.on("engineRestarted", () => {
+      this.engineBack?.resolve();
+      this.engineBack = null;
+      if (this.shown && this.observation) this.controller.showGuest(this.observation, this.events, [], this.names);
+    });
     window.__jassPeer = this;
   }
 
@@ -144,7 +152,12 @@ export class Guest {
   async handle(text) {
     await this.engineReady;
     // the host's message is checked by this page's engine first (size, shape, version, order: docs/peer.md)
-    const checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    let checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    if (checked === null) {   // the worker died: the message waits for the new one (none is lost)
+      if (!this.engineBack) { let resolve; const promise = new Promise((done) => { resolve = done; }); this.engineBack = { promise, resolve }; }
+      await this.engineBack.promise;
+      checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    }
     if (!checked?.ok) return;
     const m = checked.message;
     if (m.type === "hello" && m.names.length === 3) {
@@ -160,6 +173,7 @@ export class Guest {
       this.fresh = [...(this.fresh ?? []), ...m.events];
       this.rules = m.observation.rules;
       if (live) this.watchDeals(m.events, dealtBefore);
+      this.observation = m.observation;
       if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
       const fresh = this.fresh;
       this.fresh = [];
