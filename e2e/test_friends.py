@@ -608,3 +608,17 @@ def test_a_friends_engine_worker_that_dies_is_restarted_and_its_table_catches_up
     g2.wait_for_function("() => window.__jass.view().phase !== 'play'", timeout=TIMEOUT)
     assert g2.evaluate("() => window.__jass.view().scores") == host.evaluate("() => window.__jass.view().scores")
     print("FIGURES", json.dumps({"guest_worker_back_ms": round(back_ms)}))
+
+
+@pytest.mark.long_flow
+def test_a_game_the_host_closes_part_way_is_in_each_friends_history_as_unfinished(warm_contexts, site):
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=2)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") == "hand-over")
+    host.keyboard.press("Escape")
+    host.get_by_role("button", name="New game").click()
+    host.locator("#dlg-new").get_by_role("button", name="Start game").click()
+    host.click("#btn-abandon-start")   # a finished hand: the host is asked first
+    for seat, g in enumerate((g1, g2), 1):
+        g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
+        kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
+        assert len(kept) == 1 and kept[0]["status"] == "abandoned" and len(kept[0]["records"]) == 1, kept

@@ -199,6 +199,7 @@ export class Guest {
       announce(msg);
     } else if (m.type === "bye") {
       this.status = "over";
+      this.keep();   // closed part-way: in this page's history as unfinished (a finished game stays finished)
       const msg = t("join.over", { host: this.host() });
       toast(msg, "info", 60_000);
       announce(msg);
@@ -320,12 +321,15 @@ export class Guest {
     return out;
   }
 
-  /** The finished game into this page's history, seen from its own seat (its statistics are its own). */
+  /** The game into this page's history, seen from its own seat (its statistics are its own): finished, or closed by
+   *  the host part-way. */
   keep() {
     const v = store.view;
-    if (!v || v.phase !== "game-over") return;
+    if (!v || !this.startedAt || (v.phase !== "game-over" && !["over", "lost"].includes(this.status))) return;
+    // a game the host closed part-way is kept too, as unfinished ("abandoned", as a game left part-way at home)
+    const status = v.phase === "game-over" ? "finished" : "abandoned";
     recordGame(entryFromSeat({
-      id: this.startedAt, status: "finished", ended_at: new Date().toISOString(), hands_total: v.hands_total,
+      id: this.startedAt, status, ended_at: new Date().toISOString(), hands_total: v.hands_total,
       bots: [PERSON, PERSON], seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
       shared: false, undo: false, records: this.records(),
       results: store.history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
