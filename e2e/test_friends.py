@@ -284,6 +284,9 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     assert host.evaluate("() => !document.getElementById('dlg-scan').open && !document.getElementById('scan-video').srcObject")
     for seat, g in enumerate(guests, 1):
         own_cards_only(g, seat)
+    # every page at the table keeps its screen awake (a phone that locks would drop its link)
+    for p in (host, *guests):
+        p.wait_for_function("() => document.body.dataset.awake === 'true'", timeout=TIMEOUT)
     reviewed = []
     play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") == "game-over",
                at_hand_over=lambda: reviewed or reviewed.append(review_says_verified(host, guests[0])))
@@ -308,7 +311,7 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     host.click("#btn-over-new")
     host.locator("#dlg-new").get_by_role("button", name="Start game").click()
     for g in guests:
-        g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
+        g.wait_for_function("() => window.__jassPeer.status === 'over' && !document.body.dataset.awake", timeout=TIMEOUT)
     guests[0].wait_for_function("() => document.querySelector('#toast')?.textContent.includes('hat den Tisch geschlossen')",
                                 timeout=TIMEOUT)
     rounds = host.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.fair.v1')).rounds")

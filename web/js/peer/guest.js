@@ -11,6 +11,7 @@ import { commitmentOf, newSecret } from "./fair.js";
 import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
+import { keepAwake } from "./wake.js";
 import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
@@ -135,6 +136,7 @@ export class Guest {
     if (this.status === "over") return;
     const msg = t("join.lost", { host: this.host() });
     this.status = "lost";
+    keepAwake(false);
     store.ui.away.add(0);   // the host's seat: its table is frozen, and says so (not a table that looks live)
     this.controller.renderer.invalidate();
     document.getElementById("dlg-join")?.close();
@@ -180,6 +182,7 @@ export class Guest {
       if (fresh.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
       if (this.status !== "playing") {
         this.status = "playing";
+        keepAwake(true);
         this.screen();
       }
       this.startedAt ??= new Date().toISOString();
@@ -199,6 +202,7 @@ export class Guest {
       announce(msg);
     } else if (m.type === "bye") {
       this.status = "over";
+      keepAwake(false);
       this.keep();   // closed part-way: in this page's history as unfinished (a finished game stays finished)
       const msg = t("join.over", { host: this.host() });
       toast(msg, "info", 60_000);

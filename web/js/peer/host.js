@@ -14,6 +14,7 @@ import { drawQr } from "./qr.js";
 import { RtcLink } from "./rtc.js";
 import { scanButton } from "./scan.js";
 import { Throttle } from "./throttle.js";
+import { keepAwake } from "./wake.js";
 
 const FRIEND = "friend";
 const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in this time is left out of the deal
@@ -230,6 +231,7 @@ export class Host {
     }
     this.seats.clear();
     this.hosting = this.active = false;
+    keepAwake(false);
     this.fair = null;
     this.rounds = [];
     this.game = null;
@@ -411,6 +413,7 @@ export class Host {
     this.table = 1 + Math.floor(Math.random() * 65000);
     this.name = view.players[0].name;
     this.hosting = this.active = true;
+    keepAwake(true);
     document.body.dataset.host = "true";
     this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
     this.controller.reviewFair = (i, record) => this.verify(i, record);
@@ -446,6 +449,7 @@ export class Host {
     await this.relobby();   // the engine's links know the friends who are here now
     const seed = friends.length ? await this.fairRound(1) : null;
     this.active = true;
+    keepAwake(true);
     this.dialog?.close();
     document.body.dataset.host = "true";
     this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
