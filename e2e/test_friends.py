@@ -625,3 +625,37 @@ def test_a_game_the_host_closes_part_way_is_in_each_friends_history_as_unfinishe
         g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
         kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
         assert len(kept) == 1 and kept[0]["status"] == "abandoned" and len(kept[0]["records"]) == 1, kept
+
+
+@pytest.mark.long_flow
+def test_play_again_keeps_the_table_and_its_links(warm_contexts, site):
+    """Issue 43, rematch: after the game the host plays again with the same table: no new invite, no reply code; both
+    friends are seated in the new game at once, dealt by a new fair deal that their reviews verify, and each keeps
+    both games in its history."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    expect(g1.locator("#dlg-over [data-rematch-wait]")).to_be_visible(timeout=TIMEOUT)
+    host.wait_for_selector("#dlg-over[open] #btn-rematch", timeout=TIMEOUT)
+    first_seed = host.evaluate("() => window.__jass.view().seed")
+    host.click("#btn-rematch")
+    host.wait_for_function("(s) => (v => v.phase === 'play' && v.seed !== s && v.history.length === 0)(window.__jass.view())",
+                           arg=first_seed, timeout=TIMEOUT)
+    for seat, g in enumerate((g1, g2), 1):
+        g.wait_for_function("() => window.__jass.view().phase === 'play' && window.__jass.view().history.length === 0 "
+                            "&& !document.querySelector('#dlg-over[open]')", timeout=TIMEOUT)
+        own_cards_only(g, seat)
+    assert host.locator("#friends-bar").count() == 0   # nobody away, no new invite
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") == "game-over")
+    g2.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)
+    g2.click("#btn-over-review")
+    try:
+        g2.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
+    except PlaywrightTimeoutError:
+        raise AssertionError(g2.evaluate("() => [document.querySelector('#review-fair')?.outerHTML, "
+                                         "JSON.stringify([...window.__jassPeer.rounds])]")) from None
+    g2.keyboard.press("Escape")
+    for g in (g1, g2):
+        g.wait_for_function("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games.length === 2",
+                            timeout=TIMEOUT)
+        kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
+        assert [k["status"] for k in kept] == ["finished", "finished"]

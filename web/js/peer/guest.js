@@ -6,6 +6,7 @@ import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
 import { t } from "../i18n/i18n.js";
 import { markViewer } from "../ui/handover.js";
+import { addGameOverNote } from "../ui/dialogs.js";
 import { store } from "../game/store.js";
 import { commitmentOf, newSecret } from "./fair.js";
 import { CodeError, decodeInvite, encodeReply } from "./invite.js";
@@ -37,6 +38,8 @@ export class Guest {
     this.engineReady = new Promise((done) => { this.ready = done; });
     this.rounds = new Map();   // hand_no -> the fair deal as this page saw it (see fairMessage)
     controller.reviewFair = (i, record) => this.verify(i, record);
+    // the game's end: the host may play again with this table (this page stays at it)
+    addGameOverNote(() => (this.status === "playing" ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) }) : null));
     // this page's engine worker died and a new one is up: the table again from the host's last state (messages that
     // came meanwhile wait for it: handle)
     this.engineBack = null;
@@ -179,7 +182,14 @@ export class Guest {
       if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
       const fresh = this.fresh;
       this.fresh = [];
-      if (fresh.some((e) => e.type === "hand_dealt")) document.getElementById("dlg-hand")?.close();   // the next hand
+      if (fresh.some((e) => e.type === "hand_dealt")) {   // the next hand (or, from the start, the next game)
+        document.getElementById("dlg-hand")?.close();
+        document.getElementById("dlg-over")?.close();
+      }
+      // the host plays again with the same table: a new game in this page's history
+      if (from === 0 && this.shown && fresh[0]?.type === "hand_dealt" && fresh[0].hand_no === 1) {
+        this.startedAt = new Date().toISOString();
+      }
       if (this.status !== "playing") {
         this.status = "playing";
         keepAwake(true);
@@ -242,6 +252,8 @@ export class Guest {
    * the hand review re-deals from them). Anything that does not match is a warning now and in that hand's review.
    */
   async fairMessage(m) {
+    // the host plays again with the same table (rematch): a new game, whose fair deals start afresh
+    if (m.type === "commit" && m.hand_no === 1 && store.view?.phase === "game-over") this.rounds.clear();
     const round = this.rounds.get(m.hand_no);
     if (m.type === "commit") {
       // a round asked again (the host's page reloaded before it dealt) gets a fresh secret; once this page revealed

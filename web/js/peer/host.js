@@ -6,6 +6,7 @@
 // brings the friend back to the same seat. The engine's door stays the controller (its play-together methods).
 import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
+import { addGameOverNote } from "../ui/dialogs.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
 import { nameOf, store } from "../game/store.js";
 import { FAIR_KEY, parseRounds } from "./fair.js";
@@ -62,7 +63,40 @@ export class Host {
     // lets its links go at once (no bye: the table is not closed), so no friend's card reaches two games
     controller.on("elsewhere", () => this.stop({ bye: false }));
     controller.on("settled", (v) => { if (!this.active && !this.hosting && v?.players?.some((p) => p.kind === "remote")) this.resumeTable(v); });
+    // at the game's end with friends still at the table: play again, same table, same links (no new invites)
+    addGameOverNote(() => {
+      if (!this.active || !this.friendsHere().length) return null;
+      const again = el("button", { type: "button", id: "btn-rematch", class: "primary", text: t("friends.rematch") });
+      again.addEventListener("click", () => { document.getElementById("dlg-over")?.close(); this.rematch(); });
+      return el("p", { class: "rematch" }, again);
+    });
     window.__jassPeer = this;   // tests and measurements read it
+  }
+
+  /** The seats of the friends at the table now (connected). */
+  friendsHere() { return [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s).sort(); }
+
+  /**
+   * Play again with the same table: the friends here keep their seats and their links (a friend away is replaced by
+   * a bot, as at Start); a new game, dealt by a new fair deal, and each friend's stream from its start.
+   */
+  async rematch() {
+    if (this.starting || !this.active) return;
+    this.starting = true;
+    const friends = this.friendsHere(), names = store.view.players.map((p) => p.name);
+    const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : store.view.players[s].bot ?? this.seats.get(s)?.mode ?? "normal"));
+    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: bots[s - 1] }))];
+    for (const s of [1, 2]) {
+      const x = this.seats.get(s);
+      if (x && !friends.includes(s)) { x.link?.close(); Object.assign(x, { mode: bots[s - 1], status: "bot", link: null, code: null }); store.ui.away.delete(s); }
+    }
+    this.rounds = [];
+    this.game = null;
+    const seed = friends.length ? await this.fairRound(1) : null;
+    for (const s of friends) this.seats.get(s).next = 0;   // the new game's stream from its start
+    await this.controller.startGame({ ...this.controller.session, hands: store.view.hands_total, seats, bots, names, people: null, practice: false, seed: seed ?? "" });
+    this.starting = false;
+    this.renderBar();
   }
 
   // -- the dialog ------------------------------------------------------------------------------------------------
@@ -467,7 +501,7 @@ export class Host {
    * @returns {Promise<string|null>} the hand's seed (null: the engine refused, the game deals as it would alone)
    */
   async fairRound(handNo) {
-    const friends = [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s).sort();
+    const friends = this.friendsHere();
     const begun = await this.controller.fair({ cmd: "fair_begin", hand_no: handNo, seats: [0, ...friends] });
     if (!begun?.ok) return null;
     const round = { handNo, waiting: begun.waiting };
