@@ -185,6 +185,12 @@ def review_says_verified(host, guest) -> None:
     # the guest's own engine re-dealt the hand from every peer's secret the host relayed
     guest.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
     guest.keyboard.press("Escape")
+    # the friend is ready for the next hand: the host's summary says so, and who is still looking at the hand
+    guest.wait_for_function("() => !document.querySelector('#dlg-review')?.open")
+    guest.click("#dlg-hand #btn-next")
+    host.wait_for_selector("#dlg-hand[open] #ready-list [data-ready-seat='1'][data-ready='true']", timeout=TIMEOUT)
+    expect(host.locator("#ready-list [data-ready-seat='1']")).to_have_text("Bea is ready for the next hand")
+    expect(host.locator("#ready-list [data-ready-seat='2']")).to_contain_text("is still looking at this hand")
 
 
 def a_changed_commitment_is_caught(guest, host_name: str) -> None:

@@ -26,7 +26,7 @@ MAX_HOST_BYTES = 1 << 20
 NAME_MAX_LEN = 24
 HEX64_LEN = 64
 
-GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "rejoin", "bye"})
+GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "ready", "rejoin", "bye"})
 HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "bye"})
 SEATS = 3
 
@@ -93,6 +93,7 @@ FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
     "secrets": {"hand_no": _int, "seats": _seats, "secrets": _hex64s},
     "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int, "more": _bool},
     "card": {"card": _card},
+    "ready": {"hand_no": _int},
     "away": {"seat": _int},
     "rejoin": {"seat": _int},
     "bye": {},

@@ -782,6 +782,16 @@ class PeerCard(TypedDict):
     card: str
 
 
+class PeerReady(TypedDict):
+    """Guest to host, after a hand: the friend is ready for the next one (hand_no: the next dealt hand's ordinal). The
+    host sees who is ready and may deal anyway."""
+
+    v: int
+    type: Literal["ready"]
+    seq: int
+    hand_no: int
+
+
 class PeerPresence(TypedDict):
     """away: the host says seat is gone (a bot may stand in); rejoin: a guest is back in its seat (a guest sends it
     first on a new link with its own seat; the host tells the others)."""
@@ -801,4 +811,4 @@ class PeerBye(TypedDict):
 
 
 PeerMessage = (PeerHello | PeerCommit | PeerReveal | PeerCommitments | PeerDealt | PeerSecrets | PeerState | PeerCard
-               | PeerPresence | PeerBye)
+               | PeerReady | PeerPresence | PeerBye)

@@ -18,7 +18,7 @@
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|FairAnswer|ErrorAnswer} Answer */
 
-/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerPresence|PeerBye} PeerMessage */
+/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerReady|PeerPresence|PeerBye} PeerMessage */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -765,6 +765,16 @@
  * @property {"card"} type
  * @property {number} seq
  * @property {string} card
+ */
+
+/**
+ * Guest to host, after a hand: the friend is ready for the next one (hand_no: the next dealt hand's ordinal). The
+ * host sees who is ready and may deal anyway.
+ * @typedef {object} PeerReady
+ * @property {number} v
+ * @property {"ready"} type
+ * @property {number} seq
+ * @property {number} hand_no
  */
 
 /**

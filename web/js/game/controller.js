@@ -29,6 +29,7 @@ const MAX_DEATHS = 2;
  * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
  * - "hintCard" (index): the engine's hint names the player's hand card at `index`
  * - "engineRestarted": a friend's page has a new engine worker (after its worker died)
+ * - "guestReady": a friend's page pressed Next hand (the host deals; it is told the friend is ready)
  */
 export class Controller extends Emitter {
   /**
@@ -416,7 +417,7 @@ export class Controller extends Emitter {
   }
 
   async nextHand() {
-    if (this.guestSend) return;   // a friend's page: the host deals (its next state brings the hand)
+    if (this.guestSend) { this.emit("guestReady"); return; }   // a friend's page: ready; the host deals
     const myGen = this.gen;
     store.ui.busy = true;
     this.setPhase("play");

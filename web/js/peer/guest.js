@@ -40,6 +40,14 @@ export class Guest {
     controller.reviewFair = (i, record) => this.verify(i, record);
     // the game's end: the host may play again with this table (this page stays at it)
     addGameOverNote(() => (this.status === "playing" ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) }) : null));
+    // Next hand on a friend's page: ready (the host deals and sees who is ready)
+    controller.on("guestReady", () => {
+      const next = this.events.filter((e) => e.type === "hand_dealt").length + 1;
+      this.send("ready", { hand_no: next });
+      const msg = t("join.ready", { host: this.host() });
+      toast(msg, "info", 6000);
+      announce(msg);
+    });
     // this page's engine worker died and a new one is up: the table again from the host's last state (messages that
     // came meanwhile wait for it: handle)
     this.engineBack = null;

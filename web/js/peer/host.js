@@ -6,7 +6,7 @@
 // brings the friend back to the same seat. The engine's door stays the controller (its play-together methods).
 import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
-import { addGameOverNote } from "../ui/dialogs.js";
+import { addGameOverNote, addHandOverNote } from "../ui/dialogs.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
 import { nameOf, store } from "../game/store.js";
 import { FAIR_KEY, parseRounds } from "./fair.js";
@@ -70,7 +70,21 @@ export class Host {
       again.addEventListener("click", () => { document.getElementById("dlg-over")?.close(); this.rematch(); });
       return el("p", { class: "rematch" }, again);
     });
+    // after a hand: who of the friends is ready for the next one (the host may deal anyway)
+    addHandOverNote(() => this.readyList());
     window.__jassPeer = this;   // tests and measurements read it
+  }
+
+  /** The friends' readiness for the next hand, as a list (updated in place as each one says it is ready). */
+  readyList() {
+    if (!this.active) return null;
+    const next = this.controller.journal.hands.length + 1;
+    const friends = [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here");
+    if (!friends.length) return null;
+    return el("ul", { id: "ready-list", class: "ready-list" }, friends.map(([seat, x]) => {
+      const ready = x.ready === next;
+      return el("li", { "data-ready-seat": seat, "data-ready": String(ready), text: t(ready ? "friends.ready" : "friends.reading", { name: this.seatName(seat) }) });
+    }));
   }
 
   /** The seats of the friends at the table now (connected). */
@@ -326,6 +340,10 @@ export class Host {
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);
+    } else if (m.type === "ready") {
+      x.ready = m.hand_no;
+      document.getElementById("ready-list")?.replaceWith(this.readyList());
+      if (m.hand_no === this.controller.journal.hands.length + 1) announce(t("friends.ready", { name: this.seatName(seat) }));
     } else if (m.type === "card") {
       const p = await this.controller.friendPlays(seat, m.card);
       if (p && !p.ok) {

@@ -183,6 +183,11 @@ function handTable(view, r) {
       el("td", {}))));
 }
 
+const handNotes = [];
+
+/** `note(view)` -> an element (or null) shown under a hand's result (play together: who is ready for the next). */
+export function addHandOverNote(note) { handNotes.push(note); }
+
 export function showHandOver({ view, onNext, onSheet }) {
   const nameOf = (s) => view.players[s].name;
   const dlg = $("#dlg-hand");
@@ -195,6 +200,7 @@ export function showHandOver({ view, onNext, onSheet }) {
     r.case === "annulled" ? el("p", { text: t("hand.annulled") }) : handTable(view, r),
     r.last_trick_bonus_seat != null && r.case !== "annulled"
       ? el("p", { class: "bonus-note", text: tTable("hand.bonus", r.last_trick_bonus_seat, { name: nameOf(r.last_trick_bonus_seat) }) }) : null,
+    ...handNotes.map((note) => note(view)).filter(Boolean),
   );
   const next = $("#btn-next", dlg);
   next.onclick = () => { dlg.close(); onNext(); };
