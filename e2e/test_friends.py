@@ -665,3 +665,40 @@ def test_play_again_keeps_the_table_and_its_links(warm_contexts, site):
                             timeout=TIMEOUT)
         kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
         assert [k["status"] for k in kept] == ["finished", "finished"]
+
+
+@pytest.mark.long_flow
+def test_a_reaction_shows_by_the_senders_seat_on_every_page_and_a_burst_is_one(warm_contexts, site):
+    """Issue 43, reactions: a friend taps the reaction button and a reaction: it shows by that friend's seat on the
+    host's and the other friend's table (and is said for screen readers); a burst of them, sent straight over the
+    channel, shows once; with reactions off in Settings a page shows none."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    g1.click("#btn-react")
+    g1.click("#react-menu [data-reaction='thumbs']")
+    for page in (host, g2):
+        expect(page.locator("#log p").last).to_have_text("Bea: 👍", timeout=TIMEOUT)
+    # on the table, by seat 1's name plate (the renderer's bubble reads this)
+    assert host.evaluate("() => [...window.__jassPeer.reactions.timers.keys()]") == [1]
+    # a burst straight over the channel: the host passes on one per 1.5 s at most (from 1.5 s after the last)
+    host.wait_for_function("() => performance.now() - window.__jassPeer.seats.get(1).reactedAt > 1500", timeout=TIMEOUT)
+    n = g2.evaluate("() => document.querySelectorAll('#log p').length")
+    g1.evaluate("""() => { const g = window.__jassPeer;
+      for (let i = 0; i < 8; i++) g.link.send(JSON.stringify({v: PEER_V, type: 'react', seq: g.seq++, seat: 1, reaction: 'laugh'})); }"""
+                .replace("PEER_V", str(PEER_VERSION)))
+    expect(g2.locator("#log p").last).to_have_text("Bea: 😂", timeout=TIMEOUT)
+    assert g2.evaluate("(n) => [...document.querySelectorAll('#log p')].slice(n).filter((p) => "
+                       "p.textContent === 'Bea: 😂').length", n) == 1
+    # off in Settings: the host shows none (and has no button)
+    host.click("#btn-settings")
+    host.uncheck("#set-reactions")
+    host.keyboard.press("Escape")
+    expect(host.locator("#btn-react")).to_have_count(0)
+    # (the host passes on a friend's next reaction once 1.5 s have gone by since its last)
+    host.wait_for_function("() => performance.now() - window.__jassPeer.seats.get(1).reactedAt > 1500", timeout=TIMEOUT)
+    before = host.evaluate("() => document.querySelectorAll('#log p').length")
+    g1.evaluate("() => { window.__jassPeer.reactions.last = -Infinity; }")
+    g1.click("#btn-react")
+    g1.click("#react-menu [data-reaction='wow']")
+    expect(g2.locator("#log p").last).to_have_text("Bea: 😮", timeout=TIMEOUT)
+    assert not host.evaluate("(n) => [...document.querySelectorAll('#log p')].slice(n).some((p) => "
+                             "p.textContent.includes('😮'))", before)

@@ -117,6 +117,7 @@ SAME_AS_ENGLISH_OK = {
     "case.label", "field.label",   # "{case}: " — French sets a space before the colon, Japanese a full-width colon
     "review.running", "card.short.swiss", "review.cardSep",   # "{points}, {tricks}", "{suit} {rank}", ", "
     "btn.menu", "menu.title", "hand.total",   # Menu, Total: the same word in German, French and Italian
+    "react.thumbs", "react.wow", "react.laugh", "react.oops", "react.said",   # emoji, and "{name}: {reaction}"
 }
 SAME_AS_ENGLISH_OK_JA = {f"rank.{r}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6")}
 # card corner letters: the Swiss pack's (Under, Ober, König, Ass) everywhere, J Q K A where the language uses them

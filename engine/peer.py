@@ -26,8 +26,10 @@ MAX_HOST_BYTES = 1 << 20
 NAME_MAX_LEN = 24
 HEX64_LEN = 64
 
-GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "ready", "rejoin", "bye"})
-HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "bye"})
+GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "ready", "react", "rejoin", "bye"})
+HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "react", "bye"})
+#: The reactions a player may send the table (no free text): ids the pages' catalogs word (react.<id>).
+REACTIONS = ("thumbs", "wow", "laugh", "oops", "well_played")
 SEATS = 3
 
 
@@ -94,6 +96,7 @@ FIELDS: dict[str, dict[str, Callable[[object], bool]]] = {
     "state": {"seat": _int, "observation": _obj, "events": _list, "next": _int, "more": _bool},
     "card": {"card": _card},
     "ready": {"hand_no": _int},
+    "react": {"seat": _int, "reaction": lambda v: isinstance(v, str) and v in REACTIONS},
     "away": {"seat": _int},
     "rejoin": {"seat": _int},
     "bye": {},

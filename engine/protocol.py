@@ -439,6 +439,7 @@ class HelloAnswer(TypedDict):
     human_seat: int
     hand_points: int
     peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
+    reactions: list[str]   # the reactions a player may send the table with friends (ids; the catalogs word them)
     defaults: Defaults
     limits: Limits
 
@@ -792,6 +793,17 @@ class PeerReady(TypedDict):
     hand_no: int
 
 
+class PeerReact(TypedDict):
+    """A reaction to the table (one of hello's reactions, never free text): a guest's own (seat: its seat), or the host
+    passing one on (seat: whose it is). Shown by that seat for a few seconds; rate-limited by the host."""
+
+    v: int
+    type: Literal["react"]
+    seq: int
+    seat: int
+    reaction: str
+
+
 class PeerPresence(TypedDict):
     """away: the host says seat is gone (a bot may stand in); rejoin: a guest is back in its seat (a guest sends it
     first on a new link with its own seat; the host tells the others)."""
@@ -811,4 +823,4 @@ class PeerBye(TypedDict):
 
 
 PeerMessage = (PeerHello | PeerCommit | PeerReveal | PeerCommitments | PeerDealt | PeerSecrets | PeerState | PeerCard
-               | PeerReady | PeerPresence | PeerBye)
+               | PeerReady | PeerReact | PeerPresence | PeerBye)

@@ -25,7 +25,7 @@ from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
-from .peer import NAME_MAX_LEN, PEER_VERSION, PeerLink
+from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -151,7 +151,7 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
-            "peer_version": PEER_VERSION,
+            "peer_version": PEER_VERSION, "reactions": list(REACTIONS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},

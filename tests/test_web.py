@@ -61,6 +61,7 @@ def test_hello_reports_version_levels_defaults_and_limits():
     assert call(cmd="hello") == {
         "ok": True, "protocol": 2, "levels": ["random", "easy", "normal", "hard", "expert"],
         "seats": 3, "human_seat": 0, "hand_points": 157, "peer_version": 3,
+        "reactions": ["thumbs", "wow", "laugh", "oops", "well_played"],
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},

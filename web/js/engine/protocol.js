@@ -18,7 +18,7 @@
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|FairAnswer|ErrorAnswer} Answer */
 
-/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerReady|PeerPresence|PeerBye} PeerMessage */
+/** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerReady|PeerReact|PeerPresence|PeerBye} PeerMessage */
 
 /**
  * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
@@ -421,6 +421,7 @@
  * @property {number} human_seat
  * @property {number} hand_points
  * @property {number} peer_version
+ * @property {Array<string>} reactions
  * @property {Defaults} defaults
  * @property {Limits} limits
  */
@@ -775,6 +776,17 @@
  * @property {"ready"} type
  * @property {number} seq
  * @property {number} hand_no
+ */
+
+/**
+ * A reaction to the table (one of hello's reactions, never free text): a guest's own (seat: its seat), or the host
+ * passing one on (seat: whose it is). Shown by that seat for a few seconds; rate-limited by the host.
+ * @typedef {object} PeerReact
+ * @property {number} v
+ * @property {"react"} type
+ * @property {number} seq
+ * @property {number} seat
+ * @property {string} reaction
  */
 
 /**

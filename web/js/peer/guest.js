@@ -13,6 +13,7 @@ import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
 import { keepAwake } from "./wake.js";
+import { Reactions } from "./react.js";
 import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
@@ -40,6 +41,10 @@ export class Guest {
     controller.reviewFair = (i, record) => this.verify(i, record);
     // the game's end: the host may play again with this table (this page stays at it)
     addGameOverNote(() => (this.status === "playing" ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) }) : null));
+    this.reactions = new Reactions({
+      send: (reaction) => this.send("react", { seat: this.seat, reaction }),
+      renderer: controller.renderer, nameOf: (s) => this.names[s] ?? "",
+    });
     // Next hand on a friend's page: ready (the host deals and sees who is ready)
     controller.on("guestReady", () => {
       const next = this.events.filter((e) => e.type === "hand_dealt").length + 1;
@@ -148,6 +153,7 @@ export class Guest {
     const msg = t("join.lost", { host: this.host() });
     this.status = "lost";
     keepAwake(false);
+    this.reactions.unmount();
     store.ui.away.add(0);   // the host's seat: its table is frozen, and says so (not a table that looks live)
     this.controller.renderer.invalidate();
     document.getElementById("dlg-join")?.close();
@@ -201,6 +207,7 @@ export class Guest {
       if (this.status !== "playing") {
         this.status = "playing";
         keepAwake(true);
+        this.reactions.mount();
         this.screen();
       }
       this.startedAt ??= new Date().toISOString();
@@ -210,6 +217,8 @@ export class Guest {
       if (fresh.some((e) => e.type === "game_over")) this.keep();
     } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
       await this.fairMessage(m);
+    } else if (m.type === "react" && m.seat !== this.seat) {
+      this.reactions.show(m.seat, m.reaction);
     } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {
       // every page shows each seat's connection: the other friend's away mark as on the host's table
       if (m.type === "away") store.ui.away.add(m.seat);
@@ -221,6 +230,7 @@ export class Guest {
     } else if (m.type === "bye") {
       this.status = "over";
       keepAwake(false);
+      this.reactions.unmount();
       this.keep();   // closed part-way: in this page's history as unfinished (a finished game stays finished)
       const msg = t("join.over", { host: this.host() });
       toast(msg, "info", 60_000);

@@ -16,6 +16,7 @@ import { RtcLink } from "./rtc.js";
 import { scanButton } from "./scan.js";
 import { Throttle } from "./throttle.js";
 import { keepAwake } from "./wake.js";
+import { COOLDOWN_MS, Reactions } from "./react.js";
 
 const FRIEND = "friend";
 const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in this time is left out of the deal
@@ -69,6 +70,11 @@ export class Host {
       const again = el("button", { type: "button", id: "btn-rematch", class: "primary", text: t("friends.rematch") });
       again.addEventListener("click", () => { document.getElementById("dlg-over")?.close(); this.rematch(); });
       return el("p", { class: "rematch" }, again);
+    });
+    // reactions: the host's own go to every friend; a friend's is checked, shown and passed on to the others
+    this.reactions = new Reactions({
+      send: (reaction) => { for (const s of this.friendsHere()) this.send(s, "react", { seat: 0, reaction }); },
+      renderer: controller.renderer, nameOf: (s) => this.seatName(s),
     });
     // after a hand: who of the friends is ready for the next one (the host may deal anyway)
     addHandOverNote(() => this.readyList());
@@ -280,6 +286,7 @@ export class Host {
     this.seats.clear();
     this.hosting = this.active = false;
     keepAwake(false);
+    this.reactions?.unmount();
     this.fair = null;
     this.rounds = [];
     this.game = null;
@@ -340,6 +347,13 @@ export class Host {
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);
+    } else if (m.type === "react") {
+      // at most one every COOLDOWN_MS per friend: more is dropped quietly (a reaction is no game message)
+      const now = performance.now();
+      if (now - (x.reactedAt ?? -Infinity) < COOLDOWN_MS) return;
+      x.reactedAt = now;
+      this.reactions.show(seat, m.reaction);
+      for (const s of this.friendsHere()) if (s !== seat) this.send(s, "react", { seat, reaction: m.reaction });
     } else if (m.type === "ready") {
       x.ready = m.hand_no;
       document.getElementById("ready-list")?.replaceWith(this.readyList());
@@ -466,6 +480,7 @@ export class Host {
     this.name = view.players[0].name;
     this.hosting = this.active = true;
     keepAwake(true);
+    this.reactions.mount();
     document.body.dataset.host = "true";
     this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
     this.controller.reviewFair = (i, record) => this.verify(i, record);
@@ -502,6 +517,7 @@ export class Host {
     const seed = friends.length ? await this.fairRound(1) : null;
     this.active = true;
     keepAwake(true);
+    this.reactions.mount();
     this.dialog?.close();
     document.body.dataset.host = "true";
     this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);

@@ -5,7 +5,7 @@ import { catalogReady, t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
 import { Emitter } from "../game/events.js";
-import { handHidden, isMyTurn, isViewer, shown, store } from "../game/store.js";
+import { handHidden, isMyTurn, isViewer, shown, store, viewerSeat } from "../game/store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
@@ -88,6 +88,7 @@ export class Renderer extends Emitter {
     this.planned = new Set(this.sizes.fonts);
     this.warmFonts(this.sizes.fonts);
     this.invalidate();
+    this.emit("relayout");   // what sits beside the table (peer/react.js's button) follows the seats
   }
 
   /**
@@ -234,6 +235,8 @@ export class Renderer extends Emitter {
     this.drawHud();
     for (const s of L.others) this.drawBot(s);
     for (const s of seatsOf(m)) { this.drawPlate(s); this.drawPile(s); }
+    // a friend's reaction (play together), by the seat that sent it, for a few seconds
+    for (const [s, text] of ui.reactions ?? []) if (L.plates[s]) this.drawReaction(s, text);
     // current trick, and the card winning it so far (the engine says which)
     for (const { seat, card, alpha } of m.trick) {
       const p = L.trick[seat];
@@ -428,6 +431,28 @@ export class Renderer extends Emitter {
         : `${first} · ${t("seat.tricks", { n: tw })}`;
     this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: S.plateSub, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
     ctx.restore();
+  }
+
+  /** A speech bubble with `text` (a reaction) by seat `seat`'s name plate: above the viewer's, under the others'. */
+  drawReaction(seat, text) {
+    const ctx = this.ctx, p = this.layout.plates[seat], fs = Math.round(this.sizes.plate * 1.25);
+    ctx.save();
+    ctx.font = fontOf(fs, 700);
+    const w = Math.min(ctx.measureText(text).width + fs * 1.2, Math.max(p.w * 1.6, fs * 6)), h = fs * 1.9;
+    const x = Math.max(4, Math.min(this.W - w - 4, p.x + p.w / 2 - w / 2));
+    // the viewer's plate is at the bottom: above it; the others' are at the top: under them (the HUD is above)
+    const y = p.y > this.H / 2 ? p.y - h - 8 : p.y + p.h + 8;
+    ctx.shadowColor = "rgba(0,0,0,0.35)"; ctx.shadowBlur = 8;
+    roundRect(ctx, x, y, w, h, h / 2);
+    ctx.fillStyle = "#fbf8f0"; ctx.fill();
+    ctx.restore();
+    this.text(text, x + w / 2, y + h / 2 + 1, { size: fs, weight: 700, color: "#1b1d22", align: "center", base: "middle", maxW: w - fs * 0.6 });
+  }
+
+  /** Where the viewer's name plate is, in CSS pixels of the page (peer/react.js sets its button beside it). */
+  viewerPlateRect() {
+    const p = this.layout?.plates?.[viewerSeat()], box = this.canvas.getBoundingClientRect();
+    return p ? { x: box.left + p.x, y: box.top + p.y, w: p.w, h: p.h } : null;
   }
 
   drawPile(seat) {

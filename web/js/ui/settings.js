@@ -16,6 +16,7 @@ const SCHEMA = {
   tapRaise: { type: "bool", def: false },
   holdTrick: { type: "bool", def: false },
   tableHelp: { type: "bool", def: false },
+  reactions: { type: "bool", def: true },
 };
 
 function valid(name, v) {
@@ -174,6 +175,7 @@ export function installSettings({ speed, speedNames }) {
   bool("set-hold", 85, "holdTrick");
   bool("set-tap", 90, "tapRaise", () => tapRaise());
   bool("set-table-help", 95, "tableHelp");
+  bool("set-reactions", 97, "reactions");
   applyMotionClass();
   onPrefChange(applyMotionClass);
   window.matchMedia?.("(prefers-reduced-motion: reduce)").addEventListener?.("change", applyMotionClass);
