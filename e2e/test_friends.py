@@ -702,3 +702,19 @@ def test_a_reaction_shows_by_the_senders_seat_on_every_page_and_a_burst_is_one(w
     expect(g2.locator("#log p").last).to_have_text("Bea: 😮", timeout=TIMEOUT)
     assert not host.evaluate("(n) => [...document.querySelectorAll('#log p')].slice(n).some((p) => "
                              "p.textContent.includes('😮'))", before)
+
+
+def test_an_invite_can_go_through_the_share_sheet_where_the_browser_has_one(warm_contexts, site):
+    """Issue 43: beside Copy, Share opens the device's share sheet (the Web Share API; a stand-in records what it was
+    given here: desktop Chromium on Linux has none, and there no Share button shows)."""
+    host = warm_contexts.page()
+    host.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+    host.goto(f"{site}{Q}")
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    host.get_by_role("button", name="New game").click()
+    host.locator("[data-action='host-table']").click()
+    row = host.locator("#dlg-friends [data-seat-row='1']")
+    row.locator("[data-action='share-code']").click()
+    invite = row.locator("[data-invite]").get_attribute("data-invite")
+    host.wait_for_function("(u) => window.__shared?.text === u", arg=invite, timeout=TIMEOUT)
+    host.locator("#dlg-friends").get_by_role("button", name="Cancel").click()

@@ -40,7 +40,10 @@ export function codeBox(text, attr, label) {
   const field = el("input", { type: "text", readonly: true, value: text, "aria-label": label, class: "code" });
   const canvas = el("canvas", { class: "qr", role: "img", "aria-label": t("friends.qr") });
   drawQr(canvas, text);
-  const box = el("div", { class: "code-box", [attr]: text }, el("div", { class: "code-row" }, field, copyButton(() => text, field)), canvas);
+  // Share where the browser has the Web Share API (a phone's share sheet: the messaging app the friends already use)
+  const share = navigator.share ? el("button", { type: "button", "data-action": "share-code", text: t("friends.share") }) : null;
+  share?.addEventListener("click", () => { navigator.share({ text }).catch(() => { /* the player closed the sheet */ }); });
+  const box = el("div", { class: "code-box", [attr]: text }, el("div", { class: "code-row" }, field, copyButton(() => text, field), share), canvas);
   return box;
 }
 

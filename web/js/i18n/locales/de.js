@@ -128,6 +128,7 @@ export default {
   "friends.invite": "Einladungslink für Platz {n}",
   "friends.copy": "Kopieren",
   "friends.copied": "Kopiert ✓",
+  "friends.share": "Teilen…",
   "friends.qr": "QR-Code: mit der Kamera des anderen Geräts scannen",
   "friends.reply": "Antwortcode einer Freundin, eines Freundes",
   "friends.replyHelp": "Füge den Code ein, den du zurückbekommen hast, und drück auf Verbinden. Jede Antwort weiss, für welchen Platz sie ist.",

@@ -129,6 +129,7 @@ export default {
   "friends.invite": "Invite link for seat {n}",
   "friends.copy": "Copy",
   "friends.copied": "Copied ✓",
+  "friends.share": "Share…",
   "friends.qr": "QR code: scan it with the other device's camera",
   "friends.reply": "Reply code from a friend",
   "friends.replyHelp": "Paste the code a friend sent back, then press Connect. Each reply says which seat it is for.",

@@ -128,6 +128,7 @@ export default {
   "friends.invite": "Lien d’invitation pour la place {n}",
   "friends.copy": "Copier",
   "friends.copied": "Copié ✓",
+  "friends.share": "Partager…",
   "friends.qr": "Code QR\u00a0: à scanner avec l’appareil photo de l’autre appareil",
   "friends.reply": "Code de réponse d’un ami",
   "friends.replyHelp": "Collez le code qu’un ami vous a renvoyé, puis appuyez sur Connecter. Chaque réponse indique sa place.",

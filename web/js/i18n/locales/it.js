@@ -128,6 +128,7 @@ export default {
   "friends.invite": "Link d’invito per il posto {n}",
   "friends.copy": "Copia",
   "friends.copied": "Copiato ✓",
+  "friends.share": "Condividi…",
   "friends.qr": "Codice QR: inquadralo con la fotocamera dell’altro dispositivo",
   "friends.reply": "Codice di risposta di un amico",
   "friends.replyHelp": "Incolla il codice che ti è stato rimandato, poi premi Connetti. Ogni risposta sa a quale posto appartiene.",

@@ -128,6 +128,7 @@ export default {
   "friends.invite": "席{n}の招待リンク",
   "friends.copy": "コピー",
   "friends.copied": "コピーしました ✓",
+  "friends.share": "共有…",
   "friends.qr": "QRコード：相手の端末のカメラで読み取ってください",
   "friends.reply": "友だちからの返信コード",
   "friends.replyHelp": "送り返されたコードを貼り付けて「接続」を押してください。返信コードには、どの席のものかが含まれています。",
