@@ -9,9 +9,9 @@ import statistics
 import time
 
 import pytest
+from test_friends import TIMEOUT, WIRE_JS, assert_no_foreign_card, no_secret_before_the_last_card
 
 from jass_e2e import PHONE
-from test_friends import TIMEOUT, WIRE_JS, assert_no_foreign_card, no_secret_before_the_last_card
 
 URL = "?ice=none"   # the default speed: no speed in the address
 
