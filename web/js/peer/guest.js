@@ -15,6 +15,9 @@ import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
 const HOST_MAX = 1_048_576;   // the longest message a host may send (docs/peer.md)
+// a card sent and not answered (no state from the host) in this time is the player's again: longer than the host's
+// own wait for its table to rest before it plays a friend's card (controller.js FRIEND_WAIT_MS)
+const CARD_WAIT_MS = 20_000;
 
 export class Guest {
   constructor({ controller, settings }) {
@@ -138,6 +141,10 @@ export class Guest {
       this.names = m.names.map(String);
       if (this.status !== "playing") this.screen();
     } else if (m.type === "state" && m.seat === this.seat && Array.isArray(m.events)) {
+      // a state answers the card sent (played, or refused: the host forwards the table as it was)
+      clearTimeout(this.cardTimer);
+      const sent = this.sent;
+      this.sent = null;
       const from = m.next - m.events.length;
       if (from === 0) this.events = [];
       else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
@@ -151,6 +158,8 @@ export class Guest {
       this.startedAt ??= new Date().toISOString();
       await this.controller.showGuest(m.observation, this.events, from === 0 && this.shown ? [] : m.events, this.names);
       this.shown = true;
+      const mine = m.events.some((e) => e.type === "card_played" && e.seat === this.seat);
+      if (sent && !mine && store.view?.to_play === this.seat && store.view.hand?.includes(sent)) this.cardBack();
       if (m.events.some((e) => e.type === "game_over")) this.keep();
     } else if (m.type === "commit" || m.type === "commitments" || m.type === "secrets") {
       await this.fairMessage(m);
@@ -253,6 +262,24 @@ export class Guest {
     }, this.seat));
   }
 
-  /** The controller's way to play: the card goes to the host, whose engine checks and plays it. */
-  play(card) { this.send("card", { card }); }
+  /**
+   * The controller's way to play: the card goes to the host, whose engine checks and plays it. It is answered by a
+   * state (the card played, or the table as it was when the host refused or dropped it); with no answer in
+   * CARD_WAIT_MS, or no link to send it on, the hand is the player's again with a message: nothing stays busy.
+   */
+  play(card) {
+    clearTimeout(this.cardTimer);
+    if (!this.link?.open) { this.cardBack(); return; }
+    this.send("card", { card });
+    this.sent = card;
+    this.cardTimer = setTimeout(() => { this.sent = null; this.cardBack(); }, CARD_WAIT_MS);
+  }
+
+  /** The card sent was not taken (refused, dropped, or no answer): said, and the hand may play again. */
+  cardBack() {
+    const msg = t("msg.cardBack", { host: this.host() });
+    toast(msg, "error", 8000);
+    announce(msg);
+    this.controller.cardUnanswered();
+  }
 }
