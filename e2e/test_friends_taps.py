@@ -9,6 +9,7 @@ import time
 
 import pytest
 import test_friends
+from playwright.sync_api import Error as PlaywrightError
 from taps_e2e import OUTCOME_JS, tap
 from test_friends import PEER_VERSION, TIMEOUT, open_table, play_one, play_until, whose_turn
 
@@ -98,3 +99,37 @@ def test_a_card_dropped_by_the_flood_limit_does_not_stall_the_game(warm_contexts
     play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
     for p in (host, g1, g2):
         p.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
+
+
+@pytest.mark.long_flow
+def test_a_friend_back_while_the_bot_loop_waits_is_not_asked_for_as_a_bot(warm_contexts, site):
+    """The host's bot loop checked the seat before its waits (the pause, How to play) and asked for a bot's card
+    after them: a friend who took its seat back meanwhile (Host.back -> seatTo remote) got the engine's refusal
+    "not_bot_turn" on the host's page. Here the loop waits while the host reads How to play."""
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    play_until(host, [g1, g2], lambda: host.evaluate("() => window.__jass.view().to_play") == 1, lead_only=(g1,))
+    g1.close()
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
+    invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    host.click("#btn-howto")   # the host reads How to play: no bot plays meanwhile
+    host.wait_for_selector("dialog[open][data-reading]", timeout=TIMEOUT)
+    # a bot stands in (the bar's button, under the open dialog: its handler) and its loop waits for the reader
+    host.evaluate("() => window.__jassPeer.controller.seatTo(1, 'bot', 'normal')")
+    host.wait_for_function("() => window.__jass.view().players[1].bot !== null", timeout=TIMEOUT)
+    g1 = warm_contexts.page(locale="de-CH")
+    code = test_friends.reply_of(g1, invite)
+    host.evaluate("(code) => window.__jassPeer.acceptReply(code, document.createElement('input'))", code)
+    host.wait_for_function("() => window.__jass.view().players[1].bot === null", timeout=TIMEOUT)
+    host.evaluate("() => document.querySelector('dialog[open][data-reading]').close()")
+    # the friend plays its own card; the host's page reported no engine problem
+    g1.wait_for_function("() => window.__jass.view()?.to_play === 1 && !window.__jass.state().busy", timeout=TIMEOUT)
+    played = g1.evaluate("() => window.__jass.view().legal[0]")
+    g1.evaluate("(c) => document.querySelector(`#hand-buttons button[data-card='${c}']`).click()", played)
+    try:
+        host.wait_for_function("() => window.__jass.view().to_play !== 1", timeout=TIMEOUT)
+    except PlaywrightError:
+        raise AssertionError(json.dumps({"host": whose_turn(host), "guest": whose_turn(g1), "log": host.evaluate(
+            "() => [...document.querySelectorAll('#log p')].map((p) => p.textContent).slice(-6)"),
+            "notices": host.evaluate("() => window.__jassPeer.notices")}, default=str)[:3000]) from None
+    said = host.evaluate("() => [...document.querySelectorAll('#log p')].map((p) => p.textContent)")
+    assert not [s for s in said if "not_bot_turn" in s or "engine reported" in s.lower()], said[-5:]
