@@ -323,7 +323,7 @@ export class Host {
   }
 
   /** A refused message: said to the host (a toast, the screen reader, and the list tests read; the latest
-   *  NOTICES_MAX of them are kept). */
+   *  NOTICES_MAX of them are kept; the same refusal again and again is one toast). */
   notice(seat, code, reason) {
     const text = t("friends.refused", { name: this.friendName(seat), reason });
     this.notices.push({ seat, code, text });
@@ -335,7 +335,12 @@ export class Host {
     }
     log.append(el("li", { "data-code": code, text }));
     while (log.childElementCount > NOTICES_MAX) log.firstElementChild.remove();
-    toast(text, "error", 6000);
+    // one toast for a stream of the same refusal from one friend (a flood of garbled messages passes the throttle at
+    // its rate): again only after FLOOD_QUIET_MS without one
+    const now = performance.now(), key = `${seat}:${code}`;
+    this.toastedAt ??= new Map();
+    if (!(now - (this.toastedAt.get(key) ?? -Infinity) <= FLOOD_QUIET_MS)) toast(text, "error", 6000);
+    this.toastedAt.set(key, now);
   }
 
   /** After every change: each friend present gets what its seat may see since its last message. */
