@@ -45,6 +45,7 @@ const input = new Input({
   canvas, renderer, handButtons: $("#hand-buttons"),
   onPlay: (card) => controller.play(card), onPeek: (on) => controller.setPeek(on), onNotNow: (i) => controller.notNow(i),
   isBlocked: () => store.ui.phase !== "play" || store.ui.handover != null, onGoOn: () => choreo.sweep(),
+  mayWait: (card) => controller.mayKeep(card),
 });
 controller.on("hintCard", (i) => input.select(i, true));   // focus on the hinted card: Enter plays it
 const tutorial = new Tutorial({ controller });

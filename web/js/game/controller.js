@@ -50,6 +50,10 @@ export class Controller extends Emitter {
     this.deaths = [];
     /** Asked in turn before New game replaces a game in progress (addLeaveGuard): each resolves true to go on */
     this.leaveGuards = [];
+    /** A card the player tapped while the table still moved, legal in the engine's view then: {card, view, gen}.
+     *  Played as soon as the table rests (settle) if that view still stands; a new tap replaces it. */
+    this.pending = null;
+    this.advancing = null;   // the generation whose bot loop runs (advance): never two loops at once
   }
 
   /**
@@ -148,6 +152,7 @@ export class Controller extends Emitter {
    */
   halt({ keepDialogs = false } = {}) {
     const myGen = ++this.gen;
+    this.pending = null;
     hideHandover();
     store.ui.handover = null;
     this.anim.cancelAll();
@@ -239,27 +244,51 @@ export class Controller extends Emitter {
     store.ui.busy = false;
   }
 
-  /** Bots play until it is a person's turn or the hand is over; another person than the viewer gets the hand-over. */
+  /**
+   * Bots play until it is a person's turn or the hand is over; another person than the viewer gets the hand-over.
+   * One loop at a time: a second call while one runs for this game is left to it (it looks again after every wait,
+   * so a seat that changed meanwhile, a friend back or a bot standing in, is seen before any bot is asked).
+   */
   async advance(myGen) {
-    store.ui.busy = true;
-    while (myGen === this.gen && store.view.phase === "play" && store.view.to_play != null && !isPerson(store.view.to_play)
-      && !awaitsFriend(store.view.to_play)) {
-      await this.anim.wait(this.anim.speed.pause, true);
-      await dialogs.readerDone();   // no bot plays while the player reads How to play
-      if (myGen !== this.gen) return;
-      const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
-      const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
-      if (!r || myGen !== this.gen) return;
-      if (!r.ok) { this.engineError(r); return; }
-      await this.apply(r, myGen);
-      if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
+    if (this.advancing === myGen) return;
+    this.advancing = myGen;
+    try {
+      store.ui.busy = true;
+      if (!(await this.botsPlay(myGen))) return;
+    } finally {
+      if (this.advancing === myGen) this.advancing = null;
     }
-    await dialogs.readerDone();   // nor does the turn, a hand's result or the coach come up over it
-    if (myGen !== this.gen) return;
     store.ui.busy = false;
     const v = store.view;
     if (v.phase === "play" && isPerson(v.to_play) && !isViewer(v.to_play)) { this.handOver(v.to_play, myGen); return; }
     this.settle();
+  }
+
+  /** The bots' moves of `advance`: true once the table rests at a person's turn or the hand's end, false when the
+   *  game moved on meanwhile (or the engine refused). The seat is checked again after every wait: the view may have
+   *  changed while this loop waited (Host.back -> seatTo: a friend took its seat back from the bot). */
+  async botsPlay(myGen) {
+    const botTurn = () => {
+      const v = store.view;
+      return v?.phase === "play" && v.to_play != null && !isPerson(v.to_play) && !awaitsFriend(v.to_play);
+    };
+    for (;;) {
+      while (myGen === this.gen && botTurn()) {
+        await this.anim.wait(this.anim.speed.pause, true);
+        await dialogs.readerDone();   // no bot plays while the player reads How to play
+        if (myGen !== this.gen) return false;
+        if (!botTurn()) continue;   // the seat changed while the loop waited: no bot is asked for a friend's card
+        const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
+        const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
+        if (!r || myGen !== this.gen) return false;
+        if (!r.ok) { this.engineError(r); return false; }
+        await this.apply(r, myGen);
+        if (this.anim.instant) await new Promise((res) => setTimeout(res, 0));  // let the page breathe between moves
+      }
+      await dialogs.readerDone();   // nor does the turn, a hand's result or the coach come up over it
+      if (myGen !== this.gen) return false;
+      if (!botTurn()) return true;   // a bot took a seat while the loop waited: it plays
+    }
   }
 
   /**
@@ -268,6 +297,7 @@ export class Controller extends Emitter {
    */
   handOver(seat, myGen) {
     store.ui.handover = seat;
+    this.pending = null;   // a tap of the person before does not play for the next one
     store.ui.busy = false;
     Object.assign(store.ui, { selected: -1, raised: -1, hover: -1, peek: false });
     hideHint();
@@ -373,11 +403,37 @@ export class Controller extends Emitter {
     buzz();
     sfx("turn");
     const v = store.view;
+    const p = this.pending;
+    this.pending = null;
+    // a card tapped while the table still moved: played now, if the engine's view it was tapped in still stands
+    if (p && p.gen === this.gen && p.view === v && v.legal.includes(p.card) && isMyTurn()) { this.play(p.card); return; }
     if (!prefs.autoForced || v.legal.length !== 1) return;
     const myGen = this.gen, card = v.legal[0];
     setTimeout(() => {
       if (myGen === this.gen && store.view === v && isMyTurn()) this.play(card);
     }, Math.max(450, this.anim.speed.pause));
+  }
+
+  /**
+   * Whether a tap on `card` now is kept for when the table rests (the tap waits for the animation): it is the
+   * viewer's turn in the engine's view and the card is legal there, but the table still moves (a card in flight, a
+   * trick being gathered, the bots' pause) or the answer is being shown. Kept: it replaces any card kept before.
+   */
+  keep(card) {
+    if (!this.mayKeep(card)) return false;
+    // the view the card was tapped in: a newer one (another's card, the player's own answered) drops the tap
+    this.pending = { card, view: store.view, gen: this.gen };
+    const i = shown().hand.indexOf(card);
+    if (i >= 0 && store.ui.raised !== i) { store.ui.raised = i; this.renderer.invalidate(); }   // seen as chosen
+    return true;
+  }
+
+  /** Whether `keep(card)` would keep it (asks nothing, changes nothing: the table's input asks before a tap). */
+  mayKeep(card) {
+    const v = store.view;
+    if (!v || v.phase !== "play" || store.ui.phase !== "play" || store.ui.handover != null) return false;
+    if (!isViewer(v.to_play) || !v.legal?.includes(card) || !(store.ui.busy || store.scene)) return false;
+    return this.sending !== v;   // the player's own card for this view is on its way: no second one
   }
 
   /** A tap on hand card i when it cannot be played now: the card shakes and a message says why. */
@@ -437,10 +493,19 @@ export class Controller extends Emitter {
 
   async play(card) {
     const v = store.view;
-    if (!v || v.phase !== "play" || store.ui.phase !== "play") return;
+    if (!v || v.phase !== "play" || store.ui.phase !== "play" || store.ui.handover != null) {
+      toast(t("msg.wait"));   // a dialog's moment (a hand's end, the hand-over): no card now
+      return;
+    }
     if (!isViewer(v.to_play)) { toast(t("msg.notYourTurn", { name: nameOf(v.to_play) })); return; }
-    if (store.ui.busy || store.scene || store.ui.handover != null) return;
+    if (store.ui.busy || store.scene) {
+      // the table still moves: a legal card waits for it (played by myTurn once it rests); anything else says why
+      if (!this.keep(card)) toast(this.sending === v ? t("msg.cardOnItsWay") : t("msg.wait"));
+      return;
+    }
+    this.pending = null;
     store.ui.busy = true;
+    this.sending = v;   // the view this card answers: taps meanwhile are not kept for it
     if (this.guestSend) { this.guestSend(card); return; }   // a friend's page: the host's engine plays it
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
@@ -529,6 +594,15 @@ export class Controller extends Emitter {
     if (store.ui.phase === "loading") dialogs.loading.hide();
     await this.choreo.play(fresh, before, () => myGen === this.gen);
     if (myGen !== this.gen) return;
+    store.ui.busy = false;
+    this.settle();
+  }
+
+  /** A friend's page: the card sent was not taken (no answer, or the host's table as it was): the hand may play
+   *  again once nothing moves (a state being shown ends at rest anyway). */
+  cardUnanswered() {
+    this.sending = null;
+    if (store.scene || !store.ui.busy) return;
     store.ui.busy = false;
     this.settle();
   }

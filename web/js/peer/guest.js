@@ -18,6 +18,9 @@ import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
 const SECRETS_WAIT_MS = 15_000;   // a hand over whose secrets do not come in this time cannot be verified: said
+// a card sent and not answered (no state from the host) in this time is the player's again: longer than the host's
+// own wait for its table to rest before it plays a friend's card (controller.js FRIEND_WAIT_MS)
+const CARD_WAIT_MS = 20_000;
 
 /**
  * What a page's first table animates of the events it caught up with: a hand just dealt (a game joined at its start)
@@ -183,6 +186,8 @@ export class Guest {
       this.names = [...m.names];
       if (this.status !== "playing") this.screen();
     } else if (m.type === "state" && m.seat === this.seat) {
+      // a state answers the card sent (played, or refused: the host forwards the table as it was)
+      clearTimeout(this.cardTimer);
       const from = m.next - m.events.length;
       if (from === 0) { this.events = []; this.fresh = []; }
       else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
@@ -194,6 +199,8 @@ export class Guest {
       if (live) this.watchDeals(m.events, dealtBefore);
       this.observation = m.observation;
       if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
+      const sent = this.sent;
+      this.sent = null;
       const fresh = this.fresh;
       this.fresh = [];
       if (fresh.some((e) => e.type === "hand_dealt")) {   // the next hand (or, from the start, the next game)
@@ -214,6 +221,8 @@ export class Guest {
       await this.controller.showGuest(m.observation, this.events, this.shown ? (from === 0 ? [] : fresh) : firstShown(fresh), this.names);
       this.shown = true;
       this.shownAt ??= performance.now();   // (figures: from the link's opening to the first table shown)
+      const mine = fresh.some((e) => e.type === "card_played" && e.seat === this.seat);
+      if (sent && !mine && store.view?.to_play === this.seat && store.view.hand?.includes(sent)) this.cardBack();
       if (fresh.some((e) => e.type === "game_over")) this.keep();
     } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
       await this.fairMessage(m);
@@ -370,6 +379,24 @@ export class Guest {
     }, this.seat));
   }
 
-  /** The controller's way to play: the card goes to the host, whose engine checks and plays it. */
-  play(card) { this.send("card", { card }); }
+  /**
+   * The controller's way to play: the card goes to the host, whose engine checks and plays it. It is answered by a
+   * state (the card played, or the table as it was when the host refused or dropped it); with no answer in
+   * CARD_WAIT_MS, or no link to send it on, the hand is the player's again with a message: nothing stays busy.
+   */
+  play(card) {
+    clearTimeout(this.cardTimer);
+    if (!this.link?.open) { this.cardBack(); return; }
+    this.send("card", { card });
+    this.sent = card;
+    this.cardTimer = setTimeout(() => { this.sent = null; this.cardBack(); }, CARD_WAIT_MS);
+  }
+
+  /** The card sent was not taken (refused, dropped, or no answer): said, and the hand may play again. */
+  cardBack() {
+    const msg = t("msg.cardBack", { host: this.host() });
+    toast(msg, "error", 8000);
+    announce(msg);
+    this.controller.cardUnanswered();
+  }
 }

@@ -20,6 +20,9 @@ import { COOLDOWN_MS, Reactions } from "./react.js";
 
 const FRIEND = "friend";
 const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in this time is left out of the deal
+const FLOOD_QUIET_MS = 2_000;  // a flood is over once no message of that friend was dropped for this long
+const FLOOD_ANSWER_MS = 250;   // the friend's table is sent again this long after its last dropped message
+const NOTICES_MAX = 50;        // the notices kept (the list tests and screen readers read): the latest
 
 /** A copy button for `text()` (the clipboard where allowed, else the text selected for the player to copy). */
 export function copyButton(text, field) {
@@ -327,16 +330,30 @@ export class Host {
     this.renderOrBar();
   }
 
-  /** A friend's message: throttled, then checked by the engine; refused ones are dropped with a notice. */
+  /**
+   * A friend's message: throttled, then checked by the engine; refused ones are dropped with a notice. Whatever is
+   * dropped or refused, the friend gets its table again (a `state`): a card of theirs among them comes back to its
+   * hand, so its page never waits for an answer that does not come.
+   */
   async received(seat, text) {
     const x = this.seats.get(seat);
-    if (!x.throttle.take(performance.now())) {
-      if (x.throttle.dropped === 1 || x.throttle.dropped % 50 === 0) this.notice(seat, "peer_flood", t("friends.flood"));
+    const now = performance.now();
+    if (!x.throttle.take(now)) {
+      // one notice per flood: a drop after FLOOD_QUIET_MS without one starts a new flood
+      if (x.lastDrop == null || now - x.lastDrop > FLOOD_QUIET_MS) this.notice(seat, "peer_flood", t("friends.flood"));
+      x.lastDrop = now;
+      // once the flood ebbs (no drop for FLOOD_ANSWER_MS): the friend's table, once
+      clearTimeout(x.floodTimer);
+      x.floodTimer = setTimeout(() => this.answer(seat), FLOOD_ANSWER_MS);
       return;
     }
     const r = await this.controller.peerCheck(seat, text);
     if (!r) return;
-    if (!r.ok) { this.notice(seat, r.error.code, refusalText(r.error, nameOf)); return; }
+    if (!r.ok) {
+      this.notice(seat, r.error.code, refusalText(r.error, (s) => this.friendName(s)));
+      this.answer(seat);
+      return;
+    }
     const m = r.message;
     x.lastSeq = m.seq;   // a new invite for this seat starts above it
     if (m.type === "hello" || m.type === "rejoin") {
@@ -364,26 +381,49 @@ export class Host {
     } else if (m.type === "card") {
       const p = await this.controller.friendPlays(seat, m.card);
       if (p && !p.ok) {
-        this.notice(seat, p.error.code, refusalText(p.error, nameOf));
-        this.forward(seat);   // the friend's table as it was: its card is back in its hand
+        this.notice(seat, p.error.code, refusalText(p.error, (s) => this.friendName(s)));
+        this.answer(seat);   // the friend's table as it was: its card is back in its hand
       }
     } else if (m.type === "bye") {
       this.gone(seat);
     }
   }
 
-  /** A refused message: said to the host (a toast, the screen reader, and the list tests read). */
-  notice(seat, code, reason) {
+  /** A dropped or refused message's answer: the friend's table as it is (during a game, to a friend who is here). */
+  answer(seat) {
     const x = this.seats.get(seat);
-    const text = t("friends.refused", { name: x?.name || t("friends.friend", { n: seat }), reason });
+    if (this.active && x?.mode === FRIEND && x.status === "here") this.forward(seat);
+  }
+
+  /** The name a notice gives `seat`: the game's (the table shows it), else the name the friend's page sent (the
+   *  host's own for seat 0), else the seat's ("Friend 1"). Never another game's: before the game the page still
+   *  shows the game before it, whose seats are other players. */
+  friendName(seat) {
+    const seated = this.active ? store.view?.players?.[seat] : null;
+    if (seated?.name) return seated.name;
+    if (seat === 0) return this.name || nameOf(0);
+    return this.seats.get(seat)?.name || t("friends.friend", { n: seat });
+  }
+
+  /** A refused message: said to the host (a toast, the screen reader, and the list tests read; the latest
+   *  NOTICES_MAX of them are kept; the same refusal again and again is one toast). */
+  notice(seat, code, reason) {
+    const text = t("friends.refused", { name: this.friendName(seat), reason });
     this.notices.push({ seat, code, text });
+    if (this.notices.length > NOTICES_MAX) this.notices.splice(0, this.notices.length - NOTICES_MAX);
     let log = document.getElementById("friends-notices");
     if (!log) {
       log = el("ol", { id: "friends-notices", class: "sr-only", "aria-live": "polite" });
       document.body.append(log);
     }
     log.append(el("li", { "data-code": code, text }));
-    toast(text, "error", 6000);
+    while (log.childElementCount > NOTICES_MAX) log.firstElementChild.remove();
+    // one toast for a stream of the same refusal from one friend (a flood of garbled messages passes the throttle at
+    // its rate): again only after FLOOD_QUIET_MS without one
+    const now = performance.now(), key = `${seat}:${code}`;
+    this.toastedAt ??= new Map();
+    if (!(now - (this.toastedAt.get(key) ?? -Infinity) <= FLOOD_QUIET_MS)) toast(text, "error", 6000);
+    this.toastedAt.set(key, now);
   }
 
   /** After every change: each friend present gets what its seat may see since its last message. */

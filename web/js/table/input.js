@@ -9,10 +9,11 @@ export function touchScreen() { return !!window.matchMedia?.("(pointer: coarse)"
 export class Input {
   /**
    * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
-   * onNotNow(i) shows that hand card i cannot be played now (not your turn).
+   * onNotNow(i) shows that hand card i cannot be played now (not your turn); mayWait(card): whether a tap on `card`
+   * while the table still moves is kept and played once it rests (the controller's `mayKeep`: the engine's view).
    */
-  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {}, onGoOn = () => false }) {
-    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow });
+  constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {}, onGoOn = () => false, mayWait = () => false }) {
+    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow, mayWait });
     const ui = store.ui;
     // a finished trick held on the table until the player goes on (onGoOn() sends it on, true when one was held):
     // a click or tap anywhere, or a key, outside dialogs and fields; on the table it does nothing else
@@ -105,11 +106,11 @@ export class Input {
   /**
    * A tap or click on hand card i: plays it at once (`direct`: mouse, a drag up, or tap-to-raise off), else the first
    * tap raises the card and a second tap on the raised card plays it. Not your turn: the card shakes, a message says
-   * whose turn it is.
+   * whose turn it is. Your turn in the engine's view while the table still moves: a playable card's tap waits for it.
    */
   tapCard(i, direct) {
     const ui = store.ui, card = shown().hand[i];
-    if (!isMyTurn()) {
+    if (!isMyTurn() && !this.mayWait(card)) {
       this.onNotNow(i);
       return;
     }

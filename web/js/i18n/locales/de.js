@@ -265,6 +265,8 @@ export default {
   "hint.other": "Eine vernünftige Karte hier.",
   "seat.pointsShort": "{n} Pkt.",
   "msg.wait": "Einen Moment: Die Karten sind noch unterwegs.",
+  "msg.cardOnItsWay": "Deine Karte ist unterwegs: einen Moment.",
+  "msg.cardBack": "{host} hat deine Karte nicht angenommen: Bitte spiel sie noch einmal.",
   "btn.settings": "Einstellungen",
   "settings.title": "Einstellungen",
   "settings.deck": "Karten",

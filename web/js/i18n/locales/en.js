@@ -266,6 +266,8 @@ export default {
   "hint.other": "A reasonable card here.",
   "seat.pointsShort": "{n} pts",
   "msg.wait": "One moment: the cards are still moving.",
+  "msg.cardOnItsWay": "Your card is on its way: one moment.",
+  "msg.cardBack": "{host} has not taken your card: please play it again.",
   "btn.settings": "Settings",
   "settings.title": "Settings",
   "settings.deck": "Cards",

@@ -265,6 +265,8 @@ export default {
   "hint.other": "Une carte raisonnable ici.",
   "seat.pointsShort": "{n} pts",
   "msg.wait": "Un instant\u00a0: les cartes sont encore en mouvement.",
+  "msg.cardOnItsWay": "Votre carte est en route\u00a0: un instant.",
+  "msg.cardBack": "{host} n’a pas reçu votre carte\u00a0: rejouez-la, s’il vous plaît.",
   "btn.settings": "Réglages",
   "settings.title": "Réglages",
   "settings.deck": "Cartes",

@@ -265,6 +265,8 @@ export default {
   "hint.other": "Una carta ragionevole qui.",
   "seat.pointsShort": "{n} pt",
   "msg.wait": "Un attimo: le carte si stanno ancora muovendo.",
+  "msg.cardOnItsWay": "La tua carta è in arrivo: un attimo.",
+  "msg.cardBack": "{host} non ha ricevuto la tua carta: giocala di nuovo, per favore.",
   "btn.settings": "Opzioni",
   "settings.title": "Impostazioni",
   "settings.deck": "Carte",

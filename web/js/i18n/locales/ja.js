@@ -265,6 +265,8 @@ export default {
   "hint.other": "ここでは無難なカードです。",
   "seat.pointsShort": "{n}点",
   "msg.wait": "少々お待ちください：カードがまだ動いています。",
+  "msg.cardOnItsWay": "カードを送っています。少々お待ちください。",
+  "msg.cardBack": "{host}さんにカードが届きませんでした。もう一度出してください。",
   "btn.settings": "設定",
   "settings.title": "設定",
   "settings.deck": "カード",
