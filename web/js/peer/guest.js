@@ -90,7 +90,7 @@ export class Guest {
     link.onMessage = (text) => this.message(text);
     link.onClose = () => this.lost();
     const answer = await link.answer(this.invite.offer);
-    this.reply = encodeReply({ seat, table: this.invite.table, answer });
+    this.reply = encodeReply({ seat, table: this.invite.table, nonce: this.invite.nonce, answer });
     this.status = "waiting";
     this.screen();
   }

@@ -155,7 +155,8 @@ export class Host {
     const x = this.seats.get(seat);
     x.link?.close();
     const link = new RtcLink();
-    Object.assign(x, { link, code: null, status: "invite", seq: 0, next: 0 });
+    // each invite has its own number: a reply to an older one (the friend opened an old link) is refused at once
+    Object.assign(x, { link, code: null, status: "invite", seq: 0, next: 0, nonce: 1 + Math.floor(Math.random() * 65535) });
     this.renderOrBar();
     link.onOpen = () => this.linked(seat, link);
     link.onMessage = (text) => { if (x.link === link) this.received(seat, text); };
@@ -169,7 +170,7 @@ export class Host {
   /** The seat's invite code, with the table's names as they are now (the offer stays). */
   encode(seat) {
     const x = this.seats.get(seat);
-    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, seq: (x.lastSeq ?? -1) + 1, offer: x.offer });
+    x.code = encodeInvite({ seat, names: this.names(), hands: this.hands(), table: this.table, nonce: x.nonce, seq: (x.lastSeq ?? -1) + 1, offer: x.offer });
   }
 
   /** The names changed (the host's, a friend's): the invites not answered yet say the new ones. */
@@ -204,9 +205,10 @@ export class Host {
           el("p", { class: "help", text: t("friends.inviteHelp", { n: s }) }),
           codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: s })))
         : x.mode === FRIEND && !x.code ? el("p", { class: "help", text: t("friends.preparing") }) : null;
+      const again = x.mode === FRIEND && x.code && x.status !== "here" ? this.newInviteButton(s) : null;
       return el("fieldset", { class: "fr-seat", "data-seat-row": s },
         el("legend", { text: t("friends.seat", { n: s }) }),
-        el("label", {}, el("span", { text: t("friends.who") }), sel), status, inv);
+        el("label", {}, el("span", { text: t("friends.who") }), sel), status, inv, again);
     });
     // the dialog is built again when a friend's state changes: what the host was typing stays
     const reply = el("input", { type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false", "aria-describedby": "fr-reply-help", value: this.draft ?? "" });
@@ -257,7 +259,12 @@ export class Host {
       return this.badReply(field);
     }
     const x = this.seats.get(rep.seat);
-    if (rep.table !== this.table || !x?.link || x.status === "here") return this.badReply(field);
+    if (rep.table !== this.table || !x?.link || x.mode !== FRIEND) return this.badReply(field);
+    const name = this.active ? this.seatName(rep.seat) : x.name || t("friends.friend", { n: rep.seat });
+    // a reply to an older invite (its link reopened, or its page reloaded after copying): refused at once, and the
+    // seat stays ready for the right one; a seat already here or connecting takes no second reply
+    if (rep.nonce !== x.nonce) return this.badReply(field, t("friends.staleReply", { name }));
+    if (x.status === "here" || x.status === "connecting") return this.badReply(field, t(`friends.status.${x.status}`, { name }));
     field.value = this.draft = "";
     x.status = "connecting";
     this.stats.acceptedAt[rep.seat] = performance.now();
@@ -269,10 +276,17 @@ export class Host {
     }, 20_000);
   }
 
-  badReply(field) {
-    toast(t("friends.badReply"), "error");
-    announce(t("friends.badReply"));
+  badReply(field, why = t("friends.badReply")) {
+    toast(why, "error", 10_000);
+    announce(why);
     field?.focus();
+  }
+
+  /** A New invite button for a friend's seat: a fresh offer and link (the old invite's reply is refused from now). */
+  newInviteButton(seat) {
+    const b = el("button", { type: "button", "data-action": "new-invite", "data-seat": seat, text: t("friends.newInvite") });
+    b.addEventListener("click", () => { this.invite(seat); });
+    return b;
   }
 
   renderOrBar() { if (this.active) this.renderBar(); else this.render(); }
@@ -505,7 +519,7 @@ export class Host {
       return el("div", { class: "fr-away", "data-away": seat },
         el("p", { class: "fr-status", "data-status": x.status === "failed" ? "failed" : "away", text: x.status === "failed" ? this.statusText(seat) : t("friends.status.away", { name }) }),
         el("p", { text: standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name }) }),
-        standing ? null : bot, invite);
+        standing ? null : bot, invite, x.code ? this.newInviteButton(seat) : null);
     }));
     const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply") });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });

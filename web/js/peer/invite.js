@@ -3,7 +3,7 @@
 // password, the DTLS fingerprint, the setup role, the candidates' kind, address and port) in a few bytes, and the
 // other side rebuilds the SDP from that. Bytes -> base64url (no padding). Pure: no DOM, no WebRTC (node tests).
 
-export const INVITE_VERSION = 1;
+export const INVITE_VERSION = 2;
 const SETUPS = ["actpass", "active", "passive"];
 const TYPES = ["host", "srflx", "prflx", "relay"];
 const TYPE_PREF = { host: 126, prflx: 110, srflx: 100, relay: 0 };
@@ -136,8 +136,9 @@ export function fromBase64url(text) {
  * An invite's code: the friend's seat, the table's names (the host's first), the hands of the game and the host's
  * offer (shrunk). `table` tells one hosted table from another (a reply must come back to the table that invited);
  * `seq`: the guest's first sequence number (above the last one the host's engine accepted for that seat: a friend
- * who rejoins on a new link goes on from there, and replays of its old messages stay refused).
- * @param {{seat: number, names: string[], hands: number, table: number, seq: number, offer: ReturnType<typeof shrinkSdp>}} inv
+ * who rejoins on a new link goes on from there, and replays of its old messages stay refused); `nonce`: this invite's
+ * own number (a new invite for the seat has another: a reply to an older one is told from the right one at once).
+ * @param {{seat: number, names: string[], hands: number, table: number, nonce: number, seq: number, offer: ReturnType<typeof shrinkSdp>}} inv
  */
 export function encodeInvite(inv) {
   const w = new Writer();
@@ -145,6 +146,7 @@ export function encodeInvite(inv) {
   w.byte(inv.seat);
   w.byte(inv.hands);
   w.u16(inv.table);
+  w.u16(inv.nonce);
   w.u16(inv.seq >>> 16);
   w.u16(inv.seq & 0xffff);
   for (const n of inv.names) w.text(n);
@@ -156,24 +158,25 @@ export function encodeInvite(inv) {
 export function decodeInvite(code) {
   const r = new Reader(fromBase64url(String(code).trim()));
   if (r.byte() !== INVITE_VERSION) throw new CodeError("version");
-  const seat = r.byte(), hands = r.byte(), table = r.u16(), seq = r.u16() * 65536 + r.u16();
+  const seat = r.byte(), hands = r.byte(), table = r.u16(), nonce = r.u16(), seq = r.u16() * 65536 + r.u16();
   const names = [r.text(), r.text(), r.text()];
   const offer = readSdp(r);
   r.done();
   if (seat < 1 || seat > 2 || seq >= 2 ** 31) throw new CodeError("seat");
-  return { seat, names, hands, table, seq, offer };
+  return { seat, names, hands, table, nonce, seq, offer };
 }
 
 /**
- * A reply code: the guest's seat, the table it answers and its answer (shrunk). Its name travels later, over the
- * connection (hello), so that it never delays the code.
- * @param {{seat: number, table: number, answer: ReturnType<typeof shrinkSdp>}} rep
+ * A reply code: the guest's seat, the table and the invite (`nonce`) it answers and its answer (shrunk). Its name
+ * travels later, over the connection (hello), so that it never delays the code.
+ * @param {{seat: number, table: number, nonce: number, answer: ReturnType<typeof shrinkSdp>}} rep
  */
 export function encodeReply(rep) {
   const w = new Writer();
   w.byte(INVITE_VERSION);
   w.byte(rep.seat);
   w.u16(rep.table);
+  w.u16(rep.nonce);
   writeSdp(w, rep.answer);
   return toBase64url(w.bytes);
 }
@@ -182,10 +185,10 @@ export function encodeReply(rep) {
 export function decodeReply(code) {
   const r = new Reader(fromBase64url(String(code).replace(/\s+/g, "")));
   if (r.byte() !== INVITE_VERSION) throw new CodeError("version");
-  const seat = r.byte(), table = r.u16();
+  const seat = r.byte(), table = r.u16(), nonce = r.u16();
   const answer = readSdp(r);
   r.done();
-  return { seat, table, answer };
+  return { seat, table, nonce, answer };
 }
 
 /** The invite link: this page's address with the code in the fragment (never sent to any server). */

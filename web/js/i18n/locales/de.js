@@ -145,6 +145,8 @@ export default {
   "friends.status.away": "{name} hat die Verbindung verloren",
   "friends.status.failed": "Keine Verbindung zu {name}. Eure Netze erlauben vielleicht keine direkte Verbindung (dieses Spiel hat keinen Relay-Server): Versucht es mit beiden Geräten im gleichen WLAN und schick eine neue Einladung.",
   "friends.badReply": "Das ist kein Antwortcode für diesen Tisch (oder er wurde beim Kopieren abgeschnitten).",
+  "friends.newInvite": "Neue Einladung",
+  "friends.staleReply": "Dieser Antwortcode gehört zu einer älteren Einladung für {name}: bitte {name}, den neusten Einladungslink zu öffnen (oder drück «Neue Einladung» und schick diese).",
   "friends.refused": "Von {name}: {reason}",
   "friends.flood": "ein Gerät am Tisch hat zu viele Nachrichten auf einmal geschickt; sie wurden ignoriert",
   "friends.standIn": "Ein Bot spielt für {name}",

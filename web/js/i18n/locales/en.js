@@ -146,6 +146,8 @@ export default {
   "friends.status.away": "{name} has lost the connection",
   "friends.status.failed": "Could not connect to {name}. Your networks may not allow a direct connection (this game has no relay server): try both devices on the same Wi-Fi, then send a new invite.",
   "friends.badReply": "This is not a reply code for this table (or it was cut off when copied).",
+  "friends.newInvite": "New invite",
+  "friends.staleReply": "This reply code answers an older invite for {name}: ask {name} to open the newest invite link (or press New invite and send that one).",
   "friends.refused": "From {name}: {reason}",
   "friends.flood": "a friend's device sent too many messages at once; they were ignored",
   "friends.standIn": "Let a bot play for {name}",

@@ -145,6 +145,8 @@ export default {
   "friends.status.away": "{name} a perdu la connexion",
   "friends.status.failed": "Impossible de joindre {name}. Vos réseaux n’autorisent peut-être pas de connexion directe (ce jeu n’a pas de serveur relais)\u00a0: essayez avec les deux appareils sur le même Wi-Fi, puis envoyez une nouvelle invitation.",
   "friends.badReply": "Ce n’est pas un code de réponse pour cette table (ou il a été tronqué à la copie).",
+  "friends.newInvite": "Nouvelle invitation",
+  "friends.staleReply": "Ce code de réponse répond à une ancienne invitation pour {name} : demandez à {name} d’ouvrir le lien d’invitation le plus récent (ou appuyez sur Nouvelle invitation et envoyez celle-ci).",
   "friends.refused": "De la part de {name}\u00a0: {reason}",
   "friends.flood": "un appareil a envoyé trop de messages d’un coup\u00a0; ils ont été ignorés",
   "friends.standIn": "Laisser un bot jouer pour {name}",

@@ -145,6 +145,8 @@ export default {
   "friends.status.away": "{name} ha perso la connessione",
   "friends.status.failed": "Impossibile collegarsi con {name}. Le vostre reti forse non permettono una connessione diretta (questo gioco non ha un server relay): provate con entrambi i dispositivi sulla stessa Wi-Fi, poi manda un nuovo invito.",
   "friends.badReply": "Questo non è un codice di risposta per questo tavolo (o è stato troncato durante la copia).",
+  "friends.newInvite": "Nuovo invito",
+  "friends.staleReply": "Questo codice di risposta risponde a un invito più vecchio per {name}: chiedi a {name} di aprire il link d’invito più recente (o premi Nuovo invito e invia quello).",
   "friends.refused": "Da {name}: {reason}",
   "friends.flood": "un dispositivo ha mandato troppi messaggi in una volta; sono stati ignorati",
   "friends.standIn": "Fai giocare un bot per {name}",

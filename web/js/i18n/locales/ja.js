@@ -145,6 +145,8 @@ export default {
   "friends.status.away": "{name}さんの接続が切れました",
   "friends.status.failed": "{name}さんに接続できませんでした。ネットワークが直接の接続を許可していない可能性があります（このゲームには中継サーバーがありません）。両方の端末を同じWi-Fiにつないで、新しい招待を送ってください。",
   "friends.badReply": "このテーブルの返信コードではありません（コピーのときに途中で切れた可能性もあります）。",
+  "friends.newInvite": "新しい招待",
+  "friends.staleReply": "この返信コードは{name}への古い招待に対するものです。{name}に最新の招待リンクを開いてもらってください（または「新しい招待」を押して、それを送ってください）。",
   "friends.refused": "{name}さんから：{reason}",
   "friends.flood": "一度に届いたメッセージが多すぎたため、無視しました",
   "friends.standIn": "{name}さんの代わりにボットが打つ",

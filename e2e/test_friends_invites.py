@@ -1,0 +1,47 @@
+"""Invites off the happy path (issue 43): a stale reply code, a new invite, a new invite opened in the tab that had
+the old one, a friend's name with odd characters."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from test_friends import Q, TIMEOUT, guest_url
+
+DIALOG_INVITE = "#dlg-friends [data-seat-row='{seat}'] [data-invite]"
+
+
+def host_dialog(warm_contexts, site):
+    host = warm_contexts.page()
+    host.goto(f"{site}{Q}")
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    host.get_by_role("button", name="New game").click()
+    host.locator("[data-action='host-table']").click()
+    host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
+    return host
+
+
+def reply_for(guest, invite: str) -> str:
+    guest.goto(guest_url(invite))
+    guest.wait_for_selector("[data-reply]", timeout=TIMEOUT)
+    return guest.get_attribute("[data-reply]", "data-reply")
+
+
+def test_a_stale_reply_is_refused_at_once_and_the_new_invite_connects(warm_contexts, site):
+    host = host_dialog(warm_contexts, site)
+    old_invite = host.get_attribute(DIALOG_INVITE.format(seat=1), "data-invite")
+    guest = warm_contexts.page(locale="de-CH")
+    old_reply = reply_for(guest, old_invite)
+    # the host makes a new invite for seat 1: the old link's reply no longer fits
+    host.click("#dlg-friends [data-seat-row='1'] [data-action='new-invite']")
+    host.wait_for_function("(old) => (e => e && e.dataset.invite !== old)(document.querySelector("
+                           "\"#dlg-friends [data-seat-row='1'] [data-invite]\"))", arg=old_invite, timeout=TIMEOUT)
+    host.fill("#dlg-friends [data-reply-input]", old_reply)
+    host.click("#dlg-friends [data-action='accept-reply']")
+    expect(host.locator("#toast")).to_contain_text("answers an older invite for Friend 1", timeout=5000)
+    assert host.get_attribute("#dlg-friends [data-seat-row='1'] [data-status]", "data-status") == "invite"
+    # the friend opens the newest invite: its reply connects the seat
+    new_invite = host.get_attribute(DIALOG_INVITE.format(seat=1), "data-invite")
+    guest2 = warm_contexts.page(locale="fr-CH")
+    host.fill("#dlg-friends [data-reply-input]", reply_for(guest2, new_invite))
+    host.click("#dlg-friends [data-action='accept-reply']")
+    host.wait_for_selector("#dlg-friends [data-seat-row='1'] [data-status='here']", timeout=TIMEOUT)
+    host.locator("#dlg-friends").get_by_role("button", name="Cancel").click()
