@@ -45,3 +45,33 @@ def test_a_stale_reply_is_refused_at_once_and_the_new_invite_connects(warm_conte
     host.click("#dlg-friends [data-action='accept-reply']")
     host.wait_for_selector("#dlg-friends [data-seat-row='1'] [data-status='here']", timeout=TIMEOUT)
     host.locator("#dlg-friends").get_by_role("button", name="Cancel").click()
+
+
+RAW_HELLO = """([seat, name]) => { const g = window.__jassPeer;
+  g.link.send(JSON.stringify({v: PEER_V, type: 'hello', seq: g.seq++, seat, names: [name]})); }"""
+
+
+def test_odd_names_are_cleaned_told_apart_and_a_name_that_comes_late_reaches_every_table(warm_contexts, site):
+    """Issue 43: a friend's name padded with odd characters (a right-to-left override, zero-width and hundreds of
+    spaces, sent straight over the channel) is cleaned where it enters: the host's New invite for that seat still
+    works; a second friend with the same name is told apart; a name changed during the game reaches the host's table
+    and the other friend's."""
+    from engine.peer import PEER_VERSION
+
+    from test_friends import open_table
+    hello = RAW_HELLO.replace("PEER_V", str(PEER_VERSION))
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    g1.evaluate(hello, [1, "\u202eLea\u200b" + " " * 200 + "x"])
+    host.wait_for_function("() => window.__jass.view().players[1].name === 'Lea x'", timeout=TIMEOUT)
+    g2.evaluate(hello, [2, "lea X"])
+    host.wait_for_function("() => window.__jass.view().players[2].name === 'lea X (2)'", timeout=TIMEOUT)
+    g2.wait_for_function("() => window.__jass.view().players[1].name === 'Lea x'", timeout=TIMEOUT)
+    g1.wait_for_function("() => window.__jass.view().players[2].name === 'lea X (2)'", timeout=TIMEOUT)
+    expect(host.locator("#mirror [data-seat='1']")).to_contain_text("Lea x")
+    # the seat can be invited again (the padded name made the invite throw before)
+    g1.close()
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-action='new-invite']", timeout=TIMEOUT)
+    old = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    host.click("#friends-bar [data-away='1'] [data-action='new-invite']")
+    host.wait_for_function("(old) => (e => e && e.dataset.invite !== old)(document.querySelector("
+                           "\"#friends-bar [data-away='1'] [data-invite]\"))", arg=old, timeout=TIMEOUT)

@@ -10,6 +10,7 @@ turn.  Whether a card is legal is the engine's to say (``play``), not this modul
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -24,6 +25,8 @@ MAX_HOST_BYTES = 1 << 20
 #: The longest player name (characters): a friend's name in a hello must be one the table takes (engine.web uses
 #: this one limit for ``new_game``'s names and tells the page in ``hello``).
 NAME_MAX_LEN = 24
+#: The longest name a friend's hello may carry before it is cleaned and cut (padding included).
+NAME_RAW_MAX = 256
 HEX64_LEN = 64
 
 GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "ready", "react", "rejoin", "bye"})
@@ -54,9 +57,30 @@ def _hex64(v: object) -> bool:
     return isinstance(v, str) and len(v) == HEX64_LEN and all(ch in "0123456789abcdef" for ch in v)
 
 
+ZWJ = "\u200d"   # joins emoji into one (a family, a flag): kept, unlike every other format character
+
+
+def clean_name(text: str, cut: bool = True) -> str:
+    """A player's name as every table shows it: NFC; control, format and private characters gone (no right-to-left
+    override or zero-width padding), every run of spaces one space, no space at either end; ``cut``: at most
+    NAME_MAX_LEN characters.
+
+    >>> clean_name("  Bea\u202e\u200b  Lea ")
+    'Bea Lea'
+    >>> clean_name("x" * 30)
+    'xxxxxxxxxxxxxxxxxxxxxxxx'
+    """
+    text = unicodedata.normalize("NFC", text)
+    kept = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch.isspace()
+                   else "" if unicodedata.category(ch) in ("Cf", "Cs", "Co", "Cn") and ch != ZWJ else ch for ch in text)
+    name = " ".join(kept.split())
+    return name[:NAME_MAX_LEN].strip() if cut else name
+
+
 def _names(v: object) -> bool:
+    """1..3 names, each with something left once cleaned (a friend's padding is cleaned away: clean_name)."""
     return (isinstance(v, list) and 1 <= len(v) <= 3
-            and all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_MAX_LEN for n in v))
+            and all(isinstance(n, str) and len(n) <= NAME_RAW_MAX and clean_name(n) for n in v))
 
 
 def _seats(v: object) -> bool:
@@ -166,4 +190,6 @@ def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> Pe
         raise PeerRefused("peer_wrong_seat", {"seat": link.seat})
     if kind == "card" and to_play != link.seat:
         raise PeerRefused("peer_out_of_turn", {"seat": to_play})
+    if kind == "hello":
+        msg["names"] = [clean_name(n) for n in msg["names"]]   # what the pages use is the cleaned name
     return cast(PeerMessage, msg)

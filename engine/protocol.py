@@ -337,6 +337,15 @@ class SeatRequest(TypedDict):
     level: NotRequired[str]
 
 
+class RenameRequest(TypedDict):
+    """A friend's name came or changed while the game runs (play together): seat (a friend's) is called name from
+    now on, cleaned as every name is (engine.peer.clean_name); answers a ViewAnswer."""
+
+    cmd: Literal["rename"]
+    seat: int
+    name: str
+
+
 class GuestRequest(TypedDict):
     """What a friend's seat may see (the guest's stream, docs/peer.md): its observation and the public events
     from index since (0: all of this game; the answer's next is the index to ask from next time)."""
@@ -402,7 +411,8 @@ class GuestViewRequest(TypedDict):
 
 
 Request = (HelloRequest | NewGameRequest | CardRequest | ViewRequest | ReviewRequest | CoachRequest | RestoreRequest
-           | PlainRequest | OutsideMoveRequest | NextHandRequest | SeatRequest | GuestRequest | VerifyDealRequest
+           | PlainRequest | OutsideMoveRequest | NextHandRequest | SeatRequest | RenameRequest | GuestRequest
+           | VerifyDealRequest
            | PeerCheckRequest | PeerCheckHostRequest | FairRequest | GuestViewRequest)
 
 

@@ -25,7 +25,7 @@ from .game import DEFAULT_HANDS, Game
 from .games import MITTLERE
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
-from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink
+from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink, clean_name
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
@@ -143,7 +143,7 @@ class Session:
             "peer_check": self.cmd_peer_check, "guest_view": self.cmd_guest_view,
             "fair_begin": self.cmd_fair_begin, "fair_take": self.cmd_fair_take,
             "fair_commitments": self.cmd_fair_commitments, "fair_deal": self.cmd_fair_deal,
-            "fair_secrets": self.cmd_fair_secrets, "fair_rounds": self.cmd_fair_rounds,
+            "fair_secrets": self.cmd_fair_secrets, "fair_rounds": self.cmd_fair_rounds, "rename": self.cmd_rename,
         }
 
     # -- commands --------------------------------------------------------------------------------------------------
@@ -290,6 +290,19 @@ class Session:
         to_play = game.state.to_play if game.phase == "play" else None
         message = self.links[seat].accept(req.get("message"), to_play)   # PeerRefused: refused like any request
         return {"ok": True, "message": message}
+
+    def cmd_rename(self, req: dict[str, Any]) -> ViewAnswer:
+        """A friend's name came (or changed) while the game runs: ``seat`` (a friend's) is called ``name`` from now on
+        (cleaned as every name is; bad_names when nothing is left)."""
+        game = self._game()
+        seat, name = self._remote_seat(req), req.get("name")
+        clean = clean_name(name) if isinstance(name, str) else ""
+        if not clean:
+            raise ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})
+        names = list(game.names)
+        names[seat] = clean
+        game.names = tuple(names)
+        return {"ok": True, "view": self.view(history=True)}
 
     # -- the fair deal, the host's side (engine.fairdeal.FairRound, docs/peer.md) ---------------------------------
     def _fair_round(self, req: dict[str, Any]) -> FairRound:
@@ -691,7 +704,7 @@ def _names(value: object) -> tuple[str, str, str]:
     bad = ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})
     if not (isinstance(value, list) and len(value) == MITTLERE.seats and all(isinstance(n, str) for n in value)):
         raise bad
-    names = [n.strip() for n in value]
+    names = [clean_name(n, cut=False) for n in value]
     if not all(0 < len(n) <= NAME_MAX_LEN and _clean(n) == n for n in names):
         raise bad
     return names[0], names[1], names[2]

@@ -96,7 +96,8 @@ def test_not_a_json_object_is_malformed(raw):
     (msg("card", seq=5, card=["SA"]), "card"),
     (msg("card", seq=5, card="SA", seat=2), "seat"),                 # an extra field
     (msg("hello", seq=5, seat=1, names=[]), "names"),
-    (msg("hello", seq=5, seat=1, names=["x" * 25]), "names"),
+    (msg("hello", seq=5, seat=1, names=["\u202e \u200b\t"]), "names"),   # nothing left once cleaned
+    (msg("hello", seq=5, seat=1, names=["x" * 257]), "names"),
     (msg("commit", seq=5, hand_no=1, commitment="AB" * 32), "commitment"),
     (msg("reveal", seq=5, hand_no=1, secret=HEX[:-1]), "secret"),
     (msg("rejoin", seq=5, seat="1"), "seat"),
@@ -169,3 +170,15 @@ def test_the_sizes_tool_measures_messages_within_the_limits():
     # a rejoin late in a long game goes in messages that do not grow with the game (a data channel takes 256 KiB)
     long = tool.measure("5", 12)
     assert long["rejoin_messages"] > 3 and long["rejoin_max"] < 32 * 1024 < long["rejoin_total"]
+
+
+def test_a_friends_name_is_cleaned_where_it_enters():
+    """Issue 43: odd characters (a right-to-left override, zero-width padding, control characters, runs of spaces) are
+    cleaned away and a long name is cut to the limit, so every page shows the same short name and an invite can carry
+    it; an emoji sequence keeps its joiner."""
+    link = PeerLink(1)
+    names = link.accept(msg("hello", seq=1, seat=1, names=["\u202eBea\u200b\u0007   " + "z" * 40]))["names"]
+    assert names == ["Bea " + "z" * 20]
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    assert link.accept(msg("hello", seq=2, seat=1, names=[f" {family} Lea "]))["names"] == [f"{family} Lea"]
+    assert link.accept(msg("hello", seq=3, seat=1, names=["Ze\u0301"]))["names"] == ["Z\u00e9"]   # NFC

@@ -41,7 +41,7 @@ test("an SDP shrinks to what a data channel needs (UDP candidates only) and is r
 
 test("an invite and a reply survive their codes; damaged codes are refused, never half read", () => {
   const offer = shrinkSdp(OFFER);
-  const inv = { seat: 2, names: ["Anna", "Bea", "Zoë 🂡"], hands: 12, table: 4242, seq: 70_000, offer };
+  const inv = { seat: 2, names: ["Anna", "Bea", "Zoë 🂡"], hands: 12, table: 4242, nonce: 517, seq: 70_000, offer };
   const code = encodeInvite(inv);
   assert.match(code, /^[\w-]+$/);
   assert.ok(code.length < 200, `invite code ${code.length} characters`);
@@ -50,7 +50,7 @@ test("an invite and a reply survive their codes; damaged codes are refused, neve
   assert.equal(url, `https://example.test/jass/#join=${code}`);
   assert.equal(inviteCodeOf(new URL(url).hash), code);
   assert.equal(inviteCodeOf("#other"), null);
-  const rep = { seat: 2, table: 4242, answer: { ...offer, setup: "active" } };
+  const rep = { seat: 2, table: 4242, nonce: 517, answer: { ...offer, setup: "active" } };
   const reply = encodeReply(rep);
   assert.deepEqual(decodeReply(` ${reply.slice(0, 30)}\n${reply.slice(30)} `), rep);   // a messenger's line break
   for (const bad of [code.slice(0, -3), `${code}AA`, "not a code!", "", code.replace(/^./, "B")]) {

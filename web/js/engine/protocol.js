@@ -14,7 +14,7 @@
 
 /** @typedef {HandDealt|CardPlayed|TrumpFixed|TrickWon|HandOver|GameOver} Event */
 
-/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|PeerCheckHostRequest|FairRequest|GuestViewRequest} Request */
+/** @typedef {HelloRequest|NewGameRequest|CardRequest|ViewRequest|ReviewRequest|CoachRequest|RestoreRequest|PlainRequest|OutsideMoveRequest|NextHandRequest|SeatRequest|RenameRequest|GuestRequest|VerifyDealRequest|PeerCheckRequest|PeerCheckHostRequest|FairRequest|GuestViewRequest} Request */
 
 /** @typedef {HelloAnswer|GameAnswer|WhyAnswer|HintAnswer|ViewAnswer|RecordsAnswer|ReviewAnswer|CoachAnswer|ObserveAnswer|GuestAnswer|VerifyDealAnswer|PeerCheckAnswer|FairAnswer|ErrorAnswer} Answer */
 
@@ -324,6 +324,15 @@
  * @property {number} seat
  * @property {"bot"|"remote"} kind
  * @property {string} [level]
+ */
+
+/**
+ * A friend's name came or changed while the game runs (play together): seat (a friend's) is called name from
+ * now on, cleaned as every name is (engine.peer.clean_name); answers a ViewAnswer.
+ * @typedef {object} RenameRequest
+ * @property {"rename"} cmd
+ * @property {number} seat
+ * @property {string} name
  */
 
 /**

@@ -567,6 +567,17 @@ export class Controller extends Emitter {
     return r;
   }
 
+  /** Host: a friend's name came or changed during the game: the engine's table (and the journal, so that a resumed
+   *  game keeps it) calls the seat so from now on. */
+  async renameSeat(seat, name) {
+    const r = await this.ask({ cmd: "rename", seat, name });
+    if (!r?.ok) return r;
+    if (this.journal.setup?.names) this.journal.setup.names[seat] = r.view.players[seat].name;
+    setView(r.view);
+    this.renderer.invalidate();
+    return r;
+  }
+
   /** Host: a bot stands in for an away friend (`kind` "bot") or the friend plays again ("remote"). */
   async seatTo(seat, kind, level) {
     const myGen = this.gen;

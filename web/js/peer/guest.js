@@ -185,6 +185,8 @@ export class Guest {
     if (m.type === "hello" && m.names.length === 3) {
       this.names = [...m.names];
       if (this.status !== "playing") this.screen();
+      // a name that came (or changed) during the game: the table says it at once
+      else if (this.observation) await this.controller.showGuest(this.observation, this.events, [], this.names);
     } else if (m.type === "state" && m.seat === this.seat) {
       // a state answers the card sent (played, or refused: the host forwards the table as it was)
       clearTimeout(this.cardTimer);

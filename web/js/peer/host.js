@@ -144,7 +144,16 @@ export class Host {
     return this.controller.lobby(seats, this.names());
   }
 
+  /** `name` for the friend at `seat`, told from the table's other names (case aside): "Bea (2)" beside a "Bea". */
+  distinctName(seat, name) {
+    const others = this.names().filter((_, s) => s !== seat).map((n) => n.toLocaleLowerCase());
+    let out = name;
+    for (let k = 2; others.includes(out.toLocaleLowerCase()); k++) out = `${name.slice(0, (store.hello?.limits?.name_max_len ?? 24) - 4)} (${k})`;
+    return out;
+  }
+
   names() {
+    if (this.active && store.view?.players) return store.view.players.map((p, s) => (s === 0 ? this.name : this.seats.get(s)?.mode === FRIEND ? this.seats.get(s).name || p.name : p.name));
     return [this.name, ...[1, 2].map((s) => {
       const x = this.seats.get(s);
       return x.mode === FRIEND ? x.name || t("friends.friend", { n: s }) : t("name.bot", { level: levelName(x.mode) });
@@ -371,13 +380,18 @@ export class Host {
     const m = r.message;
     x.lastSeq = m.seq;   // a new invite for this seat starts above it
     if (m.type === "hello" || m.type === "rejoin") {
-      if (m.type === "hello" && m.names[0] !== x.name) {
-        x.name = m.names[0];
+      const name = m.type === "hello" ? this.distinctName(seat, m.names[0]) : x.name;
+      if (m.type === "hello" && name !== x.name) {
+        x.name = name;   // cleaned by the engine's check; another seat's name gets a number
         if (!this.active) {
           await this.relobby();
           this.renamed();
-          for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+        } else {
+          // the name came after Start (the friend's page was still loading) or changed: the table takes it now
+          await this.controller.renameSeat(seat, name);
+          this.renderBar();
         }
+        for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);
