@@ -627,7 +627,7 @@ def test_a_game_the_host_closes_part_way_is_in_each_friends_history_as_unfinishe
     host.get_by_role("button", name="New game").click()
     host.locator("#dlg-new").get_by_role("button", name="Start game").click()
     host.click("#btn-abandon-start")   # a finished hand: the host is asked first
-    for seat, g in enumerate((g1, g2), 1):
+    for g in (g1, g2):
         g.wait_for_function("() => window.__jassPeer.status === 'over'", timeout=TIMEOUT)
         kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games")
         assert len(kept) == 1 and kept[0]["status"] == "abandoned" and len(kept[0]["records"]) == 1, kept

@@ -3,8 +3,7 @@ the old one, a friend's name with odd characters."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
-
-from test_friends import Q, TIMEOUT, guest_url
+from test_friends import TIMEOUT, Q, guest_url
 
 DIALOG_INVITE = "#dlg-friends [data-seat-row='{seat}'] [data-invite]"
 
@@ -56,9 +55,9 @@ def test_odd_names_are_cleaned_told_apart_and_a_name_that_comes_late_reaches_eve
     spaces, sent straight over the channel) is cleaned where it enters: the host's New invite for that seat still
     works; a second friend with the same name is told apart; a name changed during the game reaches the host's table
     and the other friend's."""
-    from engine.peer import PEER_VERSION
-
     from test_friends import open_table
+
+    from engine.peer import PEER_VERSION
     hello = RAW_HELLO.replace("PEER_V", str(PEER_VERSION))
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
     g1.evaluate(hello, [1, "\u202eLea\u200b" + " " * 200 + "x"])

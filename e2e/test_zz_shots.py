@@ -1,5 +1,6 @@
-from test_friends import open_table, play_until
 from playwright.sync_api import expect
+from test_friends import open_table, play_until
+
 
 def test_shots(warm_contexts, site):
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=2)
