@@ -30,7 +30,8 @@ NAME_RAW_MAX = 256
 HEX64_LEN = 64
 
 GUEST_TYPES = frozenset({"hello", "commit", "reveal", "card", "ready", "react", "rejoin", "bye"})
-HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "react", "bye"})
+HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "state", "away", "rejoin", "react",
+                        "bye"})
 #: The reactions a player may send the table (no free text): ids the pages' catalogs word (react.<id>).
 REACTIONS = ("thumbs", "wow", "laugh", "oops", "well_played")
 SEATS = 3
