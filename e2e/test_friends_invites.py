@@ -74,3 +74,32 @@ def test_odd_names_are_cleaned_told_apart_and_a_name_that_comes_late_reaches_eve
     host.click("#friends-bar [data-away='1'] [data-action='new-invite']")
     host.wait_for_function("(old) => (e => e && e.dataset.invite !== old)(document.querySelector("
                            "\"#friends-bar [data-away='1'] [data-invite]\"))", arg=old, timeout=TIMEOUT)
+
+
+def test_a_new_invite_in_the_friends_tab_joins_it_and_new_game_asks_before_leaving(warm_contexts, site):
+    """Issue 43 (majors 5 and 7): a friend's New game asks before it leaves the host's table (and staying keeps it);
+    a new invite opened in the tab that had the old table (only #join= changes) joins the new one; a friend's page
+    offers no hint (the host's engine holds the game)."""
+    from test_friends import open_table, play_until
+    host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
+    play_until(host, [g1, g2], lambda: g1.evaluate("() => window.__jass.view().to_play === 1"))
+    assert g1.locator("#btn-hint").is_disabled()
+    g1.get_by_role("button", name="Neue Partie").click()
+    g1.wait_for_selector("#dlg-leave[open]", timeout=TIMEOUT)
+    g1.click("#btn-stay")
+    assert g1.evaluate("() => window.__jassPeer.status") == "playing" and "#join=" in g1.url
+    # the friend's page drops; the host's new invite is opened in the same tab
+    g1.evaluate("() => window.__jassPeer.link.close()")
+    host.wait_for_selector("#friends-bar [data-away='1'] [data-invite]", timeout=TIMEOUT)
+    invite = host.get_attribute("#friends-bar [data-away='1'] [data-invite]", "data-invite")
+    g1.evaluate("(u) => { location.hash = new URL(u).hash; }", invite)
+    g1.wait_for_function("(c) => location.hash.endsWith(c) && document.querySelector('[data-reply]')",
+                         arg=invite.split("#join=")[1], timeout=TIMEOUT)
+    host.fill("#friends-bar [data-reply-input]", g1.get_attribute("[data-reply]", "data-reply"))
+    host.click("#friends-bar [data-action='accept-reply']")
+    g1.wait_for_function("() => window.__jass.view()?.phase === 'play' && document.body.dataset.seat === '1'",
+                         timeout=TIMEOUT)
+    # leaving for good: asked, then the page is one of its own
+    g1.get_by_role("button", name="Neue Partie").click()
+    g1.click("#btn-leave")
+    g1.wait_for_function("() => !location.hash.includes('join') && !document.body.dataset.guest", timeout=TIMEOUT)

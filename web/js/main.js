@@ -83,7 +83,13 @@ if (joinCode) {   // a friend's page: the host's game only
   controller.guestRecords = () => guest.records();
   boot.joinInstead = () => guest.ready();
   guest.join(joinCode);
-} else {
+}
+// a new invite opened in a tab that already has the game (only #join= changes): the page starts again at it
+window.addEventListener("hashchange", () => {
+  const code = inviteCodeOf(location.hash);
+  if (code && code !== joinCode) location.reload();
+});
+if (!joinCode) {
   const host = new Host({ controller, settings: session });
   $("[data-action='host-table']").addEventListener("click", () => { $("#dlg-new").close(); host.open(); });
 }

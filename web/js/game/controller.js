@@ -30,6 +30,7 @@ const MAX_DEATHS = 2;
  * - "hintCard" (index): the engine's hint names the player's hand card at `index`
  * - "engineRestarted": a friend's page has a new engine worker (after its worker died)
  * - "guestReady": a friend's page pressed Next hand (the host deals; it is told the friend is ready)
+ * - "guestLeave": a friend's page pressed New game (it asks before it leaves the host's table)
  */
 export class Controller extends Emitter {
   /**
@@ -619,7 +620,7 @@ export class Controller extends Emitter {
   }
 
   async hint() {
-    if (!isMyTurn() || !helpAllowed(people().length)) return;
+    if (!isMyTurn() || !helpAllowed(people().length) || this.guestSend) return;
     const r = await this.engine({ cmd: "hint" });
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
@@ -632,8 +633,8 @@ export class Controller extends Emitter {
   }
 
   openNewGame() {
-    // a friend's page leaves the host's table for a page of its own (its plays would still go to the host)
-    if (this.guestSend) { location.assign(location.pathname + location.search); return; }
+    // a friend's page: leaving the host's table is asked first (peer/guest.js: "guestLeave")
+    if (this.guestSend) { this.emit("guestLeave"); return; }
     const { settings, session } = this;
     dialogs.showNewGame({
       // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people

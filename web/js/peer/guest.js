@@ -3,7 +3,7 @@
 // it opens (hello). It runs no game of its own: it shows the `state` messages the host sends (its own engine makes
 // the view of its seat from them: guest_view) and sends only its cards. Its engine worker loads as on any page.
 import { announce, toast } from "../ui/a11y.js";
-import { el, modal } from "../saves/save-ui.js";
+import { ask, el, modal } from "../saves/save-ui.js";
 import { t } from "../i18n/i18n.js";
 import { markViewer } from "../ui/handover.js";
 import { addGameOverNote } from "../ui/dialogs.js";
@@ -47,6 +47,15 @@ export class Guest {
     this.reactions = new Reactions({
       send: (reaction) => this.send("react", { seat: this.seat, reaction }),
       renderer: controller.renderer, nameOf: (s) => this.names[s] ?? "",
+    });
+    // New game on a friend's page: asked first while the table is on (the host's game would wait for this seat);
+    // leaving loads a page of this device's own (its plays would still go to the host)
+    controller.on("guestLeave", async () => {
+      const on = this.status === "playing" && store.view?.phase !== "game-over";
+      if (on && !(await ask("dlg-leave", t("join.leave.title", { host: this.host() }), t("join.leave.text", { host: this.host() }),
+        { id: "btn-leave", text: t("join.leave.yes") }, { id: "btn-stay", text: t("join.leave.no"), focus: true }, { dismissible: true }))) return;
+      this.send("bye");
+      location.assign(location.pathname + location.search);
     });
     // Next hand on a friend's page: ready (the host deals and sees who is ready)
     controller.on("guestReady", () => {

@@ -115,7 +115,8 @@ export function renderHandButtons() {
 /** Enable the toolbar buttons that can do something now. */
 export function updateToolbar() {
   const { ui, model } = store;
-  $("#btn-hint").disabled = !isMyTurn() || !helpAllowed(people().length);
+  // a friend's page has no game of its own to search (the host's engine holds it): no hint there
+  $("#btn-hint").disabled = !isMyTurn() || !helpAllowed(people().length) || document.body.dataset.guest === "true";
   $("#btn-last").disabled = !(store.scene ?? model).lastTrick || handHidden();   // the table is covered: nothing to peek at
   $("#btn-last").setAttribute("aria-pressed", ui.peek ? "true" : "false");
   $("#btn-sheet").disabled = !store.view;
