@@ -103,3 +103,29 @@ def test_a_new_invite_in_the_friends_tab_joins_it_and_new_game_asks_before_leavi
     g1.get_by_role("button", name="Neue Partie").click()
     g1.click("#btn-leave")
     g1.wait_for_function("() => !location.hash.includes('join') && !document.body.dataset.guest", timeout=TIMEOUT)
+
+
+def test_the_game_settings_from_new_game_reach_the_friends_dialog_the_invite_and_the_game(warm_contexts, site):
+    """Issue 43 (major 9): the hands and the host's name chosen in New game are the friends dialog's (which has its
+    own hands choice); the invite says them, and the game is played with them."""
+    host = warm_contexts.page()
+    host.goto(f"{site}{Q}")
+    host.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=60_000)
+    host.get_by_role("button", name="New game").click()
+    host.locator("#ng-hands").select_option("3")
+    host.locator("#ng-name").fill("Ueli")
+    host.locator("[data-action='host-table']").click()
+    host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
+    assert host.input_value("#fr-hands") == "3" and host.input_value("#fr-name") == "Ueli"
+    host.locator("#fr-hands").select_option("6")   # changed here: the invites say it at once
+    host.wait_for_function("() => window.__jassPeer.hands() === 6")
+    guest = warm_contexts.page(locale="it-CH")
+    reply = reply_for(guest, host.get_attribute(DIALOG_INVITE.format(seat=1), "data-invite"))
+    expect(guest.locator("#dlg-join [data-join-seat='0']")).to_contain_text("Ueli")
+    host.fill("#dlg-friends [data-reply-input]", reply)
+    host.click("#dlg-friends [data-action='accept-reply']")
+    host.wait_for_selector("#dlg-friends [data-seat-row='1'] [data-status='here']", timeout=TIMEOUT)
+    host.click("[data-action='start-table']")
+    guest.wait_for_function("() => window.__jass.view()?.phase === 'play'", timeout=TIMEOUT)
+    assert guest.evaluate("() => window.__jass.view().hands_total") == 6
+    assert host.evaluate("() => window.__jass.view().players[0].name") == "Ueli"

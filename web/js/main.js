@@ -91,7 +91,12 @@ window.addEventListener("hashchange", () => {
 });
 if (!joinCode) {
   const host = new Host({ controller, settings: session });
-  $("[data-action='host-table']").addEventListener("click", () => { $("#dlg-new").close(); host.open(); });
+  // the New game form's length and name (not yet applied) come along into the friends dialog
+  $("[data-action='host-table']").addEventListener("click", () => {
+    const hands = $("#ng-hands")?.value, name = $("#ng-name")?.value;
+    $("#dlg-new").close();
+    host.open({ hands, name });
+  });
 }
 installSave({ controller, boot });
 installTestHook({ bridge, renderer, canvas, timing, controller });

@@ -126,11 +126,13 @@ export class Host {
   }
 
   // -- the dialog ------------------------------------------------------------------------------------------------
-  async open() {
+  /** The dialog, with the game's settings as New game had them (`hands`, `name`: what its form held). */
+  async open({ hands = null, name = null } = {}) {
     if (!(await this.controller.mayLeave())) return;
     this.stop();
     this.table = 1 + Math.floor(Math.random() * 65000);
-    this.name = (this.settings.name || "").trim() || t("friends.hostName");
+    this.name = (name || this.settings.name || "").trim() || t("friends.hostName");
+    this.handsChoice = Number(hands) || null;
     for (const s of [1, 2]) this.seats.set(s, { mode: FRIEND, status: "invite", name: null, throttle: new Throttle() });
     this.hosting = true;
     await this.relobby();
@@ -188,7 +190,7 @@ export class Host {
     this.render();
   }
 
-  hands() { return Number(this.settings.hands) || store.hello?.defaults?.hands || 12; }
+  hands() { return this.handsChoice || Number(this.settings.hands) || store.hello?.defaults?.hands || 12; }
 
   render() {
     if (!this.hosting || this.active) return;
@@ -235,9 +237,15 @@ export class Host {
       await this.relobby();
       this.renamed();
     });
+    // the game's length: the invites say it, and Start plays it
+    const choices = [...new Set([...(store.hello?.defaults?.hands_choices ?? [3, 6, 9, 12, 24]), this.hands()])].sort((a, b) => a - b);
+    const hands = el("select", { id: "fr-hands" }, choices.map((n) => el("option", { value: n, text: String(n) })));
+    hands.value = String(this.hands());
+    hands.addEventListener("change", () => { this.handsChoice = Number(hands.value); this.renamed(); });
     const body = [
       el("p", { class: "help", text: t("friends.help") }),
       el("label", {}, el("span", { text: t("new.you") }), me),
+      el("label", {}, el("span", { text: t("new.hands") }), hands),
       ...rows,
       el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept,
         scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply"))))),
@@ -248,6 +256,8 @@ export class Host {
     cancel.addEventListener("click", () => { this.dialog?.close(); this.cancel(); });
     const start = el("button", { type: "button", class: "primary", "data-action": "start-table", text: t("friends.start") });
     start.addEventListener("click", () => this.start());
+    if (this.starting) start.disabled = true;
+    body.push(el("p", { id: "fr-start-status", class: "fr-status", "aria-live": "polite", text: this.startStatus ?? "" }));
     const focus = document.activeElement?.id;
     this.dialog = modal("dlg-friends", t("friends.title"), body, this.active ? [] : [cancel, start], { dismissible: !this.active, wide: true });
     this.dialog.onclose = () => { if (!this.active && this.hosting && !this.starting) this.cancel(); };
@@ -581,9 +591,9 @@ export class Host {
     }
     const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
     const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : this.seats.get(s).mode));
-    // a friend's name comes over the link once its page is ready: wait for it a moment (its seat's name otherwise)
-    for (let i = 0; i < 50 && friends.some((s) => !this.seats.get(s).name); i++) await new Promise((done) => setTimeout(done, 100));
+    // a friend's name may come later (its page still loading): the table takes it when it comes (rename)
     const names = this.names();
+    document.querySelector("#dlg-friends [data-action='start-table']")?.setAttribute("disabled", "");
     await this.relobby();   // the engine's links know the friends who are here now
     const seed = friends.length ? await this.fairRound(1) : null;
     this.active = true;
@@ -610,6 +620,7 @@ export class Host {
     const begun = await this.controller.fair({ cmd: "fair_begin", hand_no: handNo, seats: [0, ...friends] });
     if (!begun?.ok) return null;
     const round = { handNo, waiting: begun.waiting };
+    this.sayWaiting(round.waiting);
     this.fair = round;
     const answered = () => new Promise((done) => {
       round.done = done;
@@ -622,6 +633,7 @@ export class Host {
     const fixed = await this.controller.fair({ cmd: "fair_commitments", hand_no: handNo });
     if (!fixed?.ok) { this.fair = null; return null; }
     round.waiting = fixed.waiting;
+    this.sayWaiting(round.waiting);
     for (const s of fixed.message.seats.slice(1)) this.sendMessage(s, fixed.message);
     await answered();
     clearTimeout(round.timer);
@@ -635,6 +647,13 @@ export class Host {
     this.rounds.push({ handNo, order: r.seats, commitments: r.commitments, secrets: r.secrets });
     this.keepRounds();
     return dealt.seed;
+  }
+
+  /** Start pressed: whom the deal waits for (a friend's page may still be loading its engine), said in the dialog. */
+  sayWaiting(seats) {
+    this.startStatus = seats.length ? t("friends.startWaiting", { names: seats.map((s) => this.seats.get(s)?.name || t("friends.friend", { n: s })).join(", ") }) : "";
+    const line = document.getElementById("fr-start-status");
+    if (line) line.textContent = this.startStatus;
   }
 
   /** The hand just ended (its last card is played): each friend here gets its fair deal's secrets, after its state. */
@@ -664,6 +683,7 @@ export class Host {
       if (this.fair !== round || !r) return;
       if (!r.ok) { this.notice(seat, r.error.code, refusalText(r.error, nameOf)); return; }
       round.waiting = r.waiting;
+      this.sayWaiting(round.waiting);
     } else {
       round.waiting = round.waiting.filter((s) => s !== seat);
     }

@@ -139,6 +139,7 @@ export default {
   "friends.scan.denied": "Die Kamera lässt sich hier nicht nutzen (keine Erlaubnis oder keine Kamera). Füge den Antwortcode stattdessen ein.",
   "friends.network": "Im gleichen WLAN klappt das immer, auch ohne Internet. Übers Internet hilft ein STUN-Server (siehe Einstellungen); manche Netze (viele Mobilfunk- und Firmennetze) sperren direkte Verbindungen, und dieses Spiel hat keinen Relay-Server, der das umgeht.",
   "friends.start": "Spiel starten",
+  "friends.startWaiting": "Es wird verteilt: warten auf {names}…",
   "friends.status.invite": "Warte auf den Antwortcode von {name}",
   "friends.status.connecting": "Verbinde mit {name}…",
   "friends.status.here": "{name} sitzt am Tisch",

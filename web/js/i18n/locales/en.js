@@ -140,6 +140,7 @@ export default {
   "friends.scan.denied": "The camera cannot be used here (no permission, or no camera). Paste the reply code instead.",
   "friends.network": "On the same Wi-Fi this always works, even without internet. Across the internet a STUN server helps (see Settings); some networks (many mobile and company networks) block direct connections, and this game has no relay server to get around that.",
   "friends.start": "Start the game",
+  "friends.startWaiting": "Dealing: waiting for {names}…",
   "friends.status.invite": "Waiting for {name}'s reply code",
   "friends.status.connecting": "Connecting to {name}…",
   "friends.status.here": "{name} is at the table",

@@ -139,6 +139,7 @@ export default {
   "friends.scan.denied": "La caméra n'est pas utilisable ici (pas d'autorisation, ou pas de caméra). Collez plutôt le code de réponse.",
   "friends.network": "Sur le même Wi-Fi, cela marche toujours, même sans internet. Par internet, un serveur STUN aide (voir Réglages)\u00a0; certains réseaux (beaucoup de réseaux mobiles et d’entreprise) bloquent les connexions directes, et ce jeu n’a pas de serveur relais pour les contourner.",
   "friends.start": "Commencer la partie",
+  "friends.startWaiting": "Distribution : en attente de {names}…",
   "friends.status.invite": "En attente du code de réponse de {name}",
   "friends.status.connecting": "Connexion à {name}…",
   "friends.status.here": "{name} est à la table",

@@ -139,6 +139,7 @@ export default {
   "friends.scan.denied": "Qui la fotocamera non si può usare (nessun permesso o nessuna fotocamera). Incolla invece il codice di risposta.",
   "friends.network": "Sulla stessa rete Wi-Fi funziona sempre, anche senza internet. Via internet aiuta un server STUN (vedi Impostazioni); alcune reti (molte reti mobili e aziendali) bloccano le connessioni dirette e questo gioco non ha un server relay per aggirarle.",
   "friends.start": "Inizia la partita",
+  "friends.startWaiting": "Distribuzione: in attesa di {names}…",
   "friends.status.invite": "In attesa del codice di risposta di {name}",
   "friends.status.connecting": "Connessione con {name}…",
   "friends.status.here": "{name} è al tavolo",

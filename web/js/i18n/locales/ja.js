@@ -139,6 +139,7 @@ export default {
   "friends.scan.denied": "ここではカメラを使えません（許可がないか、カメラがありません）。代わりに返信コードを貼り付けてください。",
   "friends.network": "同じWi-Fiなら、インターネットがなくても必ずつながります。インターネット越しではSTUNサーバーが手助けします（設定を参照）。ただし一部のネットワーク（多くのモバイル回線や会社のネットワーク）は直接の接続を遮断します。このゲームには、それを回避する中継サーバーはありません。",
   "friends.start": "ゲームを始める",
+  "friends.startWaiting": "配っています：{names}を待っています…",
   "friends.status.invite": "{name}さんの返信コードを待っています",
   "friends.status.connecting": "{name}さんに接続しています…",
   "friends.status.here": "{name}さんが席に着きました",
