@@ -129,3 +129,13 @@ def test_the_game_settings_from_new_game_reach_the_friends_dialog_the_invite_and
     guest.wait_for_function("() => window.__jass.view()?.phase === 'play'", timeout=TIMEOUT)
     assert guest.evaluate("() => window.__jass.view().hands_total") == 6
     assert host.evaluate("() => window.__jass.view().players[0].name") == "Ueli"
+
+
+def test_a_damaged_invite_is_no_dead_end(warm_contexts, site):
+    guest = warm_contexts.page()
+    guest.goto(f"{site}{Q}#join=AAAAnotacode")
+    guest.wait_for_selector("#dlg-join[open] #btn-join-own", timeout=60_000)
+    expect(guest.locator("#dlg-join")).to_contain_text("damaged or incomplete")
+    guest.click("#btn-join-own")
+    guest.wait_for_function("() => !location.hash && document.body.dataset.phase === 'play' && !document.body.dataset.guest",
+                            timeout=60_000)

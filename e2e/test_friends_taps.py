@@ -22,7 +22,9 @@ OFFERED_NOW_JS = """() => {
 
 
 @pytest.mark.long_flow
-@pytest.mark.parametrize("way", ["mouse", "keys"])
+# the mouse on the canvas (keys: e2e/test_taps.py plays the same controller path by keyboard; the hand buttons of a
+# friend's page: e2e/test_friends_fresh.py)
+@pytest.mark.parametrize("way", ["mouse"])
 def test_a_friend_tapping_each_card_as_it_is_offered_loses_no_tap(warm_contexts, site, monkeypatch, way):
     monkeypatch.setattr(test_friends, "Q", "?ice=none")   # every page at the default speed: the tables animate
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)

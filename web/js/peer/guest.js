@@ -113,7 +113,14 @@ export class Guest {
   }
 
   screen(problem = null) {
-    if (problem) { modal("dlg-join", t("join.badTitle"), [el("p", { text: problem })], []); return; }
+    if (problem) {
+      // no dead end: a game of this device's own instead (Escape too), or paste a new invite into the address
+      const own = el("button", { type: "button", class: "primary", id: "btn-join-own", text: t("join.playOwn") });
+      own.addEventListener("click", () => location.assign(location.pathname + location.search));
+      const dlg = modal("dlg-join", t("join.badTitle"), [el("p", { text: problem })], [own], { dismissible: true });
+      dlg.onclose = () => location.assign(location.pathname + location.search);
+      return;
+    }
     if (this.status === "playing" || this.status === "lost") { document.getElementById("dlg-join")?.close(); return; }
     const seats = el("ul", { class: "join-seats" }, this.names.map((n, s) =>
       el("li", { "data-join-seat": s, text: s === this.seat ? t("join.yourSeat") : s === 0 ? t("join.hostSeat", { name: n }) : n })));

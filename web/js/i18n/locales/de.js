@@ -161,6 +161,7 @@ export default {
   "join.title": "{host} lädt dich zum Mittlere Jass ein",
   "join.badTitle": "Einladungslink",
   "join.bad": "Dieser Einladungslink ist beschädigt oder unvollständig. Bitte um einen neuen.",
+  "join.playOwn": "Eine eigene Partie spielen",
   "join.seats": "Am Tisch:",
   "join.hostSeat": "{name} (Gastgeber)",
   "join.yourSeat": "du",

@@ -162,6 +162,7 @@ export default {
   "join.title": "{host} invites you to play Mittlere Jass",
   "join.badTitle": "Invite link",
   "join.bad": "This invite link is damaged or incomplete. Ask for a new one.",
+  "join.playOwn": "Play a game of my own",
   "join.seats": "At the table:",
   "join.hostSeat": "{name} (host)",
   "join.yourSeat": "you",

@@ -161,6 +161,7 @@ export default {
   "join.title": "{host} vous invite à jouer au Mittlere Jass",
   "join.badTitle": "Lien d’invitation",
   "join.bad": "Ce lien d’invitation est abîmé ou incomplet. Demandez-en un nouveau.",
+  "join.playOwn": "Jouer une partie de mon côté",
   "join.seats": "À la table\u00a0:",
   "join.hostSeat": "{name} (hôte)",
   "join.yourSeat": "vous",

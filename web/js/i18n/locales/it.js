@@ -161,6 +161,7 @@ export default {
   "join.title": "{host} ti invita a giocare a Mittlere Jass",
   "join.badTitle": "Link d’invito",
   "join.bad": "Questo link d’invito è danneggiato o incompleto. Chiedine uno nuovo.",
+  "join.playOwn": "Gioca una partita per conto tuo",
   "join.seats": "Al tavolo:",
   "join.hostSeat": "{name} (chi ospita)",
   "join.yourSeat": "tu",

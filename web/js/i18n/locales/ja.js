@@ -161,6 +161,7 @@ export default {
   "join.title": "{host}さんからMittlere Jassへの招待",
   "join.badTitle": "招待リンク",
   "join.bad": "この招待リンクは壊れているか、途中で切れています。新しいリンクを頼んでください。",
+  "join.playOwn": "自分だけでゲームをする",
   "join.seats": "テーブルの席：",
   "join.hostSeat": "{name}（ホスト）",
   "join.yourSeat": "あなた",
