@@ -532,7 +532,10 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
     play_until(host, [g1, g2], lambda: (lambda v: v["hand_no"] == 2 and sum(v["counts"]) <= 33)(
         host.evaluate("() => window.__jass.view()")))
     reload_host_and_let_bots_stand_in(host)
-    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    # the hand is played out (no Next hand pressed: its summary stays open)
+    while host.evaluate("() => window.__jass.view().phase") == "play":
+        if not play_one([host]):
+            host.wait_for_timeout(15)
     host.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
     host.click("#btn-hand-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)

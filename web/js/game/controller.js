@@ -15,6 +15,9 @@ import { buzz, sfx } from "../table/sound.js";
 import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
 
+/** The cards a view has seen played in its hand (a tap kept for this turn holds while it is unchanged). */
+const cardsSeen = (v) => `${v?.hand_no}/${v?.counts?.join()}/${v?.trick?.cards?.length}`;
+
 /** A friend on their own device plays `seat` now (no bot stands in): the game waits for its card (play together). */
 const awaitsFriend = (seat, view = store.view) => view?.players?.[seat]?.kind === "remote" && view.players[seat].bot == null;
 
@@ -407,7 +410,8 @@ export class Controller extends Emitter {
     const p = this.pending;
     this.pending = null;
     // a card tapped while the table still moved: played now, if the engine's view it was tapped in still stands
-    if (p && p.gen === this.gen && p.view === v && v.legal.includes(p.card) && isMyTurn()) { this.play(p.card); return; }
+    // (a newer view that changed no card, a name or a seat's connection, keeps it: the turn is still the same)
+    if (p && p.gen === this.gen && p.cards === cardsSeen(v) && v.legal.includes(p.card) && isMyTurn()) { this.play(p.card); return; }
     if (!prefs.autoForced || v.legal.length !== 1) return;
     const myGen = this.gen, card = v.legal[0];
     setTimeout(() => {
@@ -423,7 +427,7 @@ export class Controller extends Emitter {
   keep(card) {
     if (!this.mayKeep(card)) return false;
     // the view the card was tapped in: a newer one (another's card, the player's own answered) drops the tap
-    this.pending = { card, view: store.view, gen: this.gen };
+    this.pending = { card, view: store.view, cards: cardsSeen(store.view), gen: this.gen };
     const i = shown().hand.indexOf(card);
     if (i >= 0 && store.ui.raised !== i) { store.ui.raised = i; this.renderer.invalidate(); }   // seen as chosen
     return true;
