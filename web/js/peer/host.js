@@ -91,12 +91,22 @@ export class Host {
   readyList() {
     if (!this.active) return null;
     const next = this.controller.journal.hands.length + 1;
-    const friends = [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here");
+    const friends = this.friendsHere();
     if (!friends.length) return null;
-    return el("ul", { id: "ready-list", class: "ready-list" }, friends.map(([seat, x]) => {
-      const ready = x.ready === next;
+    return el("ul", { id: "ready-list", class: "ready-list" }, friends.map((seat) => {
+      const ready = this.seats.get(seat).ready === next;
       return el("li", { "data-ready-seat": seat, "data-ready": String(ready), text: t(ready ? "friends.ready" : "friends.reading", { name: this.seatName(seat) }) });
     }));
+  }
+
+  /** `new_game`'s seats for a table with `friends` (the others bots of their seat's level), and the levels the page
+   *  keeps beside them (a friend's: the default, for a bot that may stand in). */
+  tableSeats(friends) {
+    const level = (s) => this.seats.get(s).mode;
+    return {
+      seats: [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: level(s) }))],
+      bots: [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : level(s))),
+    };
   }
 
   /** The seats of the friends at the table now (connected). */
@@ -110,12 +120,12 @@ export class Host {
     if (this.starting || !this.active) return;
     this.starting = true;
     const friends = this.friendsHere(), names = store.view.players.map((p) => p.name);
-    const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : store.view.players[s].bot ?? this.seats.get(s)?.mode ?? "normal"));
-    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: bots[s - 1] }))];
     for (const s of [1, 2]) {
       const x = this.seats.get(s);
-      if (x && !friends.includes(s)) { x.link?.close(); Object.assign(x, { mode: bots[s - 1], status: "bot", link: null, code: null }); store.ui.away.delete(s); }
+      const level = store.view.players[s].bot ?? (x?.mode === FRIEND ? null : x?.mode) ?? store.hello?.defaults?.bots?.[s - 1] ?? "normal";
+      if (x && !friends.includes(s)) { x.link?.close(); Object.assign(x, { mode: level, status: "bot", link: null, code: null }); store.ui.away.delete(s); }
     }
+    const { seats, bots } = this.tableSeats(friends);
     this.rounds = [];
     this.game = null;
     const seed = friends.length ? await this.fairRound(1) : null;
@@ -584,13 +594,12 @@ export class Host {
   async start() {
     if (this.starting) return;
     this.starting = true;
-    const friends = [1, 2].filter((s) => this.seats.get(s).mode === FRIEND && this.seats.get(s).status === "here");
+    const friends = this.friendsHere();
     for (const s of [1, 2]) {
       const x = this.seats.get(s);
       if (x.mode === FRIEND && !friends.includes(s)) { x.link?.close(); x.mode = store.hello?.defaults?.bots?.[s - 1] ?? "normal"; }
     }
-    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
-    const bots = [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : this.seats.get(s).mode));
+    const { seats, bots } = this.tableSeats(friends);
     // a friend's name may come later (its page still loading): the table takes it when it comes (rename)
     const names = this.names();
     document.querySelector("#dlg-friends [data-action='start-table']")?.setAttribute("disabled", "");
