@@ -330,12 +330,18 @@ def test_three_people_play_a_whole_game_of_two_hands(warm_contexts, site):
     print("FIGURES", json.dumps(figures))
 
 
-def reload_host_and_let_bots_stand_in(host) -> None:
+def reload_host_and_let_bots_stand_in(host, guests=()) -> None:
     """The host's page reloads at rest: the game resumes from its autosave (each hand's fair seed with it) at the same
-    position, with no dialog over it; both friends are away, each with a new invite; then a bot stands in for each."""
+    position, with no dialog over it; both friends are away, each with a new invite; then a bot stands in for each.
+    Each of `guests` says at once that the link to the host is gone (the host's tab tells it as it goes, not the
+    browser's give-up half a minute later)."""
     host.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
     before = host.evaluate("() => window.__jass.view()")
+    t_reload = time.monotonic()
     host.reload()
+    for g in guests:
+        g.wait_for_function("() => document.body.dataset.peer === 'lost'", timeout=TIMEOUT)
+        assert time.monotonic() - t_reload < 8, f"the host's reload was told after {time.monotonic() - t_reload:.1f} s"
     host.wait_for_function("() => document.body.dataset.phase === 'play' && "
                            "document.querySelectorAll('#friends-bar [data-away] [data-invite]').length === 2",
                            timeout=60_000)
@@ -531,7 +537,7 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=3)
     play_until(host, [g1, g2], lambda: (lambda v: v["hand_no"] == 2 and sum(v["counts"]) <= 33)(
         host.evaluate("() => window.__jass.view()")))
-    reload_host_and_let_bots_stand_in(host)
+    reload_host_and_let_bots_stand_in(host, guests=(g1, g2))
     # the hand is played out (no Next hand pressed: its summary stays open)
     while host.evaluate("() => window.__jass.view().phase") == "play":
         if not play_one([host]):

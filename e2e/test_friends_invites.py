@@ -1,5 +1,5 @@
 """Invites off the happy path (issue 43): a stale reply code, a new invite, a new invite opened in the tab that had
-the old one, a friend's name with odd characters."""
+the old one, an invite opened again once used, a friend's name with odd characters."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -43,6 +43,10 @@ def test_a_stale_reply_is_refused_at_once_and_the_new_invite_connects(warm_conte
     host.fill("#dlg-friends [data-reply-input]", reply_for(guest2, new_invite))
     host.click("#dlg-friends [data-action='accept-reply']")
     host.wait_for_selector("#dlg-friends [data-seat-row='1'] [data-status='here']", timeout=TIMEOUT)
+    # the friend's phone reloads the tab: the invite it joined with works once, and its page says so at once
+    guest2.reload()
+    guest2.wait_for_selector("#dlg-join .fr-status[data-status='used']", timeout=TIMEOUT)
+    expect(guest2.locator("#dlg-join .fr-status")).to_contain_text("nouvelle invitation")
     host.locator("#dlg-friends").get_by_role("button", name="Cancel").click()
 
 

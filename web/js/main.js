@@ -79,8 +79,6 @@ installStunSetting();
 const joinCode = inviteCodeOf(location.hash);
 if (joinCode) {   // a friend's page: the host's game only
   const guest = new Guest({ controller, settings: session });
-  controller.guestSend = (card) => guest.play(card);
-  controller.guestRecords = () => guest.records();
   boot.joinInstead = () => guest.ready();
   guest.join(joinCode);
 }

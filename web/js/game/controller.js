@@ -14,6 +14,7 @@ import { hideHandover, markViewer, showHandover } from "../ui/handover.js";
 import { buzz, sfx } from "../table/sound.js";
 import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
+import { LOCAL } from "./transport.js";
 
 /** The cards a view has seen played in its hand (a tap kept for this turn holds while it is unchanged). */
 const cardsSeen = (v) => `${v?.hand_no}/${v?.counts?.join()}/${v?.trick?.cards?.length}`;
@@ -32,8 +33,9 @@ const MAX_DEATHS = 2;
  * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
  * - "hintCard" (index): the engine's hint names the player's hand card at `index`
  * - "engineRestarted": a friend's page has a new engine worker (after its worker died)
- * - "guestReady": a friend's page pressed Next hand (the host deals; it is told the friend is ready)
- * - "guestLeave": a friend's page pressed New game (it asks before it leaves the host's table)
+ *
+ * How the game is played (this page's engine, a host's for friends, or another page's) is its transport
+ * (./transport.js): `setTransport` by peer/host.js and peer/guest.js; the controller asks it, never the page.
  */
 export class Controller extends Emitter {
   /**
@@ -58,6 +60,13 @@ export class Controller extends Emitter {
      *  Played as soon as the table rests (settle) if that view still stands; a new tap replaces it. */
     this.pending = null;
     this.advancing = null;   // the generation whose bot loop runs (advance): never two loops at once
+    /** @type {import("./transport.js").Transport} */
+    this.transport = LOCAL;
+  }
+
+  /** How the game is played from now on (null: at this device, by this page's engine). */
+  setTransport(transport) {
+    this.transport = transport ?? LOCAL;
   }
 
   /**
@@ -172,7 +181,7 @@ export class Controller extends Emitter {
    * from the host's messages it holds).
    */
   async recover(reason) {
-    const guest = !!this.guestSend;
+    const guest = !this.transport.ownsGame;
     if ((!guest && !this.journal.setup) || ["loading", "error"].includes(store.ui.phase)) return;
     const now = performance.now();
     this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
@@ -428,10 +437,18 @@ export class Controller extends Emitter {
     if (!this.mayKeep(card)) return false;
     // the view the card was tapped in: a newer one (another's card, the player's own answered) drops the tap
     this.pending = { card, view: store.view, cards: cardsSeen(store.view), gen: this.gen };
-    const i = shown().hand.indexOf(card);
-    if (i >= 0 && store.ui.raised !== i) { store.ui.raised = i; this.renderer.invalidate(); }   // seen as chosen
+    this.raise(card);
     return true;
   }
+
+  /** The hand's `card` is seen as chosen (raised) until it is played or the hand changes. */
+  raise(card) {
+    const i = shown().hand.indexOf(card);
+    if (i >= 0 && store.ui.raised !== i) { store.ui.raised = i; this.renderer.invalidate(); }
+  }
+
+  /** Whether the player's card for the view shown is on its way (a friend's page: sent, the host not yet answered). */
+  get cardOnItsWay() { return this.sending != null && this.sending === store.view; }
 
   /** Whether `keep(card)` would keep it (asks nothing, changes nothing: the table's input asks before a tap). */
   mayKeep(card) {
@@ -478,13 +495,14 @@ export class Controller extends Emitter {
   }
 
   async nextHand() {
-    if (this.guestSend) { this.emit("guestReady"); return; }   // a friend's page: ready; the host deals
+    if (!this.transport.ownsGame) { this.transport.ready(); return; }   // a friend's page: ready; the host deals
     const myGen = this.gen;
     store.ui.busy = true;
     this.setPhase("play");
     const covered = people().length > 1;
     if (covered) store.ui.handover = -1;   // a table of people: the new hand stays hidden until it is handed over
-    const seed = this.dealSeed ? await this.dealSeed() : null;   // play together: the fair deal's seed (peer/host.js)
+    // play together: the fair deal's seed (peer/host.js); a game at this device: the engine's own
+    const seed = await this.transport.dealSeed(this.journal.hands.length + 1);
     if (myGen !== this.gen) return;
     const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
     if (!r || myGen !== this.gen) return;
@@ -511,7 +529,11 @@ export class Controller extends Emitter {
     this.pending = null;
     store.ui.busy = true;
     this.sending = v;   // the view this card answers: taps meanwhile are not kept for it
-    if (this.guestSend) { this.guestSend(card); return; }   // a friend's page: the host's engine plays it
+    if (!this.transport.ownsGame) {   // a friend's page: the host's engine plays it; meanwhile it is seen as chosen
+      this.raise(card);
+      this.transport.sendCard(card);
+      return;
+    }
     const myGen = this.gen;
     const r = await this.engine({ cmd: "play", card });
     if (!r || myGen !== this.gen) return;
@@ -624,7 +646,7 @@ export class Controller extends Emitter {
   }
 
   async hint() {
-    if (!isMyTurn() || !helpAllowed(people().length) || this.guestSend) return;
+    if (!isMyTurn() || !helpAllowed(people().length) || !this.transport.ownsGame) return;
     const r = await this.engine({ cmd: "hint" });
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
@@ -637,8 +659,8 @@ export class Controller extends Emitter {
   }
 
   openNewGame() {
-    // a friend's page: leaving the host's table is asked first (peer/guest.js: "guestLeave")
-    if (this.guestSend) { this.emit("guestLeave"); return; }
+    // a friend's page: leaving the host's table is asked first (peer/guest.js)
+    if (!this.transport.ownsGame) { this.transport.leave(); return; }
     const { settings, session } = this;
     dialogs.showNewGame({
       // the seats by this game's names ("Right", the lab's bot), but by the seat's own after a game with people

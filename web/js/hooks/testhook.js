@@ -15,6 +15,8 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
         viewer: view?.viewer ?? null, handover: ui.handover,
         legal: [...model.legal], selected: ui.selected, handNo: model.handNo, counts: [...model.counts],
         trump: model.trump, peek: ui.peek, banner: ui.banner && ui.banner.alpha > 0 ? ui.banner.text : null,
+        // a friend's page: its card is sent and raised, the host has not answered yet (a tap says "on its way")
+        sending: controller.cardOnItsWay,
       };
     },
     view: () => (store.view ? JSON.parse(JSON.stringify({ ...store.view, history: store.history })) : null),

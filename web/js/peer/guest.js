@@ -13,10 +13,16 @@ import { CodeError, decodeInvite, encodeReply } from "./invite.js";
 import { codeBox } from "./host.js";
 import { RtcLink } from "./rtc.js";
 import { keepAwake } from "./wake.js";
+import { transport } from "../game/transport.js";
 import { Reactions } from "./react.js";
 import { PERSON, entryFromSeat, recordGame } from "../saves/history.js";
 
 const NAME_KEY = "mittlere-jass.guestName.v1";
+// the invites this device has connected with (table and nonce): an invite works once, so one opened again says so
+const USED_KEY = "mittlere-jass.invitesUsed.v1";
+const USED_MAX = 20;
+// waiting this long for the host to take the reply code: the page says what may be wrong (an invite already used)
+const STILL_WAITING_MS = 60_000;
 const SECRETS_WAIT_MS = 15_000;   // a hand over whose secrets do not come in this time cannot be verified: said
 // a card sent and not answered (no state from the host) in this time is the player's again: longer than the host's
 // own wait for its table to rest before it plays a friend's card (controller.js FRIEND_WAIT_MS)
@@ -32,6 +38,20 @@ function firstShown(events) {
   return current.some((e) => e.type !== "hand_dealt") ? [] : current;
 }
 
+/** The invites this device connected with (validated: a list of short keys; anything else reads as none). */
+function usedInvites() {
+  try {
+    const list = JSON.parse(localStorage.getItem(USED_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((k) => typeof k === "string" && k.length <= 16) : [];
+  } catch { return []; }
+}
+
+function rememberUsed(key) {
+  const list = usedInvites().filter((k) => k !== key);
+  list.push(key);
+  try { localStorage.setItem(USED_KEY, JSON.stringify(list.slice(-USED_MAX))); } catch { /* this visit only */ }
+}
+
 export class Guest {
   constructor({ controller, settings }) {
     Object.assign(this, { controller, settings });
@@ -41,29 +61,20 @@ export class Guest {
     this.queue = Promise.resolve();
     this.engineReady = new Promise((done) => { this.ready = done; });
     this.rounds = new Map();   // hand_no -> the fair deal as this page saw it (see fairMessage)
-    controller.reviewFair = (i, record) => this.verify(i, record);
+    // the host's engine runs the game: this page's cards go to it (play), Next hand says ready, New game asks first
+    controller.setTransport(transport({
+      kind: "guest",
+      sendCard: (card) => this.play(card),
+      verifyDeal: (i, record) => this.verify(i, record),
+      records: () => this.records(),
+      ready: () => this.sayReady(),
+      leave: () => this.leave(),
+    }));
     // the game's end: the host may play again with this table (this page stays at it)
     addGameOverNote(() => (this.status === "playing" ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) }) : null));
     this.reactions = new Reactions({
       send: (reaction) => this.send("react", { seat: this.seat, reaction }),
       renderer: controller.renderer, nameOf: (s) => this.names[s] ?? "",
-    });
-    // New game on a friend's page: asked first while the table is on (the host's game would wait for this seat);
-    // leaving loads a page of this device's own (its plays would still go to the host)
-    controller.on("guestLeave", async () => {
-      const on = this.status === "playing" && store.view?.phase !== "game-over";
-      if (on && !(await ask("dlg-leave", t("join.leave.title", { host: this.host() }), t("join.leave.text", { host: this.host() }),
-        { id: "btn-leave", text: t("join.leave.yes") }, { id: "btn-stay", text: t("join.leave.no"), focus: true }, { dismissible: true }))) return;
-      this.send("bye");
-      location.assign(location.pathname + location.search);
-    });
-    // Next hand on a friend's page: ready (the host deals and sees who is ready)
-    controller.on("guestReady", () => {
-      const next = this.events.filter((e) => e.type === "hand_dealt").length + 1;
-      this.send("ready", { hand_no: next });
-      const msg = t("join.ready", { host: this.host() });
-      toast(msg, "info", 6000);
-      announce(msg);
     });
     // this page's engine worker died and a new one is up: the table again from the host's last state (messages that
     // came meanwhile wait for it: handle)
@@ -74,6 +85,25 @@ export class Guest {
       if (this.shown && this.observation) this.controller.showGuest(this.observation, this.events, [], this.names);
     });
     window.__jassPeer = this;
+  }
+
+  /** New game on a friend's page: asked first while the table is on (the host's game would wait for this seat);
+   *  leaving loads a page of this device's own (its plays would still go to the host). */
+  async leave() {
+    const on = this.status === "playing" && store.view?.phase !== "game-over";
+    if (on && !(await ask("dlg-leave", t("join.leave.title", { host: this.host() }), t("join.leave.text", { host: this.host() }),
+      { id: "btn-leave", text: t("join.leave.yes") }, { id: "btn-stay", text: t("join.leave.no"), focus: true }, { dismissible: true }))) return;
+    this.send("bye");
+    location.assign(location.pathname + location.search);
+  }
+
+  /** Next hand on a friend's page: ready (the host deals and sees who is ready). */
+  sayReady() {
+    const next = this.events.filter((e) => e.type === "hand_dealt").length + 1;
+    this.send("ready", { hand_no: next });
+    const msg = t("join.ready", { host: this.host() });
+    toast(msg, "info", 6000);
+    announce(msg);
   }
 
   /** The invite in the address: the screen at once, the reply code as soon as the answer is made. */
@@ -100,9 +130,16 @@ export class Guest {
     link.onClose = () => this.lost();
     const answer = await link.answer(this.invite.offer);
     this.reply = encodeReply({ seat, table: this.invite.table, nonce: this.invite.nonce, answer });
-    this.status = "waiting";
+    // an invite this device connected with before cannot connect again: said at once (the reply code stays, in case)
+    this.status = usedInvites().includes(this.inviteKey()) ? "used" : "waiting";
     this.screen();
+    this.waitTimer = setTimeout(() => {
+      if (this.status === "waiting") { this.status = "stillWaiting"; this.screen(); }
+    }, STILL_WAITING_MS);
   }
+
+  /** This invite among the ones this device used: its table and its nonce. */
+  inviteKey() { return `${this.invite.table}:${this.invite.nonce}`; }
 
   host() { return this.names[0]; }
 
@@ -162,13 +199,15 @@ export class Guest {
 
   linked() {
     this.linkedAt ??= performance.now();
+    clearTimeout(this.waitTimer);
+    rememberUsed(this.inviteKey());
     this.status = "connected";
     this.screen();
     this.sendHello();
   }
 
   lost() {
-    if (this.status === "over") return;
+    if (this.status === "over" || this.status === "lost") return;   // said once (the host's word, then the link's close)
     const msg = t("join.lost", { host: this.host() });
     this.status = "lost";
     keepAwake(false);
@@ -246,6 +285,8 @@ export class Guest {
       await this.fairMessage(m);
     } else if (m.type === "react" && m.seat !== this.seat) {
       this.reactions.show(m.seat, m.reaction);
+    } else if (m.type === "away" && m.seat === 0) {
+      this.lost();   // the host's tab closed or reloads: its table is gone (a new invite brings this seat back)
     } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {
       // every page shows each seat's connection: the other friend's away mark as on the host's table
       if (m.type === "away") store.ui.away.add(m.seat);

@@ -16,6 +16,7 @@ import { RtcLink } from "./rtc.js";
 import { scanButton } from "./scan.js";
 import { Throttle } from "./throttle.js";
 import { keepAwake } from "./wake.js";
+import { transport } from "../game/transport.js";
 import { COOLDOWN_MS, Reactions } from "./react.js";
 
 const FRIEND = "friend";
@@ -23,6 +24,7 @@ const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in 
 const FLOOD_QUIET_MS = 2_000;  // a flood is over once no message of that friend was dropped for this long
 const FLOOD_ANSWER_MS = 250;   // the friend's table is sent again this long after its last dropped message
 const NOTICES_MAX = 50;        // the notices kept (the list tests and screen readers read): the latest
+const HEARD_MAX = 30;          // the friends' latest messages kept in short (what the host heard, for the tests' accounts)
 
 /** A copy button for `text()` (the clipboard where allowed, else the text selected for the player to copy). */
 export function copyButton(text, field) {
@@ -57,9 +59,17 @@ export class Host {
     this.table = 0;
     this.active = false;      // a game with friends is on
     this.notices = [];
+    this.heard = [];
     this.rounds = [];         // per dealt hand: {commitments, secrets} of the fair deal
     this.fair = null;
     this.stats = { stateBytes: [], acceptedAt: {}, connectedAt: {} };
+    // while a table with friends is on: this page's engine runs the game, each hand dealt by the fair deal, whose
+    // proof the hand review checks
+    this.transport = transport({
+      kind: "host",
+      dealSeed: (handNo) => this.fairRound(handNo),
+      verifyDeal: (i, record) => this.verify(i, record),
+    });
     controller.on("applied", (events) => {
       this.forwardAll();
       // the hand's last card: now, and only now, every friend may learn the secrets that dealt it
@@ -84,6 +94,11 @@ export class Host {
     });
     // after a hand: who of the friends is ready for the next one (the host may deal anyway)
     addHandOverNote(() => this.readyList());
+    // this tab closes or reloads: the friends hear it now (their tables say the link is gone at once, not when the
+    // browser gives the link up half a minute later); a reload resumes the table and invites them again
+    window.addEventListener("pagehide", () => {
+      if (this.active) for (const s of this.friendsHere()) this.send(s, "away", { seat: 0 });
+    });
     window.__jassPeer = this;   // tests and measurements read it
   }
 
@@ -339,8 +354,7 @@ export class Host {
     this.fair = null;
     this.rounds = [];
     this.game = null;
-    this.controller.dealSeed = null;
-    this.controller.reviewFair = null;
+    this.controller.setTransport(null);
     store.ui.away = new Set();
     document.getElementById("friends-bar")?.remove();
     delete document.body.dataset.host;
@@ -381,6 +395,9 @@ export class Host {
   async received(seat, text) {
     const x = this.seats.get(seat);
     const now = performance.now();
+    // what came, in short (the tests' account of a message that seemed lost): the latest HEARD_MAX
+    this.heard.push(`${Math.round(now)} ${seat} ${text.slice(0, 60)}`);
+    if (this.heard.length > HEARD_MAX) this.heard.shift();
     if (!x.throttle.take(now)) {
       // one notice per flood: a drop after FLOOD_QUIET_MS without one starts a new flood
       if (x.lastDrop == null || now - x.lastDrop > FLOOD_QUIET_MS) this.notice(seat, "peer_flood", t("friends.flood"));
@@ -573,8 +590,7 @@ export class Host {
     keepAwake(true);
     this.reactions.mount();
     document.body.dataset.host = "true";
-    this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
-    this.controller.reviewFair = (i, record) => this.verify(i, record);
+    this.controller.setTransport(this.transport);
     // the proofs of the hands dealt before the reload, kept by this game's earlier page
     this.game = this.controller.journal.setup?.seed ?? null;
     try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
@@ -610,8 +626,7 @@ export class Host {
     this.reactions.mount();
     this.dialog?.close();
     document.body.dataset.host = "true";
-    this.controller.dealSeed = () => this.fairRound(this.controller.journal.hands.length + 1);
-    this.controller.reviewFair = (i, record) => this.verify(i, record);
+    this.controller.setTransport(this.transport);
     await this.controller.startGame({ ...this.controller.session, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
     this.starting = false;
     this.renderBar();

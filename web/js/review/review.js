@@ -32,7 +32,7 @@ export class HandReview {
     this.hands = r.hands;
     this.labels = labels;
     // play with friends: each hand's deal checked against the peers' secrets (the host's fair deal), when asked
-    this.fair = fair && this.controller.reviewFair ? [] : null;
+    this.fair = fair && this.controller.transport.verifyDeal ? [] : null;
     // a table of people at this device (pass-and-play): everyone reads the review, so it names every seat, and the
     // coach checks the decisions of the person picked above its findings (the owner's first)
     this.people = people?.length > 1 ? [...people] : null;
@@ -51,7 +51,7 @@ export class HandReview {
     const got = this.fair[i];
     if (got === undefined) {
       this.fair[i] = null;
-      Promise.resolve(this.controller.reviewFair(i, this.hands[i].record)).then((r) => {
+      Promise.resolve(this.controller.transport.verifyDeal(i, this.hands[i].record)).then((r) => {
         this.fair[i] = r ?? false;
         if (this.i === i && document.getElementById("dlg-review")?.open) this.render();
       });

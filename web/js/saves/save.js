@@ -264,7 +264,7 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
   // "Review hand" in the hand summary and at game over: this game's hands, at the one just finished
   const reviewLast = async () => {
-    const guest = controller.guestRecords?.();   // a friend's page: the hands as its table saw them played
+    const guest = controller.transport.records();   // a friend's page: the hands as its table saw them played
     if (!guest) await autosave.refreshRecords();
     const records = guest ?? autosave.records;
     if (!records.length) return;

@@ -172,6 +172,8 @@ export default {
   "join.status.preparing": "Wird vorbereitet…",
   "join.status.waiting": "Warte, bis {host} deinen Antwortcode einfügt…",
   "join.status.connected": "Verbunden. Warte, bis {host} das Spiel startet…",
+  "join.status.used": "Mit dieser Einladung bist du auf diesem Gerät schon beigetreten, und eine Einladung gilt nur einmal. Wenn die Verbindung abgebrochen ist, bitte {host} um eine neue Einladung.",
+  "join.status.stillWaiting": "Noch immer keine Antwort von {host}. Falls {host} diese Einladung schon für jemand anderen gebraucht hat, bitte um eine neue.",
   "join.lost": "Die Verbindung zu {host} ist weg. Bitte {host} um eine neue Einladung: Damit kommst du auf deinen Platz zurück.",
   "join.over": "{host} hat den Tisch geschlossen. Danke fürs Mitspielen!",
   "join.leave.title": "Den Tisch von {host} verlassen?",

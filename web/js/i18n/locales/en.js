@@ -173,6 +173,8 @@ export default {
   "join.status.preparing": "Preparing…",
   "join.status.waiting": "Waiting for {host} to paste your reply code…",
   "join.status.connected": "Connected. Waiting for {host} to start the game…",
+  "join.status.used": "You have joined with this invite on this device before, and an invite works once. If you lost the connection, ask {host} for a new invite.",
+  "join.status.stillWaiting": "Still waiting for {host}. If {host} has already used this invite for someone else, ask for a new one.",
   "join.lost": "The connection to {host} was lost. Ask {host} for a new invite: it brings you back to your seat.",
   "join.over": "{host} has closed the table. Thanks for playing!",
   "join.leave.title": "Leave {host}'s table?",

@@ -172,6 +172,8 @@ export default {
   "join.status.preparing": "Préparation…",
   "join.status.waiting": "En attente que {host} colle votre code de réponse…",
   "join.status.connected": "Connecté. En attente que {host} commence la partie…",
+  "join.status.used": "Vous avez déjà rejoint la table avec cette invitation sur cet appareil, et une invitation ne sert qu’une fois. Si la connexion a été perdue, demandez une nouvelle invitation à {host}.",
+  "join.status.stillWaiting": "Toujours en attente de {host}. Si {host} a déjà utilisé cette invitation pour quelqu’un d’autre, demandez-en une nouvelle.",
   "join.lost": "La connexion avec {host} est perdue. Demandez une nouvelle invitation à {host}\u00a0: elle vous ramène à votre place.",
   "join.over": "{host} a fermé la table. Merci d’avoir joué\u00a0!",
   "join.leave.title": "Quitter la table de {host} ?",

@@ -172,6 +172,8 @@ export default {
   "join.status.preparing": "Preparazione…",
   "join.status.waiting": "Aspetto che {host} incolli il tuo codice di risposta…",
   "join.status.connected": "Connesso. Aspetto che {host} inizi la partita…",
+  "join.status.used": "Su questo dispositivo ti sei già unito con questo invito, e un invito vale una volta sola. Se la connessione si è interrotta, chiedi a {host} un nuovo invito.",
+  "join.status.stillWaiting": "Ancora in attesa di {host}. Se {host} ha già usato questo invito per qualcun altro, chiedine uno nuovo.",
   "join.lost": "La connessione con {host} si è interrotta. Chiedi a {host} un nuovo invito: ti riporta al tuo posto.",
   "join.over": "{host} ha chiuso il tavolo. Grazie per aver giocato!",
   "join.leave.title": "Lasciare il tavolo di {host}?",

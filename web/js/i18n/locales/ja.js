@@ -172,6 +172,8 @@ export default {
   "join.status.preparing": "準備中…",
   "join.status.waiting": "{host}さんが返信コードを貼り付けるのを待っています…",
   "join.status.connected": "接続しました。{host}さんがゲームを始めるのを待っています…",
+  "join.status.used": "この端末ではこの招待ですでに参加しています。招待は一度しか使えません。接続が切れた場合は、{host}さんに新しい招待を頼んでください。",
+  "join.status.stillWaiting": "まだ{host}さんを待っています。{host}さんがこの招待をすでに別の人に使った場合は、新しい招待を頼んでください。",
   "join.lost": "{host}さんとの接続が切れました。{host}さんに新しい招待を頼んでください。同じ席に戻れます。",
   "join.over": "{host}さんがテーブルを閉じました。遊んでくれてありがとう！",
   "join.leave.title": "{host}のテーブルを離れますか？",
