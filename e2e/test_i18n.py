@@ -99,9 +99,14 @@ def test_the_choice_is_remembered_and_the_page_switches_at_once(lang_page, site)
     # the cards' corners too (the French Jack is a V): no face painted in the old language is drawn any more
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert page.evaluate("window.__jass.staleFaces()") == []
+    # the names the page gave the seats ("Du", "Rechts", "Links") are the new language's, the game's own too
+    names = [de["name.0"], de["name.1"], de["name.2"]], [fr["name.0"], fr["name.1"], fr["name.2"]]
+    page.wait_for_function("(n) => window.__jass.view().players.map((p) => p.name).join() === n", arg=",".join(names[1]),
+                           timeout=10_000)
     page.reload()
     page.wait_for_function(PLAYABLE, timeout=60_000)
     expect(page.locator("#btn-sheet")).to_have_text(fr["btn.sheet"])   # remembered over the browser's de-CH
+    assert [p["name"] for p in page.evaluate("window.__jass.view()")["players"]] == names[1]   # the save kept them
     # a broken stored value falls back to the browser's language
     page.evaluate("localStorage.setItem('mittlere-jass.lang', '<script>')")
     page.reload()

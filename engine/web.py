@@ -292,10 +292,14 @@ class Session:
         return {"ok": True, "message": message}
 
     def cmd_rename(self, req: dict[str, Any]) -> ViewAnswer:
-        """A friend's name came (or changed) while the game runs: ``seat`` (a friend's) is called ``name`` from now on
-        (cleaned as every name is; bad_names when nothing is left)."""
+        """A seat's name changes while the game runs (a friend's name came; the page's language changed the name it
+        gave a seat by default): ``seat`` is called ``name`` from now on (cleaned as every name is; bad_names when
+        nothing is left)."""
         game = self._game()
-        seat, name = self._remote_seat(req), req.get("name")
+        seat: Any = req.get("seat")
+        if not (_is_int(seat) and 0 <= seat < len(game.names)):
+            raise ProtocolError("bad_seat", {"seat": _echo(seat) if not _is_int(seat) else seat})
+        name = req.get("name")
         clean = clean_name(name) if isinstance(name, str) else ""
         if not clean:
             raise ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})

@@ -5,7 +5,7 @@
 import { announce, hideHint, hideToast, renderHandButtons, showHint, toast, updateToolbar } from "../ui/a11y.js";
 import { EngineDied } from "../engine/bridge.js";
 import * as dialogs from "../ui/dialogs.js";
-import { cardName, hintDetails, hintText, levelName, refusalText, t } from "../i18n/i18n.js";
+import { cardName, catalogReady, getLanguage, hintDetails, hintText, levelName, onLanguageChange, refusalText, t, tIn } from "../i18n/i18n.js";
 import { saveSettings } from "../ui/storage.js";
 import { Emitter } from "./events.js";
 import { Journal } from "./journal.js";
@@ -33,6 +33,7 @@ const MAX_DEATHS = 2;
  * - "settled" (view): the table is at rest: the player's turn, or a hand or the game is over
  * - "hintCard" (index): the engine's hint names the player's hand card at `index`
  * - "engineRestarted": a friend's page has a new engine worker (after its worker died)
+ * - "renamed": seats' default names were renamed into the page's new language (renameDefaults)
  *
  * How the game is played (this page's engine, a host's for friends, or another page's) is its transport
  * (./transport.js): `setTransport` by peer/host.js and peer/guest.js; the controller asks it, never the page.
@@ -62,6 +63,33 @@ export class Controller extends Emitter {
     this.advancing = null;   // the generation whose bot loop runs (advance): never two loops at once
     /** @type {import("./transport.js").Transport} */
     this.transport = LOCAL;
+    // the names this page gave seats by default ("Right", "Normal bot") follow the page's language
+    this.lang = catalogReady() ? getLanguage() : null;
+    onLanguageChange((lang) => {
+      const before = this.lang;
+      this.lang = lang;
+      if (before && before !== lang) this.renameDefaults(before);
+    });
+  }
+
+  /**
+   * The language changed from `before`: each seat still called by the name this page gives it by default in that
+   * language (its side, its bot level, "Friend 2") is called so in the new one, in the engine's game (so a save,
+   * the history and the friends' tables say it too). Only where this page's engine runs the game. Emits "renamed".
+   */
+  async renameDefaults(before) {
+    const v = store.view;
+    if (!v?.players || !this.transport.ownsGame || !this.journal.setup) return;
+    const defaults = (code, s, level) => [tIn(code, `name.${s}`), tIn(code, "friends.friend", { n: s }),
+      level ? tIn(code, "name.bot", { level: tIn(code, `level.${level}`) }) : null];
+    let renamed = false;
+    for (const [s, p] of v.players.entries()) {
+      const was = defaults(before, s, p.bot), now = defaults(getLanguage(), s, p.bot);
+      const i = was.indexOf(p.name);
+      if (i < 0 || !now[i] || now[i] === p.name) continue;
+      if ((await this.renameSeat(s, now[i]))?.ok) renamed = true;
+    }
+    if (renamed) this.emit("renamed");
   }
 
   /** How the game is played from now on (null: at this device, by this page's engine). */
@@ -594,14 +622,15 @@ export class Controller extends Emitter {
     return r;
   }
 
-  /** Host: a friend's name came or changed during the game: the engine's table (and the journal, so that a resumed
-   *  game keeps it) calls the seat so from now on. */
+  /** A seat's name came or changed during the game (a friend's; a default name in a new language): the engine's
+   *  table (and the journal, so that a resumed game keeps it) calls the seat so from now on. */
   async renameSeat(seat, name) {
     const r = await this.ask({ cmd: "rename", seat, name });
     if (!r?.ok) return r;
     if (this.journal.setup?.names) this.journal.setup.names[seat] = r.view.players[seat].name;
     setView(r.view);
     this.renderer.invalidate();
+    this.emit("applied", []);   // no event, a new view: the autosave keeps the name, the friends' tables get it
     return r;
   }
 

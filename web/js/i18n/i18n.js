@@ -120,6 +120,14 @@ export function getLanguage() { return lang; }
 export function textsVersion() { return `${lang}#${switches}`; }
 /** Has a catalog been put in place yet (texts drawn before that are the fallback's)? */
 export function catalogReady() { return switches > 0; }
+/** `key` in the language `code` whose catalog is loaded (English where it lacks the key): the names a page gave in
+ *  the language before a switch. */
+export function tIn(code, key, params = {}) {
+  const s = CATALOGS[code]?.[key] ?? CATALOGS.en?.[key];
+  if (typeof s !== "string") return key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
 /** Call `f(lang)` after every language switch. */
 export function onLanguageChange(f) { listeners.add(f); return () => listeners.delete(f); }
 

@@ -24,6 +24,7 @@ const FAIR_WAIT_MS = 20_000;   // a friend who sends no commitment or secret in 
 const FLOOD_QUIET_MS = 2_000;  // a flood is over once no message of that friend was dropped for this long
 const FLOOD_ANSWER_MS = 250;   // the friend's table is sent again this long after its last dropped message
 const NOTICES_MAX = 50;        // the notices kept (the list tests and screen readers read): the latest
+const FOLD_AFTER_COPY_MS = 1500;   // the away bar's invite folds away this long after its link was copied or shared
 const HEARD_MAX = 30;          // the friends' latest messages kept in short (what the host heard, for the tests' accounts)
 
 /** A copy button for `text()` (the clipboard where allowed, else the text selected for the player to copy). */
@@ -76,6 +77,10 @@ export class Host {
       if (this.active && events.some((e) => e.type === "hand_over")) this.releaseSecrets(controller.journal.hands.length);
     });
     controller.on("newGame", () => { if (!this.starting) this.stop(); });
+    // the host's language renamed the bots' default names: every friend's table calls them so too
+    controller.on("renamed", () => {
+      if (this.active) for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
+    });
     // another tab of this device took the game over: it resumes the table and invites the friends again; this tab
     // lets its links go at once (no bye: the table is not closed), so no friend's card reaches two games
     controller.on("elsewhere", () => this.stop({ bye: false }));
@@ -567,12 +572,17 @@ export class Host {
         el("summary", { text: t("friends.rejoinHelp", { name }) }),
         codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: seat }))) : null;
       invite?.addEventListener("toggle", () => { this.openInvite = invite.open ? seat : null; });
+      // the link taken (copied or shared): the invite folds away after a moment, the bar is short again and leaves
+      // the trick in view (the reply is pasted in the bar's own field)
+      for (const b of invite?.querySelectorAll(".code-row button") ?? []) {
+        b.addEventListener("click", () => setTimeout(() => { invite.open = false; }, FOLD_AFTER_COPY_MS));
+      }
       return el("div", { class: "fr-away", "data-away": seat },
         el("p", { class: "fr-status", "data-status": x.status === "failed" ? "failed" : "away", text: x.status === "failed" ? this.statusText(seat) : t("friends.status.away", { name }) }),
         el("p", { text: standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name }) }),
-        standing ? null : bot, invite, x.code ? this.newInviteButton(seat) : null);
+        standing ? null : bot, x.code ? this.newInviteButton(seat) : null, invite);
     }));
-    const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply") });
+    const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply"), placeholder: t("friends.reply") });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
     bar.append(el("div", { class: "code-row" }, reply, accept, scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply-bar")))));
