@@ -178,8 +178,11 @@ export class Guest {
           el("p", { class: "help", text: t("join.replyHelp", { host: this.host() }) }),
           codeBox(this.reply, "data-reply-code", t("join.reply")))
         : el("p", { class: "help", text: t("join.preparing") }),
-      el("p", { class: "fr-status", "data-status": this.status, text: t(`join.status.${this.status}`, { host: this.host() }) }),
     ];
+    // where the page waits: last; what may be wrong (an invite used before, a long wait): first
+    const status = el("p", { class: "fr-status", "data-status": this.status, text: t(`join.status.${this.status}`, { host: this.host() }) });
+    if (["used", "stillWaiting"].includes(this.status)) body.unshift(status);
+    else body.push(status);
     const focus = document.activeElement?.id;
     const dlg = modal("dlg-join", t("join.title", { host: this.host() }), body, [], { wide: true });
     if (focus) document.getElementById(focus)?.focus();
