@@ -29,17 +29,22 @@ class Refused(Exception):
         self.params: Params = params or {}
 
 Phase = Literal["play", "hand-over", "game-over"]
-Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
+Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "hundred_and_zero", "ranking", "tie", "annulled",
+               "molotow_all", "molotow_hundred", "molotow_places", "plusminus"]
 SeatKind = Literal["me", "person", "bot", "outside", "remote"]
 
 
 # -- pieces ------------------------------------------------------------------------------------------------------
 
 class RulesJson(TypedDict):
-    """The variant flags (docs/rules.md §7): no_trump is "eights" or "annul"."""
+    """The variant flags (docs/rules.md §7, docs/rules-molotow.md, docs/rules-plusminus.md): no_trump is "eights" or
+    "annul"; ties (Molotow: "passed_over" or "share"; Plus-Minus: "passed_over" or "next") only in those games;
+    srf_hundred_zero only in Mittlere (written only when true)."""
 
     undertrump_when_void: bool
     no_trump: str
+    ties: NotRequired[str]
+    srf_hundred_zero: NotRequired[bool]
 
 
 class CardAt(TypedDict):
@@ -87,17 +92,23 @@ class Player(TypedDict):
 
 class Roles(TypedDict, total=False):
     """The seats a settlement case is about: match {winner}; no_trick {no_trick}; hundred {hundred};
-    no_trick_and_hundred {no_trick, hundred, other}; ranking {middle, high, low}; tie {tied, third}; annulled {}."""
+    no_trick_and_hundred {no_trick, hundred, other}; hundred_and_zero {hundred, zero_points, middle} (Mittlere's
+    srf_hundred_zero); ranking {middle, high, low}; tie {tied, third}; annulled {}.  Molotow: molotow_all {winner};
+    molotow_hundred {hundred}; molotow_places {stroke, zero, tied} (lists of seats).  Plus-Minus: plusminus {stroke,
+    tied, hundred (only when the most, alone, is 100 or more)}."""
 
     winner: int
     no_trick: int
     hundred: int
+    zero_points: int
     other: int
     middle: int
     high: int
     low: int
     tied: list[int]
     third: int
+    stroke: list[int]
+    zero: list[int]
 
 
 class HandResultJson(TypedDict):
@@ -118,8 +129,10 @@ class HandResultJson(TypedDict):
 
 
 class HandRecord(TypedDict):
-    """A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``."""
+    """A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``.  game:
+    "molotow" or "plusminus" (absent: Mittlere)."""
 
+    game: NotRequired[str]
     rules: RulesJson
     dealer: int
     hands: list[list[str]]
@@ -544,7 +557,9 @@ class ReviewTrick(TypedDict):
 
 
 class ReplaySummary(TypedDict):
-    """What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI")."""
+    """What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI").  Molotow and
+    Plus-Minus add strokes and zeros per seat (null until the hand is complete; Plus-Minus' zeros are all 0);
+    Mittlere's output has neither (as before the family)."""
 
     trump: str | None
     trump_fixed_at: int | None
@@ -557,6 +572,8 @@ class ReplaySummary(TypedDict):
     settlement: list[int] | None
     settlement_case: Case | None
     annulled: bool
+    strokes: NotRequired[list[int] | None]
+    zeros: NotRequired[list[int] | None]
 
 
 class ReviewedHand(ReplaySummary):
