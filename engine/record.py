@@ -3,7 +3,8 @@
 A record is ``{"game": "mittlere"?, "rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
 ``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  ``game`` names the game (:mod:`engine.games`): without
 it the record is Mittlere's (every record written before the family); ``"molotow"`` and ``"plusminus"`` have four
-hands of nine cards.  The game fixes the number of hands, the cards in each and the rule flags ``rules`` may hold.  Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
+hands of nine cards.  The game fixes the number of hands, the cards in each and the rule flags ``rules`` may hold.
+Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
 """
 
 from __future__ import annotations
