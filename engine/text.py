@@ -130,6 +130,7 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "bad_since": f"A friend's events are counted from 0 to {p.get('next')}: start from one of them.",
         "bad_seed": f"The seed must be a whole number or a word of at most {p.get('max_len')} characters.",
         "bad_rules": f"Unknown rule setting {p.get('key')!r} or a value it does not take.",
+        "bad_game": f"Unknown game (known: {_join(p.get('games'))}).",
         "bad_names": f"Give three player names of at most {p.get('max_len')} characters.",
         "bad_card": f"Unknown card {p.get('card')!r} (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA').",
         "bad_records": f"Give a list of 1 to {p.get('max')} hand records.",
