@@ -66,6 +66,20 @@ def test_hello_reports_version_levels_defaults_and_limits():
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
         "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
+        "games": {
+            "mittlere": {"seats": 3, "cards_per_hand": 12, "hand_points": 157, "hands": 12, "open_ended": False,
+                         "flags": ["undertrump_when_void", "no_trump", "srf_hundred_zero"],
+                         "rules": {"undertrump_when_void": False, "no_trump": "eights"},
+                         "choices": {"no_trump": ["eights", "annul"]}},
+            "molotow": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": False,
+                        "flags": ["undertrump_when_void", "no_trump", "ties"],
+                        "rules": {"undertrump_when_void": True, "no_trump": "eights", "ties": "passed_over"},
+                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}},
+            "plusminus": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": True,
+                          "flags": ["undertrump_when_void", "no_trump", "ties"],
+                          "rules": {"undertrump_when_void": False, "no_trump": "eights", "ties": "passed_over"},
+                          "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "next"]}},
+        },
     }
 
 
