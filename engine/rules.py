@@ -18,8 +18,8 @@ NO_TRUMP_MODES = ("eights", "annul")
 RULE_KEYS = ("undertrump_when_void", "no_trump", "ties", "srf_hundred_zero")
 #: The values of a flag that is not true/false, per game: Mittlere has no ``ties`` flag.
 TIES_MODES = {"molotow": ("passed_over", "share"), "plusminus": ("passed_over", "next")}
-#: The flags a game offers, in the order its records write them, and the defaults of its own flags
-#: (docs/rules.md §7, docs/rules-molotow.md, docs/rules-plusminus.md).
+#: The flags each game offers, in the order its records write them (docs/rules.md §7, docs/rules-molotow.md §7,
+#: docs/rules-plusminus.md §7); every other flag keeps its default in that game.
 GAME_FLAGS: dict[str, tuple[str, ...]] = {
     "mittlere": ("undertrump_when_void", "no_trump", "srf_hundred_zero"),
     "molotow": ("undertrump_when_void", "no_trump", "ties"),
