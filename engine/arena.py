@@ -1,15 +1,16 @@
 """``python -m engine arena``: measure bot strength on seeded deals with seat rotation.
 
-Deal ``k`` (``k = 0 .. N-1``) is ``engine.deal.deal(seed, k, k % 3)``: dealt by seat ``k % 3``.  Every deal
-is played three times, once per *rotation* ``r``: bot ``j`` sits at seat ``(j + r) % 3``, so every bot
-holds every hand of every deal once and the luck of the cards cancels.
+Deal ``k`` (``k = 0 .. N-1``) is ``engine.deal.deal(seed, k, k % n)``: dealt by seat ``k % n`` of the ``n`` seats
+of the game (``--game``: Mittlere's three unless told; Molotow and Plus-Minus have four).  Every deal is played
+``n`` times, once per *rotation* ``r``: bot ``j`` sits at seat ``(j + r) % n``, so every bot holds every hand of
+every deal once and the luck of the cards cancels.  Each hand is settled by the game's own settlement.
 
 A *game* is 12 consecutive deals (``12g .. 12g+11``) under one rotation; the bots see the running game
 score and the hands left in their observations as in a real game.  The game's winner is the bot with
 the highest net (strokes minus zeros); tied winners share the win (1/2 each).  Only complete games count.
 
 Figures per bot: mean strokes per hand with a 95% confidence interval (normal approximation over
-the per-deal means across the three rotations, so the comparison is paired), game wins, mean card
+the per-deal means across the rotations, so the comparison is paired), game wins, mean card
 points, settlement classes, and decision time (median and 95th percentile over decisions with a
 choice, i.e. at least two legal cards), wall-clock and CPU.
 
@@ -34,20 +35,22 @@ from typing import Any, NamedTuple, TextIO
 
 from .botapi import BotError, bot_from_module
 from .deal import deal
-from .games import MITTLERE
+from .games import GAMES, MITTLERE, GameSpec, game_spec
 from .observation import observe
-from .rules import DEFAULT_RULES
 from .state import HandState, outcome
 
 GAME_LEN = 12
-#: The arena plays Mittlere: its seats (another game's arena comes with issue 23, step 2).
+#: Mittlere's seats: the arena's (and the lab's) unless ``--game`` names another game.
 SEATS = MITTLERE.seats
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("arena", help="play bots against each other on seeded deals (all seat rotations)")
-    p.add_argument("--bots", default="hard,normal,normal",
-                   help="three comma-separated bots (default hard,normal,normal): a level, or module:Class "
+    p.add_argument("--game", default=MITTLERE.id, choices=list(GAMES),
+                   help="the game (default mittlere, three seats; molotow and plusminus have four)")
+    p.add_argument("--bots", default=None,
+                   help="one bot per seat, comma-separated (default hard,normal,normal; four seats: "
+                        "hard,normal,normal,normal): a level, or module:Class "
                         "(a module name or a .py path), each with optional :key=value options, "
                         "e.g. hard:iterations=400,normal,normal")
     p.add_argument("--deals", type=int, default=120, help="number of deals (each played 3 times; default 120)")
@@ -150,7 +153,9 @@ def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = No
     ``on_deal(n)`` is called after each deal with the deals of this block played so far (the lab's progress)."""
     from .bots.common import seat_class
 
-    specs, seed, start, end, rot, omniscient, game_len = task
+    specs, seed, start, end, rot, omniscient, game_len = task[:7]
+    spec: GameSpec = game_spec(task[7]) if len(task) > 7 else MITTLERE
+    SEATS = spec.seats  # noqa: N806 (the module's name for the seat count, here the game's)
     n = end - start
     deltas = [[0] * SEATS for _ in range(n)]  # [deal][bot]
     points = [[0] * SEATS for _ in range(n)]
@@ -169,8 +174,8 @@ def play_block(task: tuple[Any, ...], on_deal: Callable[[int], None] | None = No
             net = [0] * SEATS
         hands_left = game_len - k % game_len
         dealer = k % SEATS
-        st = HandState(deal(seed, k, dealer), dealer, DEFAULT_RULES)
-        scores = (net[0], net[1], net[2])
+        st = HandState(deal(seed, k, dealer, SEATS), dealer, spec.default_rules, spec)
+        scores = tuple(net)
         for s in range(SEATS):
             hook = getattr(bots[seat_bot[s]], "new_hand", None)
             if hook is not None:
@@ -227,8 +232,10 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[i]
 
 
-def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_len: int = GAME_LEN) -> dict[str, Any]:
-    """Figures over the deals that were played under all three rotations."""
+def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_len: int = GAME_LEN,
+              game: str = MITTLERE.id) -> dict[str, Any]:
+    """Figures over the deals that were played under every rotation (one per seat of ``game``)."""
+    SEATS = game_spec(game).seats  # noqa: N806 (the module's name for the seat count, here the game's)
     by_deal: dict[int, dict[int, tuple[list[int], list[int]]]] = {}  # deal -> rot -> (deltas, points)
     times: list[list[float]] = [[] for _ in range(SEATS)]
     cpu: list[list[float]] = [[] for _ in range(SEATS)]
@@ -292,13 +299,16 @@ def summarize(names: list[str], seed: str, blocks: list[dict[str, Any]], game_le
     n = len(diff)
     dmean = sum(diff) / n if n else 0.0
     dhalf = 1.96 * math.sqrt(sum((x - dmean) ** 2 for x in diff) / (n - 1) / n) if n > 1 else 0.0
-    return {"seed": seed, "deals": n_deals, "hands_played": n_deals * SEATS, "game_length": game_len,
+    which = {} if game == MITTLERE.id else {"game": game, "seats": SEATS}  # Mittlere's summary as before
+    return {"seed": seed, **which, "deals": n_deals, "hands_played": n_deals * SEATS, "game_length": game_len,
             "bots": bots, "first_minus_second": {"mean": round(dmean, 4),
                                                  "ci95": [round(dmean - dhalf, 4), round(dmean + dhalf, 4)]}}
 
 
 def format_summary(s: dict[str, Any]) -> str:
-    lines = [f"arena: seed {s['seed']}, {s['deals']} deals x 3 rotations = {s['hands_played']} hands; "
+    game = "" if s.get("game", MITTLERE.id) == MITTLERE.id else f"{s['game']}, "
+    lines = [f"arena: {game}seed {s['seed']}, {s['deals']} deals x {s.get('seats', SEATS)} rotations = "
+             f"{s['hands_played']} hands; "
              f"game = {s['game_length']} consecutive deals"]
     w = max(4, *(len(b["bot"]) for b in s["bots"]))
     lines.append(f"{'bot':<{w}} {'strokes/hand':>12} {'95% CI':>20} {'game wins':>14} {'points':>7} "
@@ -322,10 +332,13 @@ def format_summary(s: dict[str, Any]) -> str:
 def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
+    game = game_spec(getattr(args, "game", MITTLERE.id))
+    SEATS = game.seats  # noqa: N806 (the module's name for the seat count, here the game's)
+    bots_arg = getattr(args, "bots", None) or ",".join(["hard"] + ["normal"] * (SEATS - 1))
     try:
-        specs = [parse_bot(x) for x in args.bots.split(",")]
+        specs = [parse_bot(x) for x in bots_arg.split(",")]
         if len(specs) != SEATS:
-            raise ValueError(f"--bots needs three bots, not {args.bots!r}")
+            raise ValueError(f"--bots needs {game.seats_word()} bots, not {bots_arg!r}")
         for spec in specs:  # fail early: build each bot once here
             build_bot(spec, "check")
     except (ValueError, TypeError, ImportError, AttributeError) as e:
@@ -333,7 +346,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
         return 2
     omniscient = getattr(args, "omniscient", None)
     if omniscient is not None and omniscient not in range(SEATS):
-        err.write("error: --omniscient takes 0, 1 or 2 (a position in --bots)\n")
+        err.write(f"error: --omniscient takes {game.seat_list()} (a position in --bots)\n")
         return 2
     if args.deals < 1:
         err.write("error: --deals must be at least 1\n")
@@ -347,7 +360,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
              for sp in specs]
     if omniscient is not None:
         names[omniscient] += "(omniscient)"
-    tasks = [(specs, seed, s, min(s + game_len, args.deals), rot, omniscient, game_len)
+    tasks = [(specs, seed, s, min(s + game_len, args.deals), rot, omniscient, game_len, game.id)
              for s in range(0, args.deals, game_len) for rot in range(SEATS)]
     blocks: list[dict[str, Any]] = []
     t0 = time.time()
@@ -360,7 +373,7 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
             last[0] = now
             rate = len(blocks) / max(now - t0, 1e-9)
             eta = (total - len(blocks)) / rate if rate > 0 else 0
-            partial = summarize(names, seed, blocks, game_len)
+            partial = summarize(names, seed, blocks, game_len, game.id)
             tail = "  " + "  ".join(f"{b['bot']} {b['strokes_per_hand']:+.3f}" for b in partial["bots"])
             err.write(f"[arena] {len(blocks)}/{total} blocks, {now - t0:.0f}s, eta {eta:.0f}s{tail}\n")
             err.flush()
@@ -377,16 +390,16 @@ def run(args: Any, out: TextIO | None = None, err: TextIO | None = None) -> int:
             for t in tasks:
                 blocks.append(play_block(t))
                 progress()
-    except KeyboardInterrupt:  # Ctrl-C: report the deals played under all three rotations so far
+    except KeyboardInterrupt:  # Ctrl-C: report the deals played under every rotation so far
         interrupted = True
     except BotError as e:  # an outside bot broke the bot API: the reason and the position, no traceback
         err.write(f"error: {e.detail}\n")
         if e.position is not None:
             err.write(f"position: {json.dumps(e.position)}\n")
         return 2
-    summary = summarize(names, seed, blocks, game_len)
+    summary = summarize(names, seed, blocks, game_len, game.id)
     summary["interrupted"] = interrupted
-    summary["bots_spec"] = args.bots
+    summary["bots_spec"] = bots_arg
     summary["omniscient"] = omniscient
     summary["wall_seconds"] = round(time.time() - t0, 1)
     summary["jobs"] = args.jobs

@@ -10,7 +10,7 @@ from .deal import deal, first_dealer
 from .games import MITTLERE, GameSpec
 from .protocol import Event, HandRecord, HandResultJson, Phase
 from .quote import quote
-from .rules import DEFAULT_RULES, Refusal, Rules
+from .rules import Refusal, Rules
 from .scoring import Settlement
 from .state import HandState, IllegalMove, apply_move, outcome
 from .text import DEFAULT_NAMES
@@ -22,6 +22,16 @@ DEFAULT_HANDS = MITTLERE.default_hands
 def random_seed() -> str:
     """A fresh seed for a game nobody gave a seed: 48 random bits, written in decimal."""
     return str(int.from_bytes(os.urandom(6), "big"))
+
+
+def hand_record(st: HandState) -> HandRecord:
+    """The record of a hand (engine.record): its game (only when not Mittlere, so Mittlere's records stay as they
+    were), rules, dealer, dealt hands and plays."""
+    record: HandRecord = {"rules": st.rules.to_json(st.spec.id), "dealer": st.dealer,
+                          "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays]}
+    if st.spec.id != MITTLERE.id:
+        record = {"game": st.spec.id, **record}
+    return record
 
 
 class HandResult(NamedTuple):
@@ -58,9 +68,12 @@ class Game:
     sooner).  ``seed`` makes every deal reproducible."""
 
     def __init__(self, hands_total: int = DEFAULT_HANDS, seed: int | str | None = None,
-                 rules: Rules = DEFAULT_RULES, names: tuple[str, ...] = DEFAULT_NAMES, spec: GameSpec = MITTLERE):
+                 rules: Rules | None = None, names: tuple[str, ...] = DEFAULT_NAMES, spec: GameSpec = MITTLERE):
         if not isinstance(hands_total, int) or isinstance(hands_total, bool) or hands_total < 1:
             raise ValueError(f"hands per game must be a positive whole number, not {quote(hands_total)}")
+        if rules is None:
+            rules = spec.default_rules
+        rules.check(spec.id)  # RulesError before anything is dealt
         self.spec = spec
         self.hands_total = hands_total
         #: The seed as text (docs/seeding.md: a deal is keyed by the text, so 42 and "42" deal alike).
@@ -125,7 +138,9 @@ class Game:
 
     @property
     def hands_left(self) -> int:
-        return self.hands_total - len(self.counted)
+        """Hands still to play, this one included; a game that is not a number of hands (Plus-Minus) plays on past
+        ``hands_total`` (then 1: this hand)."""
+        return max(self.hands_total - len(self.counted), 1 if self.spec.open_ended else 0)
 
     # -- transitions -----------------------------------------------------------------------
     def _deal(self, seed: str | None = None) -> HandState:
@@ -148,10 +163,7 @@ class Game:
         st = self.state
         assert out.settlement is not None  # the hand is complete
         number = len(self.counted) + 1
-        record: HandRecord = {
-            "rules": self.rules.to_json(), "dealer": st.dealer,
-            "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays],
-        }
+        record = hand_record(st)
         bonus = None if out.annulled else st.last_winner
         result = HandResult(number, st.dealer, st.trump, out.card_points, out.tricks_won, out.settlement, record,
                             bonus)

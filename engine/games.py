@@ -2,8 +2,8 @@
 
 A game fixes the number of seats, and from it the cards per hand and the tricks of a hand (the 36 cards are
 all dealt), how a complete hand is settled and when the game is over.  Every hand, observation, deal, game and
-record carries its game and takes its number of seats from it.  Only Mittlere is defined so far; what is still
-Mittlere's alone (its settlement, the bots' search) is listed in docs/seats.md, "Status".
+record carries its game and takes its number of seats from it: Mittlere (three seats, docs/rules.md), Molotow
+and Plus-Minus (four seats, docs/rules-molotow.md, docs/rules-plusminus.md, the ruling in docs/rules-family.md).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from .cards import LAST_TRICK_BONUS, NUM_CARDS, PLAIN_POINTS, SUITS, TRUMP_POINTS
 from .quote import quote
-from .rules import Rules
-from .scoring import Settlement, settle
+from .rules import GAME_FLAGS, Rules
+from .scoring import Settlement, settle, settle_molotow, settle_plusminus
 
 #: Card points of a hand, the last-trick bonus included (docs/rules.md §5), the same in every game of the family:
 #: a trump suit, three plain ones and the +5 (157; a hand without trump counts its eights as 8, the same total).
@@ -36,6 +36,8 @@ class GameSpec:
     game_over: GameOver
     default_hands: int
     hand_points: int = HAND_POINTS
+    #: The game ends by its own rule, not after a number of hands (Plus-Minus).
+    open_ended: bool = False
     cards_per_hand: int = field(init=False)
     #: Tricks in a hand (each seat plays every card it holds, one a trick).
     tricks: int = field(init=False)
@@ -48,6 +50,20 @@ class GameSpec:
         object.__setattr__(self, "cards_per_hand", NUM_CARDS // self.seats)
         object.__setattr__(self, "tricks", NUM_CARDS // self.seats)
         object.__setattr__(self, "next_seat", tuple((s + 1) % self.seats for s in range(self.seats)))
+
+    @property
+    def default_rules(self) -> Rules:
+        """The game's rules when nobody says otherwise (its own flag defaults)."""
+        return Rules.defaults(self.id)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The rule flags the game offers (docs/rules*.md)."""
+        return GAME_FLAGS[self.id]
+
+    def rules_from_json(self, data: object) -> Rules:
+        """The game's rules from a JSON object (None: its defaults); RulesError for anything it does not offer."""
+        return Rules.from_json(data, self.id)
 
     def seat_list(self) -> str:
         """The seat numbers in words for messages: ``0, 1 or 2``."""
@@ -62,8 +78,18 @@ _WORDS = {2: "two", 3: "three", 4: "four", 6: "six"}
 
 
 def _settle_mittlere(card_points: Sequence[int], tricks_won: Sequence[int], rules: Rules) -> Settlement:
-    """Mittlere's settlement (docs/rules.md §6); the rule flags do not change it."""
-    return settle(card_points, tricks_won)
+    """Mittlere's settlement (docs/rules.md §6); of the flags only ``srf_hundred_zero`` changes it."""
+    return settle(card_points, tricks_won, rules.srf_hundred_zero)
+
+
+def _settle_molotow(card_points: Sequence[int], tricks_won: Sequence[int], rules: Rules) -> Settlement:
+    """Molotow's settlement (docs/rules-molotow.md §5): the flag ``ties`` changes it."""
+    return settle_molotow(card_points, rules.ties)
+
+
+def _settle_plusminus(card_points: Sequence[int], tricks_won: Sequence[int], rules: Rules) -> Settlement:
+    """Plus-Minus' settlement (docs/rules-plusminus.md §5): the flag ``ties`` changes it."""
+    return settle_plusminus(card_points, rules.ties)
 
 
 def _game_over_mittlere(strokes: Sequence[int], zeros: Sequence[int], hands_counted: int,
@@ -77,11 +103,30 @@ def _game_over_mittlere(strokes: Sequence[int], zeros: Sequence[int], hands_coun
     return [s for s in range(len(net)) if net[s] == best]
 
 
+#: Plus-Minus ends once a player alone has the most strokes and at least this many (docs/rules-plusminus.md §6).
+PLUSMINUS_TARGET = 7
+
+
+def _game_over_plusminus(strokes: Sequence[int], zeros: Sequence[int], hands_counted: int,
+                         hands_total: int) -> list[int] | None:
+    """Plus-Minus ends after the hand in which one player alone has the most strokes and at least 7 (two on 7 or
+    more together play on); that player wins.  The number of hands does not end it."""
+    best = max(strokes)
+    leaders = [s for s in range(len(strokes)) if strokes[s] == best]
+    return leaders if best >= PLUSMINUS_TARGET and len(leaders) == 1 else None
+
+
 MITTLERE = GameSpec(id="mittlere", seats=3, settle=_settle_mittlere, game_over=_game_over_mittlere,
                     default_hands=12)
+#: Molotow: four seats, 12 hands (each player deals three times), the highest net wins (docs/rules-molotow.md).
+MOLOTOW = GameSpec(id="molotow", seats=4, settle=_settle_molotow, game_over=_game_over_mittlere, default_hands=12)
+#: Plus-Minus: four seats, played until one player alone has the most strokes and at least 7
+#: (docs/rules-plusminus.md); ``default_hands`` is only the length a bot plans with.
+PLUSMINUS = GameSpec(id="plusminus", seats=4, settle=_settle_plusminus, game_over=_game_over_plusminus,
+                     default_hands=12, open_ended=True)
 
 #: Every game by its id.
-GAMES: dict[str, GameSpec] = {MITTLERE.id: MITTLERE}
+GAMES: dict[str, GameSpec] = {MITTLERE.id: MITTLERE, MOLOTOW.id: MOLOTOW, PLUSMINUS.id: PLUSMINUS}
 
 
 def game_spec(game_id: object) -> GameSpec:

@@ -29,17 +29,22 @@ class Refused(Exception):
         self.params: Params = params or {}
 
 Phase = Literal["play", "hand-over", "game-over"]
-Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "ranking", "tie", "annulled"]
+Case = Literal["match", "no_trick", "hundred", "no_trick_and_hundred", "hundred_and_zero", "ranking", "tie", "annulled",
+               "molotow_all", "molotow_hundred", "molotow_places", "plusminus"]
 SeatKind = Literal["me", "person", "bot", "outside", "remote"]
 
 
 # -- pieces ------------------------------------------------------------------------------------------------------
 
 class RulesJson(TypedDict):
-    """The variant flags (docs/rules.md §7): no_trump is "eights" or "annul"."""
+    """The variant flags (docs/rules.md §7, docs/rules-molotow.md, docs/rules-plusminus.md): no_trump is "eights" or
+    "annul"; ties (Molotow: "passed_over" or "share"; Plus-Minus: "passed_over" or "next") only in those games;
+    srf_hundred_zero only in Mittlere (written only when true)."""
 
     undertrump_when_void: bool
     no_trump: str
+    ties: NotRequired[str]
+    srf_hundred_zero: NotRequired[bool]
 
 
 class CardAt(TypedDict):
@@ -87,17 +92,23 @@ class Player(TypedDict):
 
 class Roles(TypedDict, total=False):
     """The seats a settlement case is about: match {winner}; no_trick {no_trick}; hundred {hundred};
-    no_trick_and_hundred {no_trick, hundred, other}; ranking {middle, high, low}; tie {tied, third}; annulled {}."""
+    no_trick_and_hundred {no_trick, hundred, other}; hundred_and_zero {hundred, zero_points, middle} (Mittlere's
+    srf_hundred_zero); ranking {middle, high, low}; tie {tied, third}; annulled {}.  Molotow: molotow_all {winner};
+    molotow_hundred {hundred}; molotow_places {stroke, zero, tied} (lists of seats).  Plus-Minus: plusminus {stroke,
+    tied, hundred (only when the most, alone, is 100 or more)}."""
 
     winner: int
     no_trick: int
     hundred: int
+    zero_points: int
     other: int
     middle: int
     high: int
     low: int
     tied: list[int]
     third: int
+    stroke: list[int]
+    zero: list[int]
 
 
 class HandResultJson(TypedDict):
@@ -118,8 +129,10 @@ class HandResultJson(TypedDict):
 
 
 class HandRecord(TypedDict):
-    """A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``."""
+    """A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``.  game:
+    "molotow" or "plusminus" (absent: Mittlere)."""
 
+    game: NotRequired[str]
     rules: RulesJson
     dealer: int
     hands: list[list[str]]
@@ -135,6 +148,8 @@ class View(TypedDict):
     phase: Phase
     hand_no: int
     hands_total: int
+    game: str
+    seats: int
     seed: str
     dealer: int
     to_play: int | None
@@ -232,9 +247,11 @@ class SeatSetup(TypedDict):
 class NewGameRequest(TypedDict):
     """Start a game.  Absent fields take the defaults of hello.  seed: any text (an int is read as its decimal
     text; empty or absent: the engine picks one).  Who sits where: seats (one entry per seat), or bots (the levels,
-    or "outside", of seats 1 and 2), not both."""
+    or "outside", of seats 1 and 2; of every seat but 0 in a four-seat game), not both.  game: a game id of
+    hello.games (default "mittlere"); rules: that game's flags."""
 
     cmd: Literal["new_game"]
+    game: NotRequired[str]
     hands: NotRequired[int]
     bots: NotRequired[list[str]]
     seats: NotRequired[list[SeatSetup]]
@@ -283,6 +300,7 @@ class CoachRequest(TypedDict):
 class GameSetup(TypedDict):
     """A game's setup: new_game's fields."""
 
+    game: NotRequired[str]
     hands: NotRequired[int]
     bots: NotRequired[list[str]]
     seats: NotRequired[list[SeatSetup]]
@@ -438,9 +456,26 @@ class Limits(TypedDict):
     name_max_len: int
 
 
+class GameInfo(TypedDict):
+    """A game the engine plays (docs/seats.md §1): its seats, the cards each is dealt, the card points of a hand, the
+    hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
+    flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
+    false)."""
+
+    seats: int
+    cards_per_hand: int
+    hand_points: int
+    hands: int
+    open_ended: bool
+    flags: list[str]
+    rules: RulesJson
+    choices: dict[str, list[str]]
+
+
 class HelloAnswer(TypedDict):
     """Answer to hello.  levels: bot level ids, weakest first (the UI names them); seats at the table, the seat
-    the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them."""
+    the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them (seats
+    and hand_points: Mittlere's; games: every game by its id)."""
 
     ok: Literal[True]
     protocol: int
@@ -448,6 +483,7 @@ class HelloAnswer(TypedDict):
     seats: int
     human_seat: int
     hand_points: int
+    games: dict[str, GameInfo]
     peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
     reactions: list[str]   # the reactions a player may send the table with friends (ids; the catalogs word them)
     defaults: Defaults
@@ -474,8 +510,10 @@ class WhyAnswer(TypedDict):
 
 class ObservationJson(TypedDict):
     """engine.observation.Observation as JSON (engine/obsjson.py): masks as ints below 2**36, tricks as
-    [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does)."""
+    [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does).  game: the
+    game's id, only when it is not Mittlere."""
 
+    game: NotRequired[str]
     seat: int
     rules: RulesJson
     dealer: int
@@ -544,7 +582,9 @@ class ReviewTrick(TypedDict):
 
 
 class ReplaySummary(TypedDict):
-    """What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI")."""
+    """What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI").  Molotow and
+    Plus-Minus add strokes and zeros per seat (null until the hand is complete; Plus-Minus' zeros are all 0);
+    Mittlere's output has neither (as before the family)."""
 
     trump: str | None
     trump_fixed_at: int | None
@@ -557,6 +597,8 @@ class ReplaySummary(TypedDict):
     settlement: list[int] | None
     settlement_case: Case | None
     annulled: bool
+    strokes: NotRequired[list[int] | None]
+    zeros: NotRequired[list[int] | None]
 
 
 class ReviewedHand(ReplaySummary):
@@ -614,11 +656,12 @@ class ErrorInfo(TypedDict):
     bad_seat {seat} (play, view: not the page's player's or a person's seat), remote_seat {seat} (view: a friend's
     seat, whose hand the host never shows; play: a friend's seat while a bot stands in), not_remote_seat {seat}
     (seat, guest, the peer check: not a friend's seat), bad_since {next} (guest: no such event index),
-    bad_seed {max_len}, bad_rules {key},
-    bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
-    the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
-    start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
-    and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
+    bad_seed {max_len}, bad_rules {key} (new_game: a flag the game does not offer or a value it does not take),
+    bad_game {games} (new_game: no such game; games: the known ids), bad_names {max_len}, bad_card {card},
+    bad_records {max}, bad_record {hand, text} (review: the 1-based hand and the record's fault in English, the
+    replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat, start, limit or iterations out of range;
+    game: a record of a game the coach does not know), bad_journal {hand, index} (restore: the 1-based hand and the
+    0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
     not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
     turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
     not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},

@@ -2,8 +2,9 @@
 
 A record is ``{"game": "mittlere"?, "rules": {...}?, "dealer": 0..2, "hands": [[12 codes] x 3], "plays": [codes...]}``:
 ``hands`` by seat, ``plays`` in playing order (0 to 36 cards).  ``game`` names the game (:mod:`engine.games`): without
-it the record is Mittlere's (every record written before the family); the game fixes the number of hands and the
-cards in each.  Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
+it the record is Mittlere's (every record written before the family); ``"molotow"`` and ``"plusminus"`` have four
+hands of nine cards.  The game fixes the number of hands, the cards in each and the rule flags ``rules`` may hold.
+Every problem raises :class:`RecordError` with one plain sentence that says exactly what is wrong.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def parse_record(data: Any) -> tuple[HandState, list[int]]:
     except ValueError as e:
         raise RecordError(str(e)) from None
     try:
-        rules = Rules.from_json(data.get("rules"))
+        rules = Rules.from_json(data.get("rules"), spec.id)
     except ValueError as e:
         raise RecordError(str(e)) from None
     if "dealer" not in data:
@@ -94,7 +95,7 @@ def summary(state: HandState) -> ReplaySummary:
     """The replay output for a state (the fields README "Hand records and the CLI" lists)."""
     out = outcome(state)
     s = out.settlement
-    return {
+    result: ReplaySummary = {
         "trump": SUITS[state.trump] if state.trump >= 0 else None,
         "trump_fixed_at": state.trump_fixed_at,
         "tricks": [{"leader": t.leader, "cards": [CODES[c] for c in t.cards], "winner": t.winner,
@@ -108,3 +109,7 @@ def summary(state: HandState) -> ReplaySummary:
         "settlement_case": s.case if s else None,
         "annulled": out.annulled,
     }
+    if state.spec.id != MITTLERE.id:  # Mittlere's output stays byte for byte as before the family
+        result["strokes"] = list(s.strokes) if s else None
+        result["zeros"] = list(s.zeros) if s else None
+    return result

@@ -14,7 +14,19 @@ from .protocol import RulesJson
 from .text import QUOTE_MAX, quote, refusal_text
 
 NO_TRUMP_MODES = ("eights", "annul")
-RULE_KEYS = ("undertrump_when_void", "no_trump")
+#: Every rule key any game knows (each game offers some of them: :data:`GAME_FLAGS`).
+RULE_KEYS = ("undertrump_when_void", "no_trump", "ties", "srf_hundred_zero")
+#: The values of a flag that is not true/false, per game: Mittlere has no ``ties`` flag.
+TIES_MODES = {"molotow": ("passed_over", "share"), "plusminus": ("passed_over", "next")}
+#: The flags each game offers, in the order its records write them (docs/rules.md §7, docs/rules-molotow.md §7,
+#: docs/rules-plusminus.md §7); every other flag keeps its default in that game.
+GAME_FLAGS: dict[str, tuple[str, ...]] = {
+    "mittlere": ("undertrump_when_void", "no_trump", "srf_hundred_zero"),
+    "molotow": ("undertrump_when_void", "no_trump", "ties"),
+    "plusminus": ("undertrump_when_void", "no_trump", "ties"),
+}
+#: Each game's default for ``undertrump_when_void`` (Molotow allows a void player to undertrump: jasswelt).
+UNDERTRUMP_DEFAULT = {"mittlere": False, "molotow": True, "plusminus": False}
 
 
 class RulesError(ValueError):
@@ -26,38 +38,78 @@ class RulesError(ValueError):
 
 
 class Rules(NamedTuple):
-    """Variant flags of docs/rules.md §7 (defaults first)."""
+    """Variant flags of docs/rules.md §7 and of the family's rule books (defaults first: Mittlere's; a game's own
+    defaults: :meth:`defaults`)."""
 
     undertrump_when_void: bool = False
     no_trump: str = "eights"
+    #: Molotow and Plus-Minus: players tied on card points are ``passed_over``; Molotow ``share``, Plus-Minus ``next``.
+    ties: str = "passed_over"
+    #: Mittlere: the SRF Jass-Service's 100-and-zero rule (docs/rules.md §6).
+    srf_hundred_zero: bool = False
 
     @classmethod
-    def from_json(cls, data: Any) -> Rules:
-        """Rules from a JSON object (None: the defaults); unknown keys or values raise :class:`RulesError`."""
+    def defaults(cls, game: str = "mittlere") -> Rules:
+        """The default rules of ``game`` (a game id)."""
+        return cls(undertrump_when_void=UNDERTRUMP_DEFAULT.get(game, False))
+
+    @classmethod
+    def from_json(cls, data: Any, game: str = "mittlere") -> Rules:
+        """Rules of ``game`` from a JSON object (None: the game's defaults); keys the game does not offer or values
+        it does not know raise :class:`RulesError`."""
+        base = cls.defaults(game)
         if data is None:
-            return cls()
+            return base
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object, not {type(data).__name__}", None)
+        known = GAME_FLAGS.get(game, GAME_FLAGS["mittlere"])
         for key in data:
-            if key not in RULE_KEYS:
-                raise RulesError(f"unknown rule {quote(key)} (known: undertrump_when_void, no_trump)",
-                                 str(key)[:QUOTE_MAX])
-        utw = data.get("undertrump_when_void", False)
-        if not isinstance(utw, bool):
-            raise RulesError(f"rule undertrump_when_void must be true or false, not {quote(utw)}",
-                             "undertrump_when_void")
+            if key not in known:
+                raise RulesError(f"unknown rule {quote(key)} (known: {', '.join(known)})", str(key)[:QUOTE_MAX])
+        for key in ("undertrump_when_void", "srf_hundred_zero"):
+            value = data.get(key, getattr(base, key))
+            if not isinstance(value, bool):
+                raise RulesError(f"rule {key} must be true or false, not {quote(value)}", key)
         nt = data.get("no_trump", "eights")
         if not isinstance(nt, str) or nt not in NO_TRUMP_MODES:
             raise RulesError(f"rule no_trump must be \"eights\" or \"annul\", not {quote(nt)}", "no_trump")
-        return cls(undertrump_when_void=utw, no_trump=nt)
+        rules = cls(undertrump_when_void=data.get("undertrump_when_void", base.undertrump_when_void), no_trump=nt,
+                    ties=data.get("ties", base.ties),
+                    srf_hundred_zero=data.get("srf_hundred_zero", base.srf_hundred_zero))
+        rules.check(game)
+        return rules
+
+    def check(self, game: str = "mittlere") -> None:
+        """RulesError unless every flag has a value ``game`` knows (a flag the game does not offer must keep its
+        default)."""
+        modes = TIES_MODES.get(game, ("passed_over",))
+        if not isinstance(self.ties, str) or self.ties not in modes:
+            choices = " or ".join(f'"{m}"' for m in modes)
+            raise RulesError(f"rule ties must be {choices} in {game}, not {quote(self.ties)}", "ties")
+        for key in ("undertrump_when_void", "srf_hundred_zero"):
+            if not isinstance(getattr(self, key), bool):
+                raise RulesError(f"rule {key} must be true or false, not {quote(getattr(self, key))}", key)
+        if self.srf_hundred_zero and "srf_hundred_zero" not in GAME_FLAGS.get(game, ()):
+            raise RulesError(f"rule srf_hundred_zero is Mittlere's, not {game}'s", "srf_hundred_zero")
+        if not isinstance(self.no_trump, str) or self.no_trump not in NO_TRUMP_MODES:
+            raise RulesError(f"rule no_trump must be \"eights\" or \"annul\", not {quote(self.no_trump)}",
+                             "no_trump")
 
     @property
     def eights(self) -> bool:
         """A no-trump hand is counted with every 8 worth 8 (not annulled)."""
         return self.no_trump == "eights"
 
-    def to_json(self) -> RulesJson:
-        return {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
+    def to_json(self, game: str = "mittlere") -> RulesJson:
+        """The flags ``game`` offers, as its records write them.  Mittlere writes ``srf_hundred_zero`` only when it is
+        on, so every Mittlere record written before the flag stays byte for byte."""
+        out: RulesJson = {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
+        if game == "mittlere":
+            if self.srf_hundred_zero:
+                out["srf_hundred_zero"] = True
+        else:
+            out["ties"] = self.ties
+        return out
 
 
 DEFAULT_RULES = Rules()

@@ -62,7 +62,9 @@ class HandState:
     __slots__ = ("spec", "seats", "rules", "dealer", "dealt", "hands", "leader", "trick", "trump", "trump_fixed_at",
                  "trump_fixed_by", "captured", "tricks_won", "tricks", "plays")
 
-    def __init__(self, hands: Sequence[int], dealer: int, rules: Rules = DEFAULT_RULES, spec: GameSpec = MITTLERE):
+    def __init__(self, hands: Sequence[int], dealer: int, rules: Rules | None = None, spec: GameSpec = MITTLERE):
+        if rules is None:
+            rules = spec.default_rules if isinstance(spec, GameSpec) else DEFAULT_RULES
         _check_deal(hands, dealer, rules, spec)
         seats = spec.seats
         self.spec = spec
@@ -222,7 +224,7 @@ def trick_points(state: HandState, trick: Trick) -> int:
 
 def _check_deal(hands: Sequence[int], dealer: int, rules: Rules, spec: GameSpec) -> None:
     """ValueError unless ``hands`` are disjoint card masks, one per seat of ``spec``, ``dealer`` a seat, ``rules``
-    Rules and ``spec`` a GameSpec."""
+    Rules the game knows and ``spec`` a GameSpec."""
     if not isinstance(spec, GameSpec):
         raise ValueError(f"spec must be engine.games.GameSpec, not {quote(spec)}")
     seats = spec.seats
@@ -240,6 +242,7 @@ def _check_deal(hands: Sequence[int], dealer: int, rules: Rules, spec: GameSpec)
         raise ValueError(f"dealer must be {spec.seat_list()}, not {quote(dealer)}")
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be engine.rules.Rules, not {quote(rules)}")
+    rules.check(spec.id)  # RulesError (a ValueError) for a flag value the game does not know
 
 
 class Outcome(NamedTuple):

@@ -85,7 +85,37 @@ def settlement_text(case: str, roles: Mapping[str, object], card_points: Sequenc
                 f"{name('high')} ({pts('high')}), and the lowest, {name('low')} ({pts('low')}).")
     if case == "annulled":
         return "No trump was fixed: the hand is annulled and dealt again."
+    if case == "hundred_and_zero":
+        return (f"100 or more for {name('hundred')} ({pts('hundred')} points) and 0 points for {name('zero_points')}: "
+                f"+2 for {name('middle')}; −1 for the other two.")
+    if case == "molotow_all":
+        return f"All the points for {name('winner')}: three strokes; a zero for each other player."
+    if case == "molotow_hundred":
+        return (f"100 or more for {name('hundred')} ({pts('hundred')} points): three zeros; "
+                "a stroke for each other player.")
+    if case in ("molotow_places", "plusminus"):
+        return _places_text(case, roles, names)
     return case
+
+
+def _places_text(case: str, roles: Mapping[str, object], names: Sequence[str]) -> str:
+    """Molotow's rule 3 and Plus-Minus' settlement: who writes a stroke, who a zero, who is tied."""
+    def who(role: str) -> str:
+        seats = roles.get(role)
+        return " and ".join(names[s] for s in seats if isinstance(s, int)) if isinstance(seats, list) else ""
+
+    parts = []
+    if who("stroke"):
+        parts.append(f"a stroke for {who('stroke')}")
+    if who("zero"):
+        parts.append(f"a zero for {who('zero')}")
+    if who("tied"):
+        parts.append(f"tied: {who('tied')}")
+    hundred = roles.get("hundred")
+    if isinstance(hundred, int):
+        parts.append(f"no stroke for {names[hundred]}'s 100 or more")
+    text = "; ".join(parts) if parts else "nothing for anyone"
+    return text[0].upper() + text[1:] + "."
 
 
 def event_text(event: Mapping[str, object], names: Sequence[str] = DEFAULT_NAMES) -> str | None:
@@ -119,7 +149,7 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "unknown_command": f"Unknown command {p.get('cmd')!r}.",
         "no_game": "Start a new game first.",
         "bad_hands": f"Hands per game must be a whole number from {p.get('min')} to {p.get('max')}.",
-        "bad_bots": f"Choose one bot level for each of the two other seats (known: {_join(p.get('levels'))}).",
+        "bad_bots": f"Choose one bot level for each of the other seats (known: {_join(p.get('levels'))}).",
         "bad_seats": f"Give each of the {p.get('seats')} seats who sits there: 'me' for seat 0 only, "
                      f"'person', 'outside' or 'bot' with a level (known: {_join(p.get('levels'))}); not both seats "
                      "and bots.",
@@ -129,8 +159,9 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "not_remote_seat": f"Seat {p.get('seat')} is not a friend's seat.",
         "bad_since": f"A friend's events are counted from 0 to {p.get('next')}: start from one of them.",
         "bad_seed": f"The seed must be a whole number or a word of at most {p.get('max_len')} characters.",
-        "bad_rules": f"Unknown rule setting {p.get('key')!r} or a value it does not take.",
-        "bad_names": f"Give three player names of at most {p.get('max_len')} characters.",
+        "bad_rules": f"Unknown rule setting {p.get('key')!r} for this game, or a value it does not take.",
+        "bad_game": f"Unknown game (known: {_join(p.get('games'))}).",
+        "bad_names": f"Give a player name for every seat, each of at most {p.get('max_len')} characters.",
         "bad_card": f"Unknown card {p.get('card')!r} (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA').",
         "bad_records": f"Give a list of 1 to {p.get('max')} hand records.",
         "bad_record": f"Hand {p.get('hand')}: {p.get('text')}.",

@@ -21,8 +21,8 @@ from .bots.coach import COACH_ITERATIONS, coach_steps
 from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
 from .fairdeal import VERIFIED, FairRefused, FairRound
 from .fairdeal import verify as verify_fair_deal
-from .game import DEFAULT_HANDS, Game
-from .games import MITTLERE
+from .game import DEFAULT_HANDS, Game, hand_record
+from .games import GAMES, MITTLERE, GameSpec, game_spec
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
 from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink, clean_name
@@ -36,6 +36,7 @@ from .protocol import (
     Event,
     FairAnswer,
     GameAnswer,
+    GameInfo,
     GuestAnswer,
     HandRecord,
     HelloAnswer,
@@ -58,7 +59,7 @@ from .protocol import (
 )
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
-from .rules import DEFAULT_RULES, Rules, RulesError, legal_mask, trick_winner_offset
+from .rules import DEFAULT_RULES, TIES_MODES, RulesError, legal_mask, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import TABLE_NAMES
 
@@ -151,6 +152,7 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
+            "games": {spec.id: game_info(spec) for spec in GAMES.values()},
             "peer_version": PEER_VERSION, "reactions": list(REACTIONS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
@@ -164,14 +166,15 @@ class Session:
         hands = req.get("hands", DEFAULT_HANDS)
         if not _is_int(hands) or not HANDS_MIN <= hands <= HANDS_MAX:
             raise ProtocolError("bad_hands", {"min": HANDS_MIN, "max": HANDS_MAX})
-        kinds, levels = _seats(req)
+        spec = _game_of(req)
+        kinds, levels = _seats(req, spec.seats)
         seed = _seed(req.get("seed"))
         try:
-            rules = Rules.from_json(req.get("rules"))
+            rules = spec.rules_from_json(req.get("rules"))
         except RulesError as e:
             raise ProtocolError("bad_rules", {"key": _echo(e.key) if e.key is not None else None}) from None
-        names = _names(req.get("names", list(TABLE_NAMES)))
-        game = Game(hands_total=hands, seed=seed, rules=rules, names=names)
+        names = _names(req.get("names", list(table_names(spec.seats))), spec.seats)
+        game = Game(hands_total=hands, seed=seed, rules=rules, names=names, spec=spec)
         self.game, self.kinds, self.levels, self.viewer = game, kinds, levels, HUMAN
         self.bots = [make_bot(level, f"{game.seed}/{s}") if kind in (BOT, REMOTE) and level else None
                      for s, (kind, level) in enumerate(zip(kinds, levels, strict=True))]
@@ -394,7 +397,7 @@ class Session:
             events = [ev for ev in req["events"] if isinstance(ev, dict)]
         except (KeyError, TypeError, ValueError, IndexError, RulesError):
             raise ProtocolError("bad_request") from None
-        names = _names(req.get("names"))
+        names = _names(req.get("names"), obs.seats)
         return {"ok": True, "view": guest_view(obs, events, names)}
 
     def _outside_seat(self) -> int:
@@ -474,8 +477,7 @@ class Session:
                 st = replay(rec)
             except RecordError as e:
                 raise ProtocolError("bad_record", {"hand": i + 1, "text": _clean(str(e))}) from None
-            record: HandRecord = {"rules": st.rules.to_json(), "dealer": st.dealer,
-                                  "hands": [codes_of(m) for m in st.dealt], "plays": [CODES[c] for c in st.plays]}
+            record: HandRecord = hand_record(st)
             hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
                           "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record,
                           "roles": _roles(st)})
@@ -492,7 +494,8 @@ class Session:
             if not ok:
                 raise ProtocolError("bad_coach", {"field": field})
         try:
-            replay(req.get("record"))
+            if replay(req.get("record")).spec is not MITTLERE:  # the coach's search is Mittlere's
+                raise ProtocolError("bad_coach", {"field": "game"})
             out = coach_steps(req.get("record"), int(seat or 0), start, limit, iterations)
         except RecordError as e:
             raise ProtocolError("bad_record", {"hand": 1, "text": _clean(str(e))}) from None
@@ -509,8 +512,8 @@ class Session:
         if not (isinstance(seeds, list) and len(seeds) == len(hands) and seeds[0] is None):
             raise ProtocolError("bad_journal", {"hand": None, "index": None})
         fresh = Session()
-        fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("hands", "bots", "seats", "seed", "rules",
-                                                                          "names") if k in setup}})
+        fresh.cmd_new_game({"cmd": "new_game", **{k: setup[k] for k in ("game", "hands", "bots", "seats", "seed",
+                                                                          "rules", "names") if k in setup}})
         game = fresh._game()
         for i, plays in enumerate(hands):
             if i > 0:
@@ -566,7 +569,8 @@ class Session:
         results = [r.to_json() for r in game.results]
         view: View = {
             "phase": game.phase, "hand_no": game.hand_no, "hands_total": game.hands_total,
-            "dealer": st.dealer, "to_play": to_play, "seed": game.seed, "viewer": viewer,
+            "game": st.spec.id, "seats": st.spec.seats, "dealer": st.dealer, "to_play": to_play, "seed": game.seed,
+            "viewer": viewer,
             "players": [{"name": game.names[s], "bot": self.levels[s], "kind": self.kinds[s]}
                         for s in range(st.spec.seats)],
             "hand": [CODES[c] for c in hand],
@@ -625,16 +629,39 @@ def _seed(value: object) -> str | None:
     return text
 
 
-def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
+def game_info(spec: GameSpec) -> GameInfo:
+    """What hello says about a game (docs/seats.md §1)."""
+    choices = {"no_trump": ["eights", "annul"]}
+    if spec.id in TIES_MODES:
+        choices["ties"] = list(TIES_MODES[spec.id])
+    return {"seats": spec.seats, "cards_per_hand": spec.cards_per_hand, "hand_points": spec.hand_points,
+            "hands": spec.default_hands, "open_ended": spec.open_ended, "flags": list(spec.flags),
+            "rules": spec.default_rules.to_json(spec.id), "choices": choices}
+
+
+def _game_of(req: dict[str, Any]) -> GameSpec:
+    """The game ``new_game`` asks for (``game``, default Mittlere); bad_game for anything else."""
+    try:
+        return game_spec(req.get("game", MITTLERE.id))
+    except ValueError:
+        raise ProtocolError("bad_game", {"games": list(GAMES)}) from None
+
+
+def table_names(seats: int) -> tuple[str, ...]:
+    """The default names at a table of ``seats`` seats (the UI words its own)."""
+    return TABLE_NAMES if seats == len(TABLE_NAMES) else ("You", "Right", "Across", "Left")[:seats]
+
+
+def _seats(req: dict[str, Any], n_seats: int = MITTLERE.seats) -> tuple[list[SeatKind], list[str | None]]:
     """Who sits where: ``seats`` (one entry per seat: {"kind": "me"} for seat 0 only, {"kind": "person"}, {"kind":
     "bot", "level": id}, {"kind": "outside"}, {"kind": "remote"} with an optional level: a bot standing in) or, the
-    older form, ``bots`` (the levels, or "outside", of seats 1 and 2).  Not both.  -> the seats' kinds and their bot
-    levels (None for people and friends with no bot standing in; "outside" for the lab's bot)."""
+    older form, ``bots`` (the levels, or "outside", of every seat but 0).  Not both.  -> the seats' kinds and their
+    bot levels (None for people and friends with no bot standing in; "outside" for the lab's bot)."""
     if "seats" in req:
         seats = req["seats"]
-        bad = ProtocolError("bad_seats", {"seats": MITTLERE.seats, "kinds": [str(k) for k in SEAT_KINDS],
+        bad = ProtocolError("bad_seats", {"seats": n_seats, "kinds": [str(k) for k in SEAT_KINDS],
                                           "levels": list(LEVELS)})
-        if "bots" in req or not (isinstance(seats, list) and len(seats) == MITTLERE.seats
+        if "bots" in req or not (isinstance(seats, list) and len(seats) == n_seats
                                  and all(isinstance(x, dict) for x in seats)):
             raise bad
         kinds: list[SeatKind] = []
@@ -649,14 +676,14 @@ def _seats(req: dict[str, Any]) -> tuple[list[SeatKind], list[str | None]]:
             kinds.append(SEAT_KINDS[SEAT_KINDS.index(kind)])   # (the typed constant)
             levels.append(level if kind in (BOT, REMOTE) else OUTSIDE if kind == OUTSIDE else None)
         return kinds, levels
-    bots = req.get("bots", [DEFAULT_LEVEL, DEFAULT_LEVEL])
-    if not (isinstance(bots, list) and len(bots) == 2
+    bots = req.get("bots", [DEFAULT_LEVEL] * (n_seats - 1))
+    if not (isinstance(bots, list) and len(bots) == n_seats - 1
             and all(isinstance(b, str) and (b in LEVELS or b == OUTSIDE) for b in bots)):
         raise ProtocolError("bad_bots", {"levels": list(LEVELS)})
-    return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, bots[0], bots[1]]
+    return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, *bots]
 
 
-def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str, str, str]) -> View:
+def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str, ...]) -> View:
     """The view of a friend's seat on its own page, from what it may see only: its observation and the public
     events (a View as the host's engine would give that seat; nothing else about the game is known)."""
     seats, seat = obs.seats, obs.seat
@@ -686,7 +713,8 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
                 "cards": cards}
     hand_no = int(events[since].get("hand_no", 1)) if dealt else 1
     return {
-        "phase": phase, "hand_no": hand_no, "hands_total": counted + obs.hands_left, "dealer": obs.dealer,
+        "phase": phase, "hand_no": hand_no, "hands_total": counted + obs.hands_left, "game": obs.game,
+        "seats": seats, "dealer": obs.dealer,
         "to_play": to_play, "seed": "", "viewer": seat,
         "players": [{"name": names[s], "bot": None, "kind": "me" if s == seat else "remote"} for s in range(seats)],
         "hand": [CODES[c] for c in hand], "legal": [CODES[c] for c in hand if legal >> c & 1],
@@ -704,14 +732,15 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
     }
 
 
-def _names(value: object) -> tuple[str, str, str]:
+def _names(value: object, seats: int = MITTLERE.seats) -> tuple[str, ...]:
+    """A name per seat (bad_names otherwise)."""
     bad = ProtocolError("bad_names", {"max_len": NAME_MAX_LEN})
-    if not (isinstance(value, list) and len(value) == MITTLERE.seats and all(isinstance(n, str) for n in value)):
+    if not (isinstance(value, list) and len(value) == seats and all(isinstance(n, str) for n in value)):
         raise bad
     names = [clean_name(n, cut=False) for n in value]
     if not all(0 < len(n) <= NAME_MAX_LEN and _clean(n) == n for n in names):
         raise bad
-    return names[0], names[1], names[2]
+    return tuple(names)
 
 
 def _reason(explanation: dict[str, Any], sentence: str) -> Reason:

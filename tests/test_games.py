@@ -35,7 +35,7 @@ FOUR = GameSpec(id="four-seats-test", seats=4, settle=_even, game_over=_never_ov
 
 
 def test_mittlere_numbers():
-    assert GAMES == {"mittlere": MITTLERE} and game_spec("mittlere") is MITTLERE
+    assert list(GAMES) == ["mittlere", "molotow", "plusminus"] and game_spec("mittlere") is MITTLERE
     assert (MITTLERE.id, MITTLERE.seats, MITTLERE.cards_per_hand, MITTLERE.tricks) == ("mittlere", 3, 12, 12)
     assert MITTLERE.hand_points == HAND_POINTS == 157
     assert MITTLERE.default_hands == DEFAULT_HANDS == 12
@@ -52,8 +52,8 @@ def test_mittlere_settles_and_ends_as_the_rule_book():
 
 
 def test_unknown_game_is_refused_by_name():
-    for bad in ("molotow", "Mittlere", None, 3):
-        with pytest.raises(ValueError, match=r"unknown game .* \(known: mittlere\)"):
+    for bad in ("Molotow", "Mittlere", None, 3):
+        with pytest.raises(ValueError, match=r"unknown game .* \(known: mittlere, molotow, plusminus\)"):
             game_spec(bad)
 
 
@@ -173,7 +173,7 @@ def test_a_record_without_game_is_mittlere_and_with_game_mittlere_the_same():
         assert summary(named) == summary(plain)
 
 
-@pytest.mark.parametrize("game", ["molotow", "plusminus", "", None, 4, ["mittlere"]])
+@pytest.mark.parametrize("game", ["Molotow", "plus-minus", "", None, 4, ["mittlere"]])
 def test_a_record_of_an_unknown_game_is_refused(game):
-    with pytest.raises(RecordError, match=r"^unknown game .* \(known: mittlere\)$"):
+    with pytest.raises(RecordError, match=r"^unknown game .* \(known: mittlere, molotow, plusminus\)$"):
         parse_record({**_record(), "game": game})

@@ -10,7 +10,8 @@ from engine.observation import observe
 from engine.rules import Rules
 from engine.state import HandState, outcome, refusal
 
-rules_st = st.builds(Rules, undertrump_when_void=st.booleans(), no_trump=st.sampled_from(["eights", "annul"]))
+rules_st = st.builds(Rules, undertrump_when_void=st.booleans(), no_trump=st.sampled_from(["eights", "annul"]),
+                     ties=st.just("passed_over"), srf_hundred_zero=st.booleans())
 seeds = st.integers(min_value=0, max_value=2**32)
 
 

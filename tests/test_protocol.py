@@ -57,7 +57,8 @@ def test_protocol_js_holds_types_and_the_version_only():
 ERROR_CODES = {
     "bad_json": {}, "bad_request": {}, "unknown_command": {"cmd": "x"}, "no_game": {},
     "bad_hands": {"min": 1, "max": 240}, "bad_bots": {"levels": ["random", "easy"]}, "bad_seed": {"max_len": 64},
-    "bad_rules": {"key": "x"}, "bad_names": {"max_len": 24}, "bad_card": {"card": "S5"}, "not_playing": {},
+    "bad_rules": {"key": "x"}, "bad_game": {"games": ["mittlere", "molotow"]}, "bad_names": {"max_len": 24},
+    "bad_card": {"card": "S5"}, "not_playing": {},
     "not_your_turn": {"seat": 1}, "not_bot_turn": {}, "not_hand_over": {"phase": "play"}, "internal": {},
     "not_in_hand": {"card": "DA"}, "must_follow": {"card": "D6", "suit": "S", "trump": None},
     "must_trump": {"card": "S6", "trump": "H"}, "undertrump": {"card": "D6", "trump": "D", "over": "D9"},

@@ -66,6 +66,20 @@ def test_hello_reports_version_levels_defaults_and_limits():
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
         "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
+        "games": {
+            "mittlere": {"seats": 3, "cards_per_hand": 12, "hand_points": 157, "hands": 12, "open_ended": False,
+                         "flags": ["undertrump_when_void", "no_trump", "srf_hundred_zero"],
+                         "rules": {"undertrump_when_void": False, "no_trump": "eights"},
+                         "choices": {"no_trump": ["eights", "annul"]}},
+            "molotow": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": False,
+                        "flags": ["undertrump_when_void", "no_trump", "ties"],
+                        "rules": {"undertrump_when_void": True, "no_trump": "eights", "ties": "passed_over"},
+                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}},
+            "plusminus": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": True,
+                          "flags": ["undertrump_when_void", "no_trump", "ties"],
+                          "rules": {"undertrump_when_void": False, "no_trump": "eights", "ties": "passed_over"},
+                          "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "next"]}},
+        },
     }
 
 
@@ -860,3 +874,74 @@ def test_a_guests_page_checks_the_hosts_messages_with_no_game():
     assert check(1, type="reveal", hand_no=1, secret="a" * 64)["error"]["code"] == "peer_not_allowed"
     assert call(cmd="peer_check", from_host=True, message="x" * (2 << 20))["error"]["code"] == "peer_too_big"
     assert check(0, reset=True, type="bye")["ok"]   # a new link starts afresh
+
+
+# -- the family: Molotow and Plus-Minus at four seats (docs/seats.md §1) --------------------------------------------
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+def test_a_four_seat_game_is_played_through_the_protocol(game):
+    pick = random.Random(game)
+    r = call(cmd="new_game", game=game, hands=2, seed="fam", bots=["random", "easy", "random"])
+    assert r["ok"], r
+    v = r["view"]
+    assert (v["game"], v["seats"], len(v["hand"]), v["counts"]) == (game, 4, 9, [9, 9, 9, 9])
+    assert [p["kind"] for p in v["players"]] == ["me", "bot", "bot", "bot"]
+    assert [p["name"] for p in v["players"]] == ["You", "Right", "Across", "Left"]
+    while r["view"]["phase"] != "game-over":
+        v = r["view"]
+        if v["phase"] == "hand-over":
+            r = call(cmd="next_hand")
+        elif v["to_play"] == 0:
+            r = call(cmd="play", card=pick.choice(v["legal"]))
+        else:
+            r = call(cmd="bot_move")
+        assert r["ok"], r
+        assert r["view"]["game"] == game and r["view"]["seats"] == 4
+    v = call(cmd="view")["view"]
+    history = v["history"]
+    assert all(len(h["strokes"]) == 4 and len(h["card_points"]) == 4 and sum(h["card_points"]) == 157
+               for h in history)
+    if game == "molotow":
+        assert len(history) == 2
+    else:   # plays on past its hands until one player alone has 7 strokes or more
+        assert max(v["scores"]["strokes"]) >= 7 and v["scores"]["zeros"] == [0, 0, 0, 0]
+    records = call(cmd="records")["records"]
+    assert all(rec["game"] == game for rec in records)
+    review = call(cmd="review", records=records)
+    assert review["ok"] and [h["strokes"] for h in review["hands"]] == [h["strokes"] for h in history]
+
+
+@pytest.mark.parametrize("request_, error", [
+    ({"game": "skat"}, {"code": "bad_game", "params": {"games": ["mittlere", "molotow", "plusminus"]}}),
+    ({"game": None}, {"code": "bad_game", "params": {"games": ["mittlere", "molotow", "plusminus"]}}),
+    ({"game": "molotow", "rules": {"ties": "next"}}, {"code": "bad_rules", "params": {"key": "ties"}}),
+    ({"game": "plusminus", "rules": {"ties": "share"}}, {"code": "bad_rules", "params": {"key": "ties"}}),
+    ({"game": "molotow", "rules": {"srf_hundred_zero": True}},
+     {"code": "bad_rules", "params": {"key": "srf_hundred_zero"}}),
+    ({"rules": {"ties": "share"}}, {"code": "bad_rules", "params": {"key": "ties"}}),
+    ({"game": "molotow", "bots": ["easy", "easy"]},
+     {"code": "bad_bots", "params": {"levels": ["random", "easy", "normal", "hard", "expert"]}}),
+    ({"game": "molotow", "names": ["A", "B", "C"]}, {"code": "bad_names", "params": {"max_len": 24}}),
+])
+def test_a_bad_game_or_its_flags_is_refused_and_nothing_changes(request_, error):
+    before = call(cmd="new_game", seed="keep", hands=1)["view"]
+    r = call(cmd="new_game", **request_)
+    assert r["ok"] is False and r["error"] == error
+    assert call(cmd="view")["view"] == {**before, "history": []}
+
+
+def test_flags_of_a_game_are_taken_and_restore_keeps_the_game():
+    r = call(cmd="new_game", game="plusminus", seed="r", rules={"ties": "next", "undertrump_when_void": True},
+             bots=["random", "random", "random"])
+    assert r["ok"]
+    assert web._SESSION.game.rules.ties == "next" and web._SESSION.game.rules.undertrump_when_void
+    setup = {"game": "molotow", "seed": "r", "bots": ["random", "random", "random"]}
+    r = call(cmd="restore", setup=setup, hands=[[]])
+    assert r["ok"] and r["view"]["game"] == "molotow" and r["view"]["seats"] == 4
+    assert web._SESSION.game.rules == web._SESSION.game.spec.default_rules
+
+
+def test_mittlere_new_game_and_view_say_their_game():
+    v = call(cmd="new_game", seed="m")["view"]
+    assert v["game"] == "mittlere" and v["seats"] == 3
+    assert web._SESSION.records() == []

@@ -35,10 +35,12 @@ from ..cards import (
     mask_of,
     pretty,
 )
+from ..games import MITTLERE
 from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
 from .common import legal_cards, other_seats, trick_power
+from .family import family_choose
 from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
@@ -73,6 +75,10 @@ def _higher_unseen(c: int, unseen: int, trump: int) -> int:
         elif RANK_OF[x] > RANK_OF[c]:
             n += 1
     return n
+
+
+#: The ``normal`` level's work in a game other than Mittlere (play-outs per decision).
+FAMILY_PLAYOUTS = 120
 
 
 class NormalBot:
@@ -173,7 +179,10 @@ class NormalBot:
     # -- choice --------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> int:
         """The plan's card, unless a quick look at ``check`` sampled deals finds a card clearly better (by
-        ``margin`` expected strokes): a careful player's second look before a costly mistake."""
+        ``margin`` expected strokes): a careful player's second look before a costly mistake.  In another game than
+        Mittlere: the family's flat search (:mod:`.family`) with :data:`FAMILY_PLAYOUTS` play-outs."""
+        if obs.game != MITTLERE.id:
+            return family_choose(self, obs, FAMILY_PLAYOUTS)
         c = self.rule_choice(obs)
         if self.check <= 0:
             return c

@@ -30,12 +30,14 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..cards import CODES, EIGHT, NINE, NUM_CARDS, RANK_OF, SEVEN, SIX, SUIT_OF, iter_cards, pretty
+from ..games import MITTLERE
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import seat_points
 from ..state import random_playout
 from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
+from .family import family_choose
 from .inference import weighted_pool
 from .joint import HIGH, LOW, OTHER, PRIOR, RULES, draw_world, joint_pool, prior_types, world_modes
 from .playout import draw_plans, policy_playout, public_voids, rule_playout
@@ -173,6 +175,9 @@ class SearchBot:
 
     def choose(self, obs: Observation) -> int:
         revealed, self._revealed = self._revealed, None
+        if obs.game != MITTLERE.id:  # another game: the family's flat search (engine.bots.family), same work
+            self.last_stats = {"playouts": self.iterations}
+            return family_choose(self, obs, self.iterations)
         legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
         cands = choices(obs, legal) if self.group else list(iter_cards(legal))
         if len(cands) == 1:

@@ -8,7 +8,7 @@
 
 /** @typedef {"play"|"hand-over"|"game-over"} Phase */
 
-/** @typedef {"match"|"no_trick"|"hundred"|"no_trick_and_hundred"|"ranking"|"tie"|"annulled"} Case */
+/** @typedef {"match"|"no_trick"|"hundred"|"no_trick_and_hundred"|"hundred_and_zero"|"ranking"|"tie"|"annulled"|"molotow_all"|"molotow_hundred"|"molotow_places"|"plusminus"} Case */
 
 /** @typedef {"me"|"person"|"bot"|"outside"|"remote"} SeatKind */
 
@@ -21,10 +21,14 @@
 /** @typedef {PeerHello|PeerCommit|PeerReveal|PeerCommitments|PeerDealt|PeerSecrets|PeerState|PeerCard|PeerReady|PeerReact|PeerPresence|PeerBye} PeerMessage */
 
 /**
- * The variant flags (docs/rules.md §7): no_trump is "eights" or "annul".
+ * The variant flags (docs/rules.md §7, docs/rules-molotow.md, docs/rules-plusminus.md): no_trump is "eights" or
+ * "annul"; ties (Molotow: "passed_over" or "share"; Plus-Minus: "passed_over" or "next") only in those games;
+ * srf_hundred_zero only in Mittlere (written only when true).
  * @typedef {object} RulesJson
  * @property {boolean} undertrump_when_void
  * @property {string} no_trump
+ * @property {string} [ties]
+ * @property {boolean} [srf_hundred_zero]
  */
 
 /**
@@ -72,17 +76,23 @@
 
 /**
  * The seats a settlement case is about: match {winner}; no_trick {no_trick}; hundred {hundred};
- * no_trick_and_hundred {no_trick, hundred, other}; ranking {middle, high, low}; tie {tied, third}; annulled {}.
+ * no_trick_and_hundred {no_trick, hundred, other}; hundred_and_zero {hundred, zero_points, middle} (Mittlere's
+ * srf_hundred_zero); ranking {middle, high, low}; tie {tied, third}; annulled {}.  Molotow: molotow_all {winner};
+ * molotow_hundred {hundred}; molotow_places {stroke, zero, tied} (lists of seats).  Plus-Minus: plusminus {stroke,
+ * tied, hundred (only when the most, alone, is 100 or more)}.
  * @typedef {object} Roles
  * @property {number} [winner]
  * @property {number} [no_trick]
  * @property {number} [hundred]
+ * @property {number} [zero_points]
  * @property {number} [other]
  * @property {number} [middle]
  * @property {number} [high]
  * @property {number} [low]
  * @property {Array<number>} [tied]
  * @property {number} [third]
+ * @property {Array<number>} [stroke]
+ * @property {Array<number>} [zero]
  */
 
 /**
@@ -103,8 +113,10 @@
  */
 
 /**
- * A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``.
+ * A hand record (README, "Hand records and the CLI"): replay it with ``python -m engine replay``.  game:
+ * "molotow" or "plusminus" (absent: Mittlere).
  * @typedef {object} HandRecord
+ * @property {string} [game]
  * @property {RulesJson} rules
  * @property {number} dealer
  * @property {Array<Array<string>>} hands
@@ -120,6 +132,8 @@
  * @property {Phase} phase
  * @property {number} hand_no
  * @property {number} hands_total
+ * @property {string} game
+ * @property {number} seats
  * @property {string} seed
  * @property {number} dealer
  * @property {number|null} to_play
@@ -221,9 +235,11 @@
 /**
  * Start a game.  Absent fields take the defaults of hello.  seed: any text (an int is read as its decimal
  * text; empty or absent: the engine picks one).  Who sits where: seats (one entry per seat), or bots (the levels,
- * or "outside", of seats 1 and 2), not both.
+ * or "outside", of seats 1 and 2; of every seat but 0 in a four-seat game), not both.  game: a game id of
+ * hello.games (default "mittlere"); rules: that game's flags.
  * @typedef {object} NewGameRequest
  * @property {"new_game"} cmd
+ * @property {string} [game]
  * @property {number} [hands]
  * @property {Array<string>} [bots]
  * @property {Array<SeatSetup>} [seats]
@@ -272,6 +288,7 @@
 /**
  * A game's setup: new_game's fields.
  * @typedef {object} GameSetup
+ * @property {string} [game]
  * @property {number} [hands]
  * @property {Array<string>} [bots]
  * @property {Array<SeatSetup>} [seats]
@@ -420,8 +437,25 @@
  */
 
 /**
+ * A game the engine plays (docs/seats.md §1): its seats, the cards each is dealt, the card points of a hand, the
+ * hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
+ * flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
+ * false).
+ * @typedef {object} GameInfo
+ * @property {number} seats
+ * @property {number} cards_per_hand
+ * @property {number} hand_points
+ * @property {number} hands
+ * @property {boolean} open_ended
+ * @property {Array<string>} flags
+ * @property {RulesJson} rules
+ * @property {Object<string, Array<string>>} choices
+ */
+
+/**
  * Answer to hello.  levels: bot level ids, weakest first (the UI names them); seats at the table, the seat
- * the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them.
+ * the page plays (human_seat) and the card points of one hand (hand_points), so the UI copies none of them (seats
+ * and hand_points: Mittlere's; games: every game by its id).
  * @typedef {object} HelloAnswer
  * @property {true} ok
  * @property {number} protocol
@@ -429,6 +463,7 @@
  * @property {number} seats
  * @property {number} human_seat
  * @property {number} hand_points
+ * @property {Object<string, GameInfo>} games
  * @property {number} peer_version
  * @property {Array<string>} reactions
  * @property {Defaults} defaults
@@ -455,8 +490,10 @@
 
 /**
  * engine.observation.Observation as JSON (engine/obsjson.py): masks as ints below 2**36, tricks as
- * [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does).
+ * [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does).  game: the
+ * game's id, only when it is not Mittlere.
  * @typedef {object} ObservationJson
+ * @property {string} [game]
  * @property {number} seat
  * @property {RulesJson} rules
  * @property {number} dealer
@@ -525,7 +562,9 @@
  */
 
 /**
- * What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI").
+ * What ``python -m engine replay`` prints for a hand record (README, "Hand records and the CLI").  Molotow and
+ * Plus-Minus add strokes and zeros per seat (null until the hand is complete; Plus-Minus' zeros are all 0);
+ * Mittlere's output has neither (as before the family).
  * @typedef {object} ReplaySummary
  * @property {string|null} trump
  * @property {number|null} trump_fixed_at
@@ -538,6 +577,8 @@
  * @property {Array<number>|null} settlement
  * @property {Case|null} settlement_case
  * @property {boolean} annulled
+ * @property {Array<number>|null} [strokes]
+ * @property {Array<number>|null} [zeros]
  */
 
 /**
@@ -555,6 +596,8 @@
  * @property {Array<number>|null} settlement
  * @property {Case|null} settlement_case
  * @property {boolean} annulled
+ * @property {Array<number>|null} [strokes]
+ * @property {Array<number>|null} [zeros]
  * @property {number} dealer
  * @property {Array<Array<string>>} hands
  * @property {number|null} trump_fixed_by
@@ -606,11 +649,12 @@
  * bad_seat {seat} (play, view: not the page's player's or a person's seat), remote_seat {seat} (view: a friend's
  * seat, whose hand the host never shows; play: a friend's seat while a bot stands in), not_remote_seat {seat}
  * (seat, guest, the peer check: not a friend's seat), bad_since {next} (guest: no such event index),
- * bad_seed {max_len}, bad_rules {key},
- * bad_names {max_len}, bad_card {card}, bad_records {max}, bad_record {hand, text} (review: the 1-based hand and
- * the record's fault in English, the replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat,
- * start, limit or iterations out of range), bad_journal {hand, index} (restore: the 1-based hand
- * and the 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
+ * bad_seed {max_len}, bad_rules {key} (new_game: a flag the game does not offer or a value it does not take),
+ * bad_game {games} (new_game: no such game; games: the known ids), bad_names {max_len}, bad_card {card},
+ * bad_records {max}, bad_record {hand, text} (review: the 1-based hand and the record's fault in English, the
+ * replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat, start, limit or iterations out of range;
+ * game: a record of a game the coach does not know), bad_journal {hand, index} (restore: the 1-based hand and the
+ * 0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
  * not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
  * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
  * not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
