@@ -171,9 +171,11 @@ def test_names_and_rules_are_used():
 
 def test_rename_renames_any_seat_and_refuses_a_bad_seat_or_name_with_nothing_changed():
     call(cmd="new_game", seed=3, names=["Du", "Rechts", "Links"])
-    assert [p["name"] for p in call(cmd="rename", seat=1, name=" Droite ")["view"]["players"]] == ["Du", "Droite", "Links"]
+    renamed = call(cmd="rename", seat=1, name=" Droite ")["view"]["players"]
+    assert [p["name"] for p in renamed] == ["Du", "Droite", "Links"]
     before = call(cmd="view")["view"]
-    for bad, code in (({"seat": 3}, "bad_seat"), ({"seat": "1"}, "bad_seat"), ({"seat": 2, "name": "\u202e "}, "bad_names")):
+    bads = (({"seat": 3}, "bad_seat"), ({"seat": "1"}, "bad_seat"), ({"seat": 2, "name": "\u202e "}, "bad_names"))
+    for bad, code in bads:
         r = call(**{"cmd": "rename", "name": "X", **bad})
         assert r["ok"] is False and r["error"]["code"] == code
     assert call(cmd="view")["view"] == before
