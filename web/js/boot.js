@@ -114,13 +114,19 @@ export class Boot {
    */
   async firstGame() {
     const c = this.controller;
+    if (c.session.game && !store.hello.games?.[c.session.game]) {   // ?game=… that no game is: Mittlere, said once
+      const notice = t("msg.unknownGame", { game: c.session.game.slice(0, 40) });
+      c.session.game = "mittlere";
+      toast(notice, "error", 9000);
+      announce(notice);
+    }
     try {
       await c.startGame(c.session);
     } catch (err) {
       if (!(err instanceof StartRefused)) throw err;
       const notice = t("msg.settingsReset", { reason: refusalText(err.error, nameOf) });
       const { hands, bots } = store.hello.defaults;
-      const defaults = { hands, bots: [...bots], seed: "", rules: null, people: [null, null] };
+      const defaults = { game: "mittlere", hands, bots: [...bots], seed: "", rules: null, gameRules: null, people: [null, null, null] };
       Object.assign(c.session, defaults);
       Object.assign(c.settings, defaults);
       saveSettings(c.settings);

@@ -12,7 +12,7 @@ import { Journal } from "./journal.js";
 import { helpAllowed, prefs } from "../ui/settings.js";
 import { hideHandover, markViewer, showHandover } from "../ui/handover.js";
 import { buzz, sfx } from "../table/sound.js";
-import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, setView, shown, store, viewerSeat } from "./store.js";
+import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, seatNameKey, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
 import { LOCAL } from "./transport.js";
 
@@ -80,7 +80,7 @@ export class Controller extends Emitter {
   async renameDefaults(before) {
     const v = store.view;
     if (!v?.players || !this.transport.ownsGame || !this.journal.setup) return;
-    const defaults = (code, s, level) => [tIn(code, `name.${s}`), tIn(code, "friends.friend", { n: s }),
+    const defaults = (code, s, level) => [tIn(code, seatNameKey(s, v.players.length)), tIn(code, "friends.friend", { n: s }),
       level ? tIn(code, "name.bot", { level: tIn(code, `level.${level}`) }) : null];
     let renamed = false;
     for (const [s, p] of v.players.entries()) {
@@ -412,7 +412,7 @@ export class Controller extends Emitter {
     this.outsideGone = false;
     const names = [0, 1, 2].map((s) => t(`name.${s}`));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
-    this.startGame({ ...this.session, bots: ["outside", this.session.bots?.[1] ?? "normal"], people: null, names, practice: false })
+    this.startGame({ ...this.session, game: null, bots: ["outside", this.session.bots?.[1] ?? "normal"], people: null, names, practice: false })
       .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
       .catch(() => {});
   }
@@ -498,15 +498,22 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    const seats = opts.seats ?? seatsRequest(opts.bots, opts.people);   // null: bots only (the older `bots`)
+    // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
+    const game = opts.game && store.hello?.games?.[opts.game] ? opts.game : null;
+    const n = store.hello?.games?.[game ?? "mittlere"]?.seats ?? store.hello?.seats ?? 3;
+    const bots = Array.from({ length: n - 1 }, (_, k) => opts.bots?.[k] ?? opts.bots?.[0] ?? store.hello?.defaults?.bots?.[0]);
+    const seats = opts.seats ?? seatsRequest(bots, opts.people, n);   // null: bots only (the older `bots`)
     // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
     // seats are seen from every side, its level ("Normal bot")
-    const botName = (s) => (seats ? t("name.bot", { level: levelName(opts.bots[s - 1]) }) : t(`name.${s}`));
-    const names = opts.names ?? [0, 1, 2].map((s) => (s === 0 ? opts.name || t("name.0") : opts.people?.[s - 1] || botName(s)));
-    const req = { cmd: "new_game", hands: opts.hands, ...(seats ? { seats } : { bots: opts.bots }), names };
+    const botName = (s) => (seats ? t("name.bot", { level: levelName(bots[s - 1]) }) : t(seatNameKey(s, n)));
+    const names = opts.names ?? Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : opts.people?.[s - 1] || botName(s)));
+    const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, ...(seats ? { seats } : { bots }), names };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
-    if (opts.rules) req.rules = { ...opts.rules };   // shape-checked from storage; the engine checks the values
+    // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
+    // the engine checks the values
+    const rules = game ? opts.gameRules?.[game] : opts.rules;
+    if (rules) req.rules = { ...rules };
     const r = await this.engine(req);
     if (!r || myGen !== this.gen) return;
     if (!r.ok) {
@@ -514,7 +521,7 @@ export class Controller extends Emitter {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.emit("newGame");   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ hands: r.view.hands_total, bots: [...opts.bots], ...(seats ? { seats } : {}), seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset({ ...(game ? { game } : {}), hands: r.view.hands_total, bots: [...bots], ...(seats ? { seats } : {}), seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();

@@ -5,12 +5,13 @@
  * Who sits where, as `new_game`'s `seats`: the page's player at seat 0, a person where `people[k]` names one (seat
  * k + 1, pass-and-play), else a bot of level `bots[k]`. Null when no person sits with the player (the older `bots`
  * says it all, and records, saves and links keep their shape).
- * @param {string[]} bots  the levels of seats 1 and 2
- * @param {(string|null)[]} [people]  the names of the people at seats 1 and 2 (null: a bot)
+ * @param {string[]} bots  the levels of the other seats (1 and up)
+ * @param {(string|null)[]} [people]  the names of the people at the other seats (null: a bot)
+ * @param {number} [seats]  the game's seats (the engine's hello.games)
  */
-export function seatsRequest(bots, people) {
-  if (!people?.some((p) => p)) return null;
-  return [{ kind: "me" }, ...[0, 1].map((k) => (people[k] ? { kind: "person" } : { kind: "bot", level: bots[k] }))];
+export function seatsRequest(bots, people, seats = bots.length + 1) {
+  if (!people?.slice(0, seats - 1).some((p) => p)) return null;
+  return [{ kind: "me" }, ...Array.from({ length: seats - 1 }, (_, k) => (people[k] ? { kind: "person" } : { kind: "bot", level: bots[k] }))];
 }
 
 /** The setup as the engine's `restore` takes it: a game with people carries `seats`, and then not `bots` (which the

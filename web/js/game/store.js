@@ -40,6 +40,8 @@ export function emptyModel() {
 export function modelFromView(v) {
   return {
     phase: v.phase,
+    game: v.game ?? "mittlere",   // the engine's game id: its seats and cards per hand are in hello.games
+    openEnded: !!store.hello?.games?.[v.game ?? "mittlere"]?.open_ended,   // no set number of hands (Plus-Minus)
     players: v.players.map((p) => ({ ...p })),
     viewer: v.viewer ?? 0,
     hand: [...v.hand],
@@ -50,7 +52,7 @@ export function modelFromView(v) {
     trump: v.trump,
     trumpFixedBy: v.trump_fixed_by,
     tricksWon: [...v.tricks_won],
-    pointsTaken: [...(v.points_taken || [0, 0, 0])],
+    pointsTaken: [...(v.points_taken || v.players.map(() => 0))],
     net: [...v.scores.net],
     handNo: v.hand_no,
     handsTotal: v.hands_total,
@@ -109,6 +111,9 @@ export function setView(v) {
 
 /** What the table shows now: the animation scene while events play, else the model. */
 export function shown() { return store.scene ?? store.model; }
+
+/** The catalog key of the name a seat gets by its side of the table: you, right, across (four seats), left. */
+export const seatNameKey = (seat, seats = 3) => (seat === 0 ? "name.0" : seat === 1 ? "name.1" : seat === seats - 1 ? "name.2" : "name.across");
 
 /** The device owner's seat (the engine's hello: the `me` seat, whose statistics these are; null before it answered). */
 export const humanSeat = () => store.hello?.human_seat ?? null;

@@ -287,6 +287,7 @@ export function joinNames(names) {
  */
 export function settlementText(r, nameOf, you = youSeat()) {
   const roles = r.roles || {}, pts = r.card_points || [];
+  if (Array.isArray(roles.stroke)) return placesText(roles, pts, nameOf);
   const p = {};
   let mine = null;
   for (const [role, seat] of Object.entries(roles)) {
@@ -302,6 +303,22 @@ export function settlementText(r, nameOf, you = youSeat()) {
   const key = `settle.${r.case}`;
   const yours = mine == null ? null : [`${key}.${mine}.you`, `${key}.you`].find(has);
   return t(yours ?? key, p);
+}
+
+/**
+ * Molotow's and Plus-Minus's hand, said by who gets what (the engine's roles: lists of seats): a stroke, a zero,
+ * nothing (tied), and in Plus-Minus the player alone on the most with 100 or more, who gets no stroke.
+ */
+function placesText(roles, pts, nameOf) {
+  const parts = [];
+  if (typeof roles.hundred === "number") {
+    parts.push(t("settle.places.hundred", { name: nameOf(roles.hundred), points: t("points", { n: pts[roles.hundred] }) }));
+  }
+  for (const kind of ["stroke", "zero", "tied"]) {
+    const seats = Array.isArray(roles[kind]) ? roles[kind] : [];
+    if (seats.length) parts.push(t(`settle.places.${kind}`, { names: joinNames(seats.map(nameOf)), count: seats.length }));
+  }
+  return parts.length ? parts.join(" ") : t("settle.places.none");
 }
 
 /** The log's line for a finished hand: its number, its case and the settlement sentence. */

@@ -240,7 +240,7 @@ export class Guest {
     }
     if (!checked?.ok) return;
     const m = checked.message;
-    if (m.type === "hello" && m.names.length === 3) {
+    if (m.type === "hello" && m.names.length === this.names.length) {   // a name per seat of the invite's table
       this.names = [...m.names];
       if (this.status !== "playing") this.screen();
       // a name that came (or changed) during the game: the table says it at once
@@ -419,7 +419,7 @@ export class Guest {
     const out = [];
     let hand = null;
     for (const e of this.events) {
-      if (e.type === "hand_dealt") hand = { rules: this.rules, dealer: e.dealer, hands: [[], [], []], plays: [] };
+      if (e.type === "hand_dealt") hand = { rules: this.rules, dealer: e.dealer, hands: this.names.map(() => []), plays: [] };
       else if (e.type === "card_played" && hand) { hand.hands[e.seat].push(e.card); hand.plays.push(e.card); }
       else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
     }

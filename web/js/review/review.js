@@ -37,7 +37,7 @@ export class HandReview {
     // coach checks the decisions of the person picked above its findings (the owner's first)
     this.people = people?.length > 1 ? [...people] : null;
     this.coachSeat = this.people && !this.people.includes(coachSeat) ? this.people[0] : coachSeat;
-    this.names = names ?? [0, 1, 2].map((s) => t("review.seat", { n: s }));
+    this.names = names ?? r.hands[0].hands.map((_, s) => t("review.seat", { n: s }));   // the game's seats
     // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
     this.youSeat = this.people ? null : coachSeat ?? (playerSeatByName(this.names) ?? null);
     this.i = start ?? this.hands.length - 1;
@@ -78,11 +78,12 @@ export class HandReview {
     const who = { name, you: this.youSeat };
     const label = this.labels?.[this.i] ?? String(this.i + 1);
     const played = new Set(h.tricks.slice(0, k).flatMap((tr) => tr.cards));
-    const pts = [0, 0, 0], won = [0, 0, 0];
+    const seats = h.hands.map((_, s) => s);   // three or four, as the record dealt
+    const pts = seats.map(() => 0), won = seats.map(() => 0);
     for (const tr of h.tricks.slice(0, k)) { pts[tr.winner] += tr.points; won[tr.winner] += 1; }
     const head = [el("p", { text: dealerLine(h, who) }), el("p", { id: "review-trump", text: trumpLine(h, who) })];
     if (this.fair) head.push(this.fairLine(this.i));
-    const hands = el("table", { class: "review-hands" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
+    const hands = el("table", { class: "review-hands" }, el("tbody", {}, seats.map((s) => el("tr", { "data-seat": s },
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
       el("td", {}, handRuns(h.hands[s]).flatMap((run) => {
@@ -102,10 +103,10 @@ export class HandReview {
     const body = [el("p", { class: "review-where", text: t("review.handOf", { n: label, total: this.hands.length }) }), ...head, hands, trickBox];
     if (this.coachSeat != null && h.complete && !h.annulled) body.push(this.coachPanel(h));
     if (k === this.trickCount() && h.settlement_case) {
-      const settle = settlementLines(h, who), cells = [0, 1, 2].map((s) => summaryCells(h, s));
+      const settle = settlementLines(h, who), cells = seats.map((s) => summaryCells(h, s));
       body.push(el("div", { id: "review-settlement", "data-case": h.settlement_case },
         el("p", {}, el("strong", { text: settle.label }), settle.text),
-        el("table", { class: "summary" }, el("tbody", {}, [0, 1, 2].map((s) => el("tr", { "data-seat": s },
+        el("table", { class: "summary" }, el("tbody", {}, seats.map((s) => el("tr", { "data-seat": s },
           el("th", { scope: "row", text: name(s) }),
           el("td", { "data-field": "points", text: cells[s].points }),
           el("td", { "data-field": "tricks", text: cells[s].tricks }),

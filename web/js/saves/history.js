@@ -12,11 +12,14 @@ const KEEP_RECORDS = 30;     // the newest games keep their hand records (for th
 const isObj = (x) => x != null && typeof x === "object" && !Array.isArray(x);
 const ints = (a, n) => Array.isArray(a) && a.length === n && a.every(Number.isInteger);
 
+/** A stored game: of three seats (Mittlere; no `game`) or four (Molotow, Plus-Minus), every list one per seat. */
 function validEntry(g) {
+  const n = isObj(g) && Array.isArray(g.net) ? g.net.length : 0;
   return isObj(g) && typeof g.id === "string" && g.id.length <= 40 && ["finished", "abandoned"].includes(g.status)
-    && Number.isInteger(g.hands_total) && Array.isArray(g.bots) && g.bots.length === 2 && g.bots.every((b) => typeof b === "string" && b.length <= 40)
-    && ints(g.net, 3) && Array.isArray(g.results)
-    && g.results.every((r) => isObj(r) && typeof r.case === "string" && ints(r.settlement, 3) && ints(r.card_points, 3) && ints(r.tricks, 3))
+    && (g.game == null || (typeof g.game === "string" && /^[a-z]{1,20}$/.test(g.game))) && [3, 4].includes(n)
+    && Number.isInteger(g.hands_total) && Array.isArray(g.bots) && g.bots.length === n - 1 && g.bots.every((b) => typeof b === "string" && b.length <= 40)
+    && ints(g.net, n) && Array.isArray(g.results)
+    && g.results.every((r) => isObj(r) && typeof r.case === "string" && ints(r.settlement, n) && ints(r.card_points, n) && ints(r.tricks, n))
     && (g.records == null || Array.isArray(g.records));
 }
 
@@ -56,7 +59,7 @@ export function entryOf({ id, setup, view, history, records, status, shared = fa
   // a person at this device, or a friend on their own device (play together): a person, not the bot level
   const bots = setup.bots.map((b, k) => ([PERSON, "remote"].includes(setup.seats?.[k + 1]?.kind) ? PERSON : b));
   return {
-    id, status, ended_at: new Date().toISOString(), hands_total: setup.hands, bots, seed: setup.seed,
+    id, status, ended_at: new Date().toISOString(), ...(setup.game ? { game: setup.game } : {}), hands_total: setup.hands, bots, seed: setup.seed,
     names: setup.names ?? null, net: [...view.scores.net], winners: view.winners ?? null, shared, undo,
     results: history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
     records: records ?? null,
@@ -69,8 +72,9 @@ export function entryOf({ id, setup, view, history, records, status, shared = fa
  * the game it played at the host's table this way).
  */
 export function entryFromSeat(entry, seat) {
-  const turn = (a) => (Array.isArray(a) && a.length === 3 ? [0, 1, 2].map((i) => a[(i + seat) % 3]) : a);
-  const back = (s) => (s - seat + 3) % 3;
+  const n = entry.net.length;   // the game's seats
+  const turn = (a) => (Array.isArray(a) && a.length === n ? a.map((_, i) => a[(i + seat) % n]) : a);
+  const back = (s) => (s - seat + n) % n;
   return {
     ...entry, net: turn(entry.net), names: turn(entry.names), winners: entry.winners?.map(back) ?? null,
     results: entry.results.map((r) => ({ ...r, settlement: turn(r.settlement), card_points: turn(r.card_points), tricks: turn(r.tricks) })),
@@ -89,8 +93,9 @@ export function statistics(games, me = humanSeat()) {
   const levels = new Map();
   const all = { hands: 0, middle: 0, noTrick: 0, over100: 0, match: 0 };
   for (const g of games.filter(countsAsGame)) {
-    const bots = [...new Set(g.bots)], key = bots.join(" + ");
-    const s = levels.get(key) ?? { key, bots, games: 0, wins: 0, hands: 0, strokes: 0 };
+    // per game of the family and the levels played against (Mittlere's figures as before)
+    const bots = [...new Set(g.bots)], key = (g.game && g.game !== "mittlere" ? `${g.game}: ` : "") + bots.join(" + ");
+    const s = levels.get(key) ?? { key, game: g.game ?? "mittlere", bots, games: 0, wins: 0, hands: 0, strokes: 0 };
     s.games += 1;
     if (g.status === "finished" && g.winners?.includes(me)) s.wins += 1;
     for (const r of g.results) {
@@ -136,6 +141,9 @@ export function chart(values, label, axes) {
   return svg;
 }
 
+/** Another game of the family than Mittlere is named before its figures ("Molotow (4 players): "). */
+const gamePrefix = (game) => (game && game !== "mittlere" ? t("field.label", { name: t(`game.${game}`) }) : "");
+
 const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionDigits: 0 }) : "–");
 
 /** The statistics section: figures per bot level, how hands ended, and the charts. */
@@ -143,7 +151,7 @@ export function statisticsSection(games, current) {
   const me = humanSeat();
   const { levels, all } = statistics(games, me);
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
-    el("th", { scope: "row", text: s.bots.map((b) => (b === PERSON ? t("stats.person") : levelName(b))).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("th", { scope: "row", text: gamePrefix(s.game) + s.bots.map((b) => (b === PERSON ? t("stats.person") : levelName(b))).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
     el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
   const out = [
@@ -176,7 +184,7 @@ export function historyList(games, actions) {
     el("thead", {}, el("tr", {}, [...cols, ""].map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
       el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
-      el("td", { "data-label": label(1), text: `${handsPlayed(g.results)} / ${g.hands_total}` }),
+      el("td", { "data-label": label(1), text: gamePrefix(g.game) + `${handsPlayed(g.results)} / ${g.hands_total}` }),
       el("td", { "data-label": label(2), text: g.bots.map((b, k) => (b === PERSON ? g.names?.[k + 1] ?? t("stats.person") : levelName(b))).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
       el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
         : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),

@@ -40,7 +40,7 @@ export function recordsFromText(text) {
     if (data.version !== GAME_VERSION) return { ok: false, reason: t("import.version") };
     records = data.records;
     const n = data.setup?.names;
-    if (Array.isArray(n) && n.length === 3 && n.every((x) => typeof x === "string" && x.length <= 40)) names = n;
+    if (Array.isArray(n) && [3, 4].includes(n.length) && n.every((x) => typeof x === "string" && x.length <= 40)) names = n;   // a seat each
   } else if (isObj(data) && "dealer" in data) records = [data];
   else if (Array.isArray(data)) records = data;
   if (!Array.isArray(records) || !records.length || !records.every(isObj)) return { ok: false, reason: t("import.notRecord") };

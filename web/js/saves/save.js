@@ -37,10 +37,14 @@ export function parseSave(text) {
   if (!isObj(s) || s.format !== SAVE_FORMAT) return { ok: false, reason: "save.bad.format" };
   if (s.version !== SAVE_VERSION) return { ok: false, reason: "save.bad.version", detail: String(s.version).slice(0, 20) };
   const su = s.setup;
+  // a game of three seats (Mittlere; an older save has no `game`) or four (Molotow, Plus-Minus): one bot level per
+  // other seat, one name and one seat per seat (the engine checks the game and everything in it when it replays)
+  const n = isObj(su) && Array.isArray(su.bots) ? su.bots.length + 1 : 0;
   const setupOk = isObj(su) && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
-    && Array.isArray(su.bots) && su.bots.length === 2 && su.bots.every((b) => isStr(b, 40))
-    && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === 3 && su.names.every((n) => isStr(n, 40))))
-    && (su.rules == null || isObj(su.rules)) && (su.seats == null || (Array.isArray(su.seats) && su.seats.length === 3 && su.seats.every(isObj)));
+    && (su.game == null || (typeof su.game === "string" && /^[a-z]{1,20}$/.test(su.game))) && [3, 4].includes(n)
+    && su.bots.every((b) => isStr(b, 40))
+    && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === n && su.names.every((x) => isStr(x, 40))))
+    && (su.rules == null || isObj(su.rules)) && (su.seats == null || (Array.isArray(su.seats) && su.seats.length === n && su.seats.every(isObj)));
   if (!setupOk) return { ok: false, reason: "save.bad.shape" };
   const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
     && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));

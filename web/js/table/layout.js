@@ -5,16 +5,17 @@ export const MIN_TAP = 44;
 
 /**
  * Where seat `seat` sits, seen from `viewer`: 0 at the bottom (the viewer), 1 at the right (plays after the viewer),
- * 2 at the left; the seats are placed by their offset from the viewer (docs/seats.md §4).
+ * then round the table: three seats 2 at the left; four seats 2 at the top and 3 at the left. The seats are placed by
+ * their offset from the viewer (docs/seats.md §4).
  */
 export const placeOf = (seat, viewer = 0, seats = 3) => (((seat - viewer) % seats) + seats) % seats;
 
 /**
- * The table for a W x H screen and `handCount` cards in the viewer's hand. Every per-seat position (`bots`, `plates`,
- * `trick`, `pile`) is keyed by seat, laid out from `viewer` (at the bottom); `others` lists the other seats, right
- * then left.
+ * The table for a W x H screen and `handCount` cards in the viewer's hand, `seats` seats dealt `perHand` cards each
+ * (the engine's numbers). Every per-seat position (`bots`, `plates`, `trick`, `pile`) is keyed by seat, laid out from
+ * `viewer` (at the bottom); `others` lists the other seats, from the right round the table.
  */
-export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
+export function computeLayout(W, H, handCount, viewer = 0, seats = 3, perHand = 12) {
   const portrait = H > W * 1.15;
   // portrait (phones): bigger cards, so the hand's two rows span the width and the table has no empty band
   const cardW = Math.round(clamp(Math.min(W / (portrait ? 4.6 : 7.8), H / (portrait ? 5.6 : 5.7) / 1.45), 44, 112));
@@ -63,28 +64,48 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
   let botY = portrait ? 0 : H * 0.4;
   const plateW = Math.round(clamp(cardW * 1.55, 96, 150));
   const plateH = Math.round(clamp(cardW * 0.62, 40, 58));
-  const stackHalf = (bw + stackStep * 11) / 2;
+  const stackHalf = (bw + stackStep * (perHand - 1)) / 2;   // a full hand's stack (the engine's cards per hand)
   // keep the bots' name plates below the trump panel on short screens (landscape phones)
   const minPlateY = hud.trump.y + hud.trump.h + 8;
   if (botY - stackHalf - plateH - 10 < minPlateY) botY = minPlateY + plateH + 10 + stackHalf;
+  // places by their side: a table of four has a seat across (the top), a table of three has not
+  const four = seats === 4, LEFT = four ? 3 : 2, TOP = 2;
   const bots = {
-    1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2 },
-    2: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2 },
+    1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2, axis: "y" },
+    [LEFT]: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2, axis: "y" },
   };
   const plates = {
     0: { x: margin, y: handTop - plateH - cardH * 0.12, w: plateW, h: plateH, align: "left" },
     1: { x: W - margin - plateW, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "right" },
-    2: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
+    [LEFT]: { x: margin, y: botY - stackHalf - plateH - 10, w: plateW, h: plateH, align: "left" },
   };
+  // the seat across (four seats): its backs in a row along the top, its plate beside them (below them on a phone,
+  // where the side seats' plates take the top corners)
+  const acrossHalf = stackHalf;
+  if (four) {
+    const y = portrait ? minPlateY + bh / 2 : Math.max(margin + bh / 2, minPlateY - plateH);
+    bots[TOP] = { x: W / 2, y, rot: 0, axis: "x" };
+    plates[TOP] = portrait
+      ? { x: W / 2 - plateW / 2, y: y + bh / 2 + 6, w: plateW, h: plateH, align: "left" }
+      : { x: W / 2 + acrossHalf + 12, y: y - plateH / 2, w: plateW, h: plateH, align: "left" };
+  }
   if (portrait) {
     plates[0].x = W / 2 - plateW / 2; plates[0].y = handTop - plateH - cardH * 0.2;
     // the trick between the bots' stacks (above) and your name plate (below), centred in the room left
     // (fixed for the whole hand: where your plate sits while the hand has two rows)
     const plateTop = handY - Math.max(MIN_TAP, cardH * 0.42) - cardH / 2 - plateH - cardH * 0.2;
-    const lo = botY + stackHalf + 10 + cardH * 0.6, hi = plateTop - cardH * 0.82 - 22;
+    const top = four ? Math.max(botY + stackHalf, plates[TOP].y + plateH) : botY + stackHalf;
+    const lo = top + 10 + cardH * (four ? 0.85 : 0.6), hi = plateTop - cardH * (four ? 0.95 : 0.82) - 22;
     cy = lo <= hi ? (lo + hi) / 2 : hi;
   }
-  const trick = {
+  // the trick: each seat's card on its side of the middle (four: the bottom and the top card apart enough that a
+  // later one leaves an earlier one's corner index in view)
+  const trick = four ? {
+    0: { x: cx + cardW * 0.12, y: cy + cardH * 0.4, rot: 0.03 },
+    1: { x: cx + cardW * 1.0, y: cy - cardH * 0.02, rot: 0.1 },
+    2: { x: cx - cardW * 0.12, y: cy - cardH * 0.42, rot: -0.04 },
+    3: { x: cx - cardW * 1.0, y: cy + cardH * 0.02, rot: -0.1 },
+  } : {
     0: { x: cx, y: cy + cardH * 0.26, rot: 0.03 },
     1: { x: cx + cardW * 1.04, y: cy - cardH * 0.04, rot: 0.1 },
     2: { x: cx - cardW * 1.04, y: cy - cardH * 0.04, rot: -0.1 },
@@ -93,22 +114,24 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
   const pile = {
     0: { x: plates[0].x + plateW + bw * 0.7, y: plates[0].y + plateH / 2 },
     1: { x: plates[1].x - bw * 0.7, y: plates[1].y + plateH / 2 },
-    2: { x: plates[2].x + plateW + bw * 0.7, y: plates[2].y + plateH / 2 },
+    [LEFT]: { x: plates[LEFT].x + plateW + bw * 0.7, y: plates[LEFT].y + plateH / 2 },
   };
+  if (four) pile[TOP] = { x: bots[TOP].x - acrossHalf - bw * 0.7, y: bots[TOP].y };
   if (portrait) {
     // a phone's name plates sit side by side at the top, so piles beside them would meet in the middle: each bot's
     // pile goes inside its own stack of backs instead, at the stack's top, under its plate (the count badge clear of
     // the stack; the trick below stays clear even on a small phone)
     const inset = bh / 2 + bw * 0.55 + 6, y = botY - stackHalf + bh * 0.4 + 2;
     pile[1] = { x: bots[1].x - inset, y };
-    pile[2] = { x: bots[2].x + inset, y };
+    pile[LEFT] = { x: bots[LEFT].x + inset, y };
   }
 
   hud.hand = { x: W - margin, y: margin };
   const hudBottom = hud.trump.y + hud.trump.h;
   const banner = { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
 
-  // the places above (0 bottom, 1 right, 2 left) are the seats' by their offset from the viewer (placeOf)
+  // the places above (0 bottom, 1 right, then 2 left, or 2 top and 3 left) are the seats' by their offset from the
+  // viewer (placeOf)
   const all = Array.from({ length: seats }, (_, s) => s);
   const bySeat = (byPlace) => Object.fromEntries(all.filter((s) => placeOf(s, viewer, seats) in byPlace)
     .map((s) => [s, byPlace[placeOf(s, viewer, seats)]]));
@@ -119,11 +142,11 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3) {
   };
 }
 
-/** Position of the k-th (of n) back in a bot's stack. */
+/** Position of the k-th (of n) back in a bot's stack (down a side seat's, along the seat across's). */
 export function botCardPos(L, seat, k, n) {
   const b = L.bots[seat];
   const off = (k - (n - 1) / 2) * L.stackStep;
-  return { x: b.x, y: b.y + off, rot: b.rot };
+  return b.axis === "x" ? { x: b.x + off, y: b.y, rot: b.rot } : { x: b.x, y: b.y + off, rot: b.rot };
 }
 
 /** Is the point (px, py) inside a card of size w x h centred at (x, y) rotated by rot? */

@@ -11,16 +11,24 @@ function build() {
   box = document.createElement("div");
   box.id = "mirror";
   box.className = "sr-only";
-  for (const seat of [0, 1, 2]) {
-    const p = document.createElement("p");
-    p.dataset.seat = String(seat);
-    box.append(p);
-  }
   const trick = document.createElement("p");
   trick.id = "trick";
   trick.dataset.cards = "";
   box.append(trick);
   (document.querySelector("main") || document.body).append(box);
+}
+
+/** One element per seat of the game shown (three or four), before the trick's. */
+function seatElements(n) {
+  const els = [...box.querySelectorAll("p[data-seat]")];
+  for (let seat = els.length; seat < n; seat++) {
+    const p = document.createElement("p");
+    p.dataset.seat = String(seat);
+    box.querySelector("#trick").before(p);
+    els.push(p);
+  }
+  for (const p of els.splice(n)) p.remove();
+  return els;
 }
 
 function set(el, attr, value) {
@@ -31,8 +39,8 @@ function set(el, attr, value) {
 export function syncMirror() {
   if (!box) build();
   const m = shown();
-  for (const seat of [0, 1, 2]) {   // the mirror's seats stay in seat order, whoever views
-    const el = box.children[seat];
+  const seats = seatElements(m.players?.length ?? m.counts.length);
+  for (const [seat, el] of seats.entries()) {   // the mirror's seats stay in seat order, whoever views
     const net = m.net[seat] ?? 0, points = m.pointsTaken[seat] ?? 0, tricks = m.tricksWon[seat] ?? 0;
     set(el, "data-net", String(net));
     set(el, "data-points", String(points));

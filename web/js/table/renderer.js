@@ -79,7 +79,8 @@ export class Renderer extends Emitter {
 
   relayout() {
     const m = shown();
-    this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, m.players?.length ?? 3);
+    const seats = m.players?.length ?? store.hello?.seats ?? 3, perHand = store.hello?.games?.[m.game ?? "mittlere"]?.cards_per_hand;
+    this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, seats, perHand);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());
     // in idle time, in short chunks (cards.js); not before the catalog is in (the faces' indices are its letters)
@@ -325,7 +326,7 @@ export class Renderer extends Emitter {
     const hs = S.hudHand;
     const x = L.hud.hand.x;
     let y = L.hud.hand.y + hs + 2;
-    if (m.handNo) this.text(t("hud.hand", { n: m.handNo, total: m.handsTotal }), x, y,
+    if (m.handNo) this.text(t(m.openEnded ? "hud.handOpen" : "hud.hand", { n: m.handNo, total: m.handsTotal }), x, y,
       { size: hs, weight: 700, align: "right", color: "rgba(255,255,255,0.9)" });
     const small = S.hudSmall, maxW = L.W * 0.42;
     if (prefs.livePoints && m.handNo) {   // the running total of the hand's card points
@@ -369,16 +370,17 @@ export class Renderer extends Emitter {
     const L = this.layout, m = shown(), deal = store.scene?.dealVisible;
     const n = deal ? deal[seat] : m.counts[seat];
     if (!n) return;
-    const key = `${this.art.key}|${L.W}x${L.H}|${seat}@${L.viewer}|${n}`;
+    const key = `${this.art.key}|${L.W}x${L.H}|${seat}@${L.viewer}/${L.others.length + 1}|${n}`;
     this.stackSprites = this.stackSprites || new Map();
     let sp = this.stackSprites.get(key);
     if (!sp) {
       if (this.stackSprites.size > 64) this.stackSprites.clear();
       const pad = L.bw * 0.2;
-      const w = L.bh + 2 * pad, h = L.bw + L.stackStep * (n - 1) + 2 * pad;
+      const b = L.bots[seat], long = L.stackStep * (n - 1);
+      // a side seat's backs lie turned down its side; the seat across's upright along the top
+      const w = (b.axis === "x" ? L.bw + long : L.bh) + 2 * pad, h = (b.axis === "x" ? L.bh : L.bw + long) + 2 * pad;
       const c = document.createElement("canvas");
       c.width = Math.ceil(w * this.dpr); c.height = Math.ceil(h * this.dpr);
-      const b = L.bots[seat];
       const x0 = b.x - w / 2, y0 = b.y - h / 2;
       const saved = this.ctx;
       this.ctx = c.getContext("2d");

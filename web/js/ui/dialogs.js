@@ -1,7 +1,7 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
 import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
-import { youSeat } from "../game/store.js";
+import { seatNameKey, store, youSeat } from "../game/store.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 /** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
@@ -81,25 +81,31 @@ export const loading = {
 /** A seat's select offers this beside the bot levels: a person playing on this device (pass-and-play). */
 const PERSON = "person";
 
-export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`name.${s}`)), onStart }) {
+export function showNewGame({ hello, settings, names = null, onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
   const { levels, defaults, limits } = hello;
-  names = names || defaults.names;
+  const games = hello.games ?? { mittlere: { seats: hello.seats ?? 3, rules: defaults.rules, choices: {}, flags: [] } };
+  const gameSel = $("#ng-game", dlg);
+  gameSel.replaceChildren(...Object.keys(games).map((id) => el("option", { value: id, selected: id === (games[settings.game] ? settings.game : "mittlere") }, t(`game.${id}`))));
   const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
   hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
-  // who sits where: you (seat 0, your name), then each other seat a bot level or a person with a name
-  const myName = $("#ng-name", dlg), people = settings.people ?? [null, null];
-  const nameInputs = [myName, $("#ng-person1", dlg), $("#ng-person2", dlg)];
+  // who sits where: you (seat 0, your name), then each other seat a bot level or a person with a name; the game's
+  // seats say how many rows show (three seats: two, four seats: three)
+  const SEATS_MAX = Math.max(...Object.values(games).map((g) => g.seats));
+  const myName = $("#ng-name", dlg), people = settings.people ?? [];
+  const rows = Array.from({ length: SEATS_MAX - 1 }, (_, k) => k + 1);
+  const nameInputs = [myName, ...rows.map((s) => $(`#ng-person${s}`, dlg))];
   for (const input of nameInputs) input.maxLength = limits?.name_max_len ?? 24;
   myName.value = settings.name || "";
   myName.placeholder = t("name.0");
-  const sels = [0, 1].map((k) => $(`#ng-bot${k + 1}`, dlg));
-  const isPerson = (k) => sels[k].value === PERSON;
+  const sels = rows.map((s) => $(`#ng-bot${s}`, dlg));
+  const seatsNow = () => games[gameSel.value]?.seats ?? 3;
+  const isPerson = (k) => k < seatsNow() - 1 && sels[k].value === PERSON;
   /** Names are needed (yours too) and must differ once people play together: each says what is wrong with it. */
   const checkNames = () => {
-    const any = isPerson(0) || isPerson(1);
+    const any = sels.some((_, k) => isPerson(k));
     myName.required = any;
     const seen = new Set();
     nameInputs.forEach((input, s) => {
@@ -108,43 +114,78 @@ export function showNewGame({ hello, settings, names = [0, 1, 2].map((s) => t(`n
       if (used && v) seen.add(v);
     });
   };
-  for (const k of [0, 1]) {
-    const sel = sels[k], desc = $(`#ng-bot${k + 1}-desc`, dlg), row = $(`#ng-person${k + 1}-row`, dlg), input = nameInputs[k + 1];
-    $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: names[k + 1], seat: k + 1 });
-    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !people[k] && id === settings.bots[k] }, levelName(id))),
+  const describers = sels.map((sel, k) => {
+    const desc = $(`#ng-bot${k + 1}-desc`, dlg), row = $(`#ng-person${k + 1}-row`, dlg), input = nameInputs[k + 1];
+    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !people[k] && id === (settings.bots?.[k] ?? defaults.bots[0]) }, levelName(id))),
       el("option", { value: PERSON, selected: !!people[k] }, t("new.person")));
     input.value = people[k] || t(`name.person.${k + 1}`);
     const describe = () => {
+      const seated = k < seatsNow() - 1;
+      // the seat's label by its side of this game's table ("Right", "Across", "Left"), or the name it had
+      const n = seatsNow(), seatName = names?.length === n ? names[k + 1] : t(seatNameKey(k + 1, n));
+      $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: seatName, seat: k + 1 });
+      const botRow = $(`#ng-bot${k + 1}-row`, dlg) ?? sel.closest("label");
+      botRow.hidden = !seated;
       row.hidden = !isPerson(k);
       input.required = isPerson(k);
+      desc.hidden = !seated;
       desc.textContent = isPerson(k) ? t("new.person.help") : has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : "";
       checkNames();
     };
     sel.onchange = describe;
-    describe();
-  }
+    return describe;
+  });
   for (const input of nameInputs) input.oninput = checkNames;
   $("#ng-seed", dlg).value = settings.seed || "";
   const practice = $("#ng-practice", dlg);
   if (practice) practice.checked = !!settings.practice;
-  // the rule variants (docs/rules.md §7): the player's last choice, else the rule book's defaults from the engine
-  const rules = { ...defaults.rules, ...(settings.rules || {}) };
-  const undertrump = $("#ng-undertrump", dlg), noTrump = $("#ng-notrump", dlg);
-  undertrump.checked = rules.undertrump_when_void === true;
-  const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
-  noTrump.replaceChildren(...modes.map((m) => el("option", { value: m, selected: m === rules.no_trump }, has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
+  // the rule variants (docs/rules*.md): the player's last choice for this game, else its rule book's defaults
+  const undertrump = $("#ng-undertrump", dlg), noTrump = $("#ng-notrump", dlg), ties = $("#ng-ties", dlg), srf = $("#ng-srf", dlg);
+  const rulesOf = (id) => ({ ...(games[id]?.rules ?? defaults.rules), ...((id === "mittlere" ? settings.rules : settings.gameRules?.[id]) || {}) });
+  const showGame = () => {
+    const id = gameSel.value, g = games[id] ?? {}, rules = rulesOf(id), flags = g.flags ?? ["undertrump_when_void", "no_trump"];
+    $("#ng-game-desc", dlg).textContent = t(`game.${id}.desc`);
+    // a game that ends by its own rule (Plus-Minus: a race to 7 strokes) has no length to choose
+    $("#ng-hands-row", dlg).hidden = !!g.open_ended;
+    undertrump.checked = rules.undertrump_when_void === true;
+    $("#ng-undertrump-help", dlg).textContent = t(g.rules?.undertrump_when_void ? "new.undertrump.helpOn" : "new.undertrump.help");
+    // a hand without trump cannot happen at four seats (nine cards of a suit never last four tricks): Mittlere's only
+    const mittlere = id === "mittlere";
+    $("#ng-notrump-row", dlg).hidden = !mittlere;
+    $("#ng-notrump-help", dlg).hidden = !mittlere;
+    const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
+    noTrump.replaceChildren(...modes.map((m) => el("option", { value: m, selected: m === rules.no_trump }, has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
+    const tieModes = g.choices?.ties ?? [];
+    $("#ng-ties-row", dlg).hidden = !tieModes.length;
+    $("#ng-ties-help", dlg).hidden = !tieModes.length;
+    ties.replaceChildren(...tieModes.map((m) => el("option", { value: m, selected: m === rules.ties }, t(`new.ties.${id}.${m}`))));
+    const tieHelp = () => { $("#ng-ties-help", dlg).textContent = tieModes.length ? t(`new.ties.${id}.${ties.value}.help`) : ""; };
+    ties.onchange = tieHelp;
+    tieHelp();
+    $("#ng-srf-row", dlg).hidden = !flags.includes("srf_hundred_zero");
+    $("#ng-srf-help", dlg).hidden = !flags.includes("srf_hundred_zero");
+    srf.checked = rules.srf_hundred_zero === true;
+    for (const describe of describers) describe();
+  };
+  gameSel.onchange = showGame;
+  showGame();
   form.onsubmit = (e) => {
     e.preventDefault();
     dlg.close();
+    const id = gameSel.value, n = seatsNow(), g = games[id] ?? {};
+    const rules = { undertrump_when_void: undertrump.checked, no_trump: noTrump.value };
+    if (g.choices?.ties?.length) rules.ties = ties.value;
+    if ((g.flags ?? []).includes("srf_hundred_zero") && srf.checked) rules.srf_hundred_zero = true;
     onStart({
+      game: id,
       hands: Number(hands.value),
-      // a person's seat keeps the level it had, for the next game with a bot there
-      bots: [0, 1].map((k) => (isPerson(k) ? settings.bots[k] : sels[k].value)),
-      people: [0, 1].map((k) => (isPerson(k) ? nameInputs[k + 1].value.trim() : null)),
+      // every seat's level is kept (a person's seat keeps the one it had, for the next game with a bot there)
+      bots: sels.map((sel, k) => (isPerson(k) || sel.value === PERSON ? settings.bots?.[k] ?? defaults.bots[0] : sel.value)),
+      people: sels.map((_, k) => (isPerson(k) ? nameInputs[k + 1].value.trim() : null)).slice(0, n - 1),
       name: myName.value.trim(),
       seed: $("#ng-seed", dlg).value.trim(),
       practice: !!practice?.checked,
-      rules: { undertrump_when_void: undertrump.checked, no_trump: noTrump.value },
+      ...(id === "mittlere" ? { rules } : { gameRules: { ...(settings.gameRules || {}), [id]: rules } }),
     });
   };
   open(dlg);
@@ -192,7 +233,8 @@ export function showHandOver({ view, onNext, onSheet }) {
   const nameOf = (s) => view.players[s].name;
   const dlg = $("#dlg-hand");
   const r = view.hand_result;
-  $("#hand-title", dlg).textContent = t("hand.title", { n: r.hand_no, total: view.hands_total });
+  const openEnded = !!store.hello?.games?.[view.game ?? "mittlere"]?.open_ended;
+  $("#hand-title", dlg).textContent = t(openEnded ? "hand.titleOpen" : "hand.title", { n: r.hand_no, total: view.hands_total });
   const body = $("#hand-body", dlg);
   body.replaceChildren(
     el("p", { class: "case" }, el("strong", { text: t("case.label", { case: t(`case.${r.case}`) }) }), settlementText(r, nameOf)),
@@ -255,7 +297,7 @@ export function showGameOver({ view, onNew, onSheet }) {
   const names = view.players.map((p) => p.name);
   const net = view.scores.net;
   const winners = view.winners || [];
-  const order = [0, 1, 2].sort((a, b) => net[b] - net[a] || a - b);
+  const order = names.map((_, s) => s).sort((a, b) => net[b] - net[a] || a - b);
   const winNames = joinNames(winners.map((s) => names[s]));
   const mine = winners.find((s) => s === youSeat()), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(

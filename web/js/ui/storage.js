@@ -13,9 +13,13 @@ export function loadSettings() {
   return {
     speed: SPEED_NAMES.includes(saved.speed) ? saved.speed : "normal",
     hands: Number.isInteger(saved.hands) ? saved.hands : null,
-    bots: Array.isArray(saved.bots) && saved.bots.length === 2 && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
+    // the game of the family last chosen (the engine's hello says which exist; an unknown one plays Mittlere)
+    game: typeof saved.game === "string" && /^[a-z]{1,20}$/.test(saved.game) ? saved.game : "mittlere",
+    // the other seats' levels: two (three seats) or three (four seats; the first two serve a game of three)
+    bots: Array.isArray(saved.bots) && [2, 3].includes(saved.bots.length) && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
     seed: typeof saved.seed === "string" ? saved.seed.slice(0, 1000) : "",
     rules: validRules(saved.rules),
+    gameRules: validGameRules(saved.gameRules),
     people: validPeople(saved.people),
     name: validName(saved.name) ?? "",
   };
@@ -29,13 +33,26 @@ export function validName(n) {
 }
 
 /**
- * Who sat at seats 1 and 2 (pass-and-play): per seat a person's name, or null for a bot (its level is in `bots`).
- * Anything else (not two entries, a name that is no name) reads as two bots, as before this setting existed.
+ * Who sat at the other seats (pass-and-play): per seat a person's name, or null for a bot (its level is in `bots`).
+ * Anything else (not two or three entries, a name that is no name) reads as bots, as before this setting existed.
  * @returns {(string|null)[]}
  */
 export function validPeople(p) {
-  if (!Array.isArray(p) || p.length !== 2 || !p.every((x) => x === null || validName(x))) return [null, null];
+  if (!Array.isArray(p) || ![2, 3].includes(p.length) || !p.every((x) => x === null || validName(x))) return [null, null, null];
   return p.map((x) => (x === null ? null : validName(x)));
+}
+
+/** The rule variants of the other games of the family, per game id: flags of a boolean or a short text each (the
+ *  engine checks the values), else null (each game's defaults). */
+function validGameRules(r) {
+  if (!r || typeof r !== "object" || Array.isArray(r)) return null;
+  const out = {};
+  for (const [game, flags] of Object.entries(r)) {
+    if (!/^[a-z]{1,20}$/.test(game) || !flags || typeof flags !== "object" || Array.isArray(flags)) continue;
+    const ok = Object.entries(flags).filter(([k, v]) => /^[a-z_]{1,40}$/.test(k) && (typeof v === "boolean" || (typeof v === "string" && v.length <= 20)));
+    if (ok.length) out[game] = Object.fromEntries(ok);
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /** The rule variants as saved: {undertrump_when_void: boolean, no_trump: string} or null (the engine's defaults). */
@@ -47,7 +64,7 @@ function validRules(r) {
 
 export function saveSettings(s) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules, people: s.people, name: s.name }));
+    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, game: s.game, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules, gameRules: s.gameRules, people: s.people, name: s.name }));
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 
@@ -64,6 +81,8 @@ export function urlOverrides(search = location.search) {
   // hands and seed are checked by the engine (a refusal falls back to the defaults with a notice)
   if (q.has("hands")) o.hands = /^\d{1,9}$/.test(q.get("hands")) ? Number(q.get("hands")) : q.get("hands");
   if (q.has("seed")) o.seed = q.get("seed");
-  if (q.has("bots")) { o.bots = q.get("bots").split(",").slice(0, 3); o.people = [null, null]; }   // bots in both seats
+  if (q.has("bots")) { o.bots = q.get("bots").split(",").slice(0, 3); o.people = [null, null, null]; }   // bots in every seat
+  // the game of the family (?game=molotow): for this visit; an unknown one plays Mittlere with a notice (boot.js)
+  if (q.has("game")) o.game = q.get("game").slice(0, 40);
   return o;
 }
