@@ -138,3 +138,30 @@ test("the table is laid out from the viewer: the viewer at the bottom, the next 
     }
   }
 });
+
+test("four seats: bottom, right, across, left, each with its backs, plate, pile and trick card on the screen", () => {
+  const rect = (p) => ({ l: p.x, r: p.x + p.w, t: p.y, b: p.y + p.h });
+  const overlap = (a, b) => a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b;
+  for (const [W, H] of SCREENS) {
+    for (const viewer of [0, 2, 3]) {
+      const L = computeLayout(W, H, 9, viewer, 4, 9);
+      const across = (viewer + 2) % 4, right = (viewer + 1) % 4, left = (viewer + 3) % 4;
+      assert.deepEqual(L.others, [right, across, left], `${W}x${H}: round the table from the right`);
+      assert.ok(L.bots[right].x > L.cx && L.bots[left].x < L.cx, `${W}x${H}: right and left`);
+      assert.ok(L.bots[across].y < L.trick[across].y && L.trick[across].y < L.trick[viewer].y, `${W}x${H}: across at the top`);
+      for (const s of [0, 1, 2, 3]) {
+        for (const p of [L.trick[s], L.pile[s]]) assert.ok(p.x >= 0 && p.x <= W && p.y >= 0 && p.y <= H, `${W}x${H} seat ${s}: ${JSON.stringify(p)}`);
+        const pl = rect(L.plates[s]);
+        assert.ok(pl.l >= -1 && pl.r <= W + 1 && pl.t >= -1 && pl.b <= H + 1, `${W}x${H} seat ${s}'s plate off the screen`);
+      }
+      // the plates do not cover one another
+      for (const a of [0, 1, 2, 3]) for (const b of [0, 1, 2, 3]) {
+        if (a < b) assert.ok(!overlap(rect(L.plates[a]), rect(L.plates[b])), `${W}x${H}: plates ${a} and ${b} overlap`);
+      }
+      // the seat across's backs lie along the top, nine of them inside the screen
+      const first = botCardPos(L, across, 0, 9), last = botCardPos(L, across, 8, 9);
+      assert.ok(first.y === last.y && last.x > first.x && first.x - L.bw / 2 >= 0 && last.x + L.bw / 2 <= W, `${W}x${H}: across's backs`);
+      assert.equal(placeOf(across, viewer, 4), 2);
+    }
+  }
+});

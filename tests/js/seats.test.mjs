@@ -9,13 +9,14 @@ const { seatsRequest, engineSetup } = await load("journal");
 const { entryOf, statistics, PERSON } = await load("history");
 const { helpAllowed } = await load("settings");
 
-test("saved people are read back only as two entries of a name or null; anything else means two bots", () => {
+test("saved people are read back only as two or three entries of a name or null; anything else means bots", () => {
   assert.deepEqual(validPeople(["Ben", null]), ["Ben", null]);
   assert.deepEqual(validPeople([null, "  Vreni "]), [null, "Vreni"]);
   assert.deepEqual(validPeople(["Ben", "Anna"]), ["Ben", "Anna"]);
-  for (const bad of [undefined, null, "Ben", {}, [], ["Ben"], ["Ben", null, null], ["Ben", 3], ["", null], ["   ", null],
+  assert.deepEqual(validPeople(["Ben", null, "Cla"]), ["Ben", null, "Cla"]);   // a game of four
+  for (const bad of [undefined, null, "Ben", {}, [], ["Ben"], ["Ben", null, null, null], ["Ben", 3], ["", null], ["   ", null],
     [null, "x".repeat(41)], [null, { name: "Ben" }], [true, null]]) {
-    assert.deepEqual(validPeople(bad), [null, null], JSON.stringify(bad));
+    assert.deepEqual(validPeople(bad), [null, null, null], JSON.stringify(bad));
   }
 });
 

@@ -10,9 +10,21 @@ test("a link gives back the deal it was made from, with the sharer's result", ()
   const link = shareLink({ seed: "abc-1", hands: 12, bots: ["normal", "hard"] }, -3);
   assert.ok(link.startsWith("https://example.test/jass/#"), link);
   const hash = link.slice(link.indexOf("#"));
-  assert.deepEqual(parseShare(hash, LEVELS), { seed: "abc-1", hands: 12, bots: ["normal", "hard"], friend: -3 });
+  assert.deepEqual(parseShare(hash, LEVELS), { game: "mittlere", seed: "abc-1", hands: 12, bots: ["normal", "hard"], friend: -3 });
   const plain = shareLink({ seed: 7, hands: 3, bots: ["easy", "easy"] });
-  assert.deepEqual(parseShare(plain.slice(plain.indexOf("#")), LEVELS), { seed: "7", hands: 3, bots: ["easy", "easy"], friend: null });
+  assert.deepEqual(parseShare(plain.slice(plain.indexOf("#")), LEVELS), { game: "mittlere", seed: "7", hands: 3, bots: ["easy", "easy"], friend: null });
+  assert.ok(!plain.includes("game="), "a Mittlere link keeps its form");
+});
+
+test("a deal of a game of four carries its game and a level for each of the three other seats", () => {
+  const GAMES = { mittlere: { seats: 3 }, molotow: { seats: 4 } };
+  const link = shareLink({ game: "molotow", seed: "s1", hands: 12, bots: ["easy", "normal", "hard"] });
+  const hash = link.slice(link.indexOf("#"));
+  assert.deepEqual(parseShare(hash, LEVELS, GAMES), { game: "molotow", seed: "s1", hands: 12, bots: ["easy", "normal", "hard"], friend: null });
+  // a game the engine does not play, or the wrong number of levels for the game: a bad link
+  assert.deepEqual(parseShare(hash.replace("molotow", "poker"), LEVELS, GAMES), { error: true });
+  assert.deepEqual(parseShare(hash.replace("easy%2C", ""), LEVELS, GAMES), { error: true });
+  assert.deepEqual(parseShare(hash.replace("molotow", "__proto__"), LEVELS, GAMES), { error: true });
 });
 
 test("no deal in the fragment: null (the page goes on as usual)", () => {

@@ -501,7 +501,10 @@ export class Controller extends Emitter {
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
     const game = opts.game && store.hello?.games?.[opts.game] ? opts.game : null;
     const n = store.hello?.games?.[game ?? "mittlere"]?.seats ?? store.hello?.seats ?? 3;
-    const bots = Array.from({ length: n - 1 }, (_, k) => opts.bots?.[k] ?? opts.bots?.[0] ?? store.hello?.defaults?.bots?.[0]);
+    // a level per other seat: a game of four takes a game of three's two levels and the first again for the third
+    // seat; anything shorter (a URL's one level) goes to the engine as it is, which says what is wrong
+    const given = Array.isArray(opts.bots) ? opts.bots : [];
+    const bots = given.length >= 2 ? Array.from({ length: n - 1 }, (_, k) => given[k] ?? given[0]) : given;
     const seats = opts.seats ?? seatsRequest(bots, opts.people, n);   // null: bots only (the older `bots`)
     // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
     // seats are seen from every side, its level ("Normal bot")

@@ -25,6 +25,7 @@ const SECTIONS = [
   { id: "play", items: ["howto.play.p1", "howto.play.p2", "howto.play.p3", PUUR, "howto.play.p4"] },
   { id: "examples", items: ["howto.examples.p1", "howto.examples.p2"] },
   { id: "sheet", items: ["howto.sheet.p1"] },
+  { id: "family", items: ["howto.family.p1", "howto.family.p2", "howto.family.p3"] },   // the games for four
   { id: "app", items: ["howto.app.p1", "howto.terms"] },
 ];
 
@@ -136,6 +137,8 @@ export function showHowTo() {
   if (!dlg.open) dlg.showModal();
   render();
   dlg.querySelector(".howto-body").scrollTop = 0;
+  // a game of four on the table (Molotow, Plus-Minus): its own rules first in view
+  if ((store.view?.game ?? "mittlere") !== "mittlere") dlg.querySelector("#howto-family")?.scrollIntoView({ block: "start" });
   dlg.querySelector("button.primary")?.focus();
 }
 

@@ -231,12 +231,12 @@ export function installSave({ controller, boot }) {
   controller.on("newGame", () => autosave.newGame());
   /** A deal in the address's fragment: checked, asked about when a game is under way, then dealt. True when dealt. */
   const playShared = async () => {
-    const share = parseShare(location.hash, store.hello.levels);   // level ids (protocol 2)
+    const share = parseShare(location.hash, store.hello.levels, store.hello.games);   // level ids (protocol 2), the games
     if (share) clearShareHash();
     if (share?.error) toast(t("share.bad"), "error", 8000);
     if (!share || share.error || (autosave.hasGameInProgress() && !(await askShare()))) return false;
     autosave.pendingShare = { friend: share.friend };
-    await controller.startGame({ hands: share.hands, bots: share.bots, seed: share.seed });
+    await controller.startGame({ game: share.game, hands: share.hands, bots: share.bots, seed: share.seed });
     return true;
   };
   boot.resumeSaved = async () => {

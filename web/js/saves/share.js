@@ -7,8 +7,9 @@ import { ask } from "./save-ui.js";
 const SEED = /^[\p{L}\p{N}_.:+-]{1,100}$/u;
 
 /** The link to this deal (and, when given, the sharer's net result). */
-export function shareLink({ seed, hands, bots }, result = null) {
+export function shareLink({ seed, hands, bots, game = null }, result = null) {
   const q = new URLSearchParams({ deal: "1", seed: String(seed), hands: String(hands), bots: bots.join(",") });
+  if (game && game !== "mittlere") q.set("game", game);   // a game of four: its name (a Mittlere link keeps its form)
   if (Number.isInteger(result)) q.set("result", String(result));
   return `${location.origin}${location.pathname}#${q}`;
 }
@@ -18,16 +19,16 @@ export function shareLink({ seed, hands, bots }, result = null) {
  * @param {string} hash  location.hash
  * @param {string[]} levels  the engine's bot levels
  */
-export function parseShare(hash, levels) {
+export function parseShare(hash, levels, games = { mittlere: { seats: 3 } }) {
   if (!hash || !hash.startsWith("#") || hash.length > 600) return null;
   const q = new URLSearchParams(hash.slice(1));
   if (q.get("deal") !== "1") return null;
   const seed = q.get("seed") ?? "", hands = q.get("hands") ?? "", bots = (q.get("bots") ?? "").split(",");
-  const result = q.get("result");
-  if (!SEED.test(seed) || !/^\d{1,3}$/.test(hands) || +hands < 1 || +hands > 240
-      || bots.length !== 2 || !bots.every((b) => levels.includes(b))
+  const result = q.get("result"), game = q.get("game") ?? "mittlere";
+  if (!SEED.test(seed) || !/^\d{1,3}$/.test(hands) || +hands < 1 || +hands > 240 || !Object.hasOwn(games, game)
+      || bots.length !== games[game].seats - 1 || !bots.every((b) => levels.includes(b))
       || (result != null && !/^-?\d{1,4}$/.test(result))) return { error: true };
-  return { seed, hands: +hands, bots, friend: result == null ? null : +result };
+  return { game, seed, hands: +hands, bots, friend: result == null ? null : +result };
 }
 
 /** Remove the deal from the address bar (a reload then resumes the game instead of dealing it again). */

@@ -54,7 +54,8 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3, perHand = 
   const handTop = handY - rowLift - cardH / 2;
 
   const cx = W / 2;
-  let cy = H * 0.42;
+  const four = seats === 4, LEFT = four ? 3 : 2, TOP = 2;   // places by side: a table of four has a seat across
+  let cy = H * (four ? 0.47 : 0.42);
   // the trick: the three cards side by side, the human's a little lower, so that whichever card leads, no later
   // card covers its corner index
 
@@ -68,8 +69,6 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3, perHand = 
   // keep the bots' name plates below the trump panel on short screens (landscape phones)
   const minPlateY = hud.trump.y + hud.trump.h + 8;
   if (botY - stackHalf - plateH - 10 < minPlateY) botY = minPlateY + plateH + 10 + stackHalf;
-  // places by their side: a table of four has a seat across (the top), a table of three has not
-  const four = seats === 4, LEFT = four ? 3 : 2, TOP = 2;
   const bots = {
     1: { x: W - margin - bh / 2, y: botY, rot: Math.PI / 2, axis: "y" },
     [LEFT]: { x: margin + bh / 2, y: botY, rot: -Math.PI / 2, axis: "y" },
@@ -116,7 +115,8 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3, perHand = 
     1: { x: plates[1].x - bw * 0.7, y: plates[1].y + plateH / 2 },
     [LEFT]: { x: plates[LEFT].x + plateW + bw * 0.7, y: plates[LEFT].y + plateH / 2 },
   };
-  if (four) pile[TOP] = { x: bots[TOP].x - acrossHalf - bw * 0.7, y: bots[TOP].y };
+  // the seat across: its pile beside its backs (a phone: beside its plate, clear of the side seats' plates)
+  if (four) pile[TOP] = portrait ? { x: plates[TOP].x - bw * 0.7, y: plates[TOP].y + plateH / 2 } : { x: bots[TOP].x - acrossHalf - bw * 0.7, y: bots[TOP].y };
   if (portrait) {
     // a phone's name plates sit side by side at the top, so piles beside them would meet in the middle: each bot's
     // pile goes inside its own stack of backs instead, at the stack's top, under its plate (the count badge clear of
@@ -128,7 +128,9 @@ export function computeLayout(W, H, handCount, viewer = 0, seats = 3, perHand = 
 
   hud.hand = { x: W - margin, y: margin };
   const hudBottom = hud.trump.y + hud.trump.h;
-  const banner = { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
+  // the banner ("♣ is trump") above the trick; at four seats the seat across plays there: below it
+  const banner = four ? { x: cx, y: cy + cardH * 1.02 }
+    : { x: cx, y: portrait ? Math.max(hudBottom + cardH * 0.3, cy - cardH * 0.62) : cy - cardH * 0.95 };
 
   // the places above (0 bottom, 1 right, then 2 left, or 2 top and 3 left) are the seats' by their offset from the
   // viewer (placeOf)

@@ -1,0 +1,132 @@
+"""Molotow and Plus-Minus for four (issue 44): a whole hand of each through the table's cards, on a phone (by touch on
+the canvas) and a desktop (by mouse on the canvas and by the keyboard); New game offers the three games with their
+flags; the hand summary and the score sheet speak each game's own words; the save resumes a game of four."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from jass_e2e import PHONE, PageWatch, click_card_on_canvas, load_catalog, state, wait_card_gone
+
+TIMEOUT = 30_000
+# the player may play, or the hand or the game is over
+TURN_OR_END = """() => { const s = window.__jass.state();
+  return (s.phase === 'play' && s.toPlay === s.viewer && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over'; }"""
+
+
+def play_hand(page, way: str) -> int:
+    """Play the player's first legal card at each turn until the hand is over: a tap (`touch`), a click on the
+    canvas (`mouse`) or Enter on the focused card (`keys`). -> the number of cards the player played."""
+    played = 0
+    while True:
+        page.wait_for_function(TURN_OR_END, timeout=TIMEOUT)
+        s = state(page)
+        if s["phase"] != "play":
+            return played
+        card = s["legal"][0]
+        if way == "keys":
+            page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+            page.keyboard.press("Enter")
+        else:
+            rects = page.evaluate("window.__jass.cardRects()")
+            r = next(r for r in rects if r["card"] == card)
+            if way == "touch":
+                page.touchscreen.tap(r["x"], r["y"])
+            else:
+                click_card_on_canvas(page, card)
+        wait_card_gone(page, card)
+        played += 1
+
+
+@pytest.mark.parametrize(("game", "screen", "way"), [
+    ("molotow", "phone", "touch"), ("molotow", "desktop", "mouse"),
+    ("plusminus", "phone", "touch"), ("plusminus", "desktop", "keys"),
+])
+def test_a_whole_hand_of_each_game_of_four(warm_contexts, site, game, screen, way):
+    page = warm_contexts.page(**(PHONE if screen == "phone" else {}))
+    w = PageWatch(page)
+    page.goto(f"{site}?speed=instant&seed=11&game={game}")
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
+    v = page.evaluate("window.__jass.view()")
+    # four seats of nine cards, named by their side of the table; every seat placed on the screen
+    assert v["game"] == game and v["seats"] == 4 and len(v["hand"]) == 9 and v["counts"] == [9, 9, 9, 9]
+    assert [p["name"] for p in v["players"]] == ["You", "Right", "Across", "Left"]
+    assert page.locator("#mirror [data-seat]").count() == 4
+    box = page.viewport_size
+    for seat in range(4):
+        p = page.evaluate("(s) => window.__jass.pileRect(s)", seat)
+        assert 0 <= p["x"] <= box["width"] and 0 <= p["y"] <= box["height"], (seat, p)
+    assert play_hand(page, way) == 9
+    # the hand's result in the game's own words: a stroke, a zero or nothing for each of the four
+    dlg = page.locator("#dlg-hand")
+    expect(dlg).to_be_visible()
+    r = page.evaluate("window.__jass.view().hand_result")
+    assert sum(r["card_points"]) == 157 and len(r["settlement"]) == 4
+    cat = load_catalog("en")
+    expect(dlg.locator(".case")).to_contain_text(cat[f"case.{r['case']}"])
+    assert dlg.locator("tbody tr").count() == 4
+    if game == "plusminus":
+        assert all(x >= 0 for x in r["settlement"]), "Plus-Minus has no zeros"
+        expect(page.locator("#hand-title")).to_have_text("Hand 1")   # a race to 7: no set number of hands
+    page.locator("#btn-hand-sheet").click()
+    expect(page.locator("#dlg-sheet .chalk-col")).to_have_count(4)
+    page.locator("#dlg-sheet").get_by_role("button", name="Close").click()
+    assert not w.errors, w.errors
+
+
+def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four_resumes(warm_contexts, site):
+    page = warm_contexts.page()
+    w = PageWatch(page)
+    page.goto(f"{site}?speed=instant")
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
+    page.get_by_role("button", name="New game").click()
+    dlg = page.locator("#dlg-new")
+    games = dlg.locator("#ng-game option")
+    expect(games).to_have_count(3)
+    # Mittlere: two other seats, its no-trump rule and the SRF flag, no ties
+    expect(dlg.locator("#ng-bot3")).to_be_hidden()
+    expect(dlg.locator("#ng-notrump")).to_be_visible()
+    expect(dlg.locator("#ng-srf")).to_be_visible()
+    expect(dlg.locator("#ng-ties")).to_be_hidden()
+    # Molotow: a third seat (across), undertrumping allowed by its rule book, the ties flag; no no-trump rule
+    dlg.locator("#ng-game").select_option("molotow")
+    expect(dlg.locator("#ng-game-desc")).to_contain_text("Four players")
+    expect(dlg.locator("#ng-bot3")).to_be_visible()
+    expect(dlg.locator("#ng-bot2-label")).to_contain_text("Across")
+    expect(dlg.locator("#ng-undertrump")).to_be_checked()
+    expect(dlg.locator("#ng-notrump")).to_be_hidden()
+    expect(dlg.locator("#ng-srf")).to_be_hidden()
+    expect(dlg.locator("#ng-ties option")).to_have_count(2)
+    # Plus-Minus: a race to 7, no length to choose; no undertrumping by its rule book
+    dlg.locator("#ng-game").select_option("plusminus")
+    expect(dlg.locator("#ng-hands")).to_be_hidden()
+    expect(dlg.locator("#ng-undertrump")).not_to_be_checked()
+    dlg.locator("#ng-game").select_option("molotow")
+    dlg.locator("#ng-ties").select_option("share")
+    dlg.locator("#ng-bot3").select_option("easy")
+    dlg.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => window.__jass.view()?.game === 'molotow' && window.__jass.state().phase === 'play'",
+                           timeout=TIMEOUT)
+    v = page.evaluate("window.__jass.view()")
+    assert [p["bot"] for p in v["players"]][3] == "easy"
+    # a card or two, then a reload: the same game of four comes back (the save holds its game, seats and flags)
+    page.wait_for_function(TURN_OR_END, timeout=TIMEOUT)
+    card = state(page)["legal"][0]
+    page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+    page.keyboard.press("Enter")
+    wait_card_gone(page, card)
+    page.wait_for_function("() => !window.__jass.state().busy", timeout=TIMEOUT)
+    before = page.evaluate("window.__jass.view()")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()?.game === 'molotow'",
+                           timeout=60_000)
+    after = page.evaluate("window.__jass.view()")
+    assert {k: after[k] for k in ("hand", "counts", "trick", "seats")} == {k: before[k] for k in ("hand", "counts", "trick", "seats")}
+    rules = page.evaluate("window.__jass.recovery().journal.setup.rules")   # what the engine rebuilt the game from
+    assert rules["ties"] == "share" and rules["undertrump_when_void"] is True
+    # the choice is remembered for the next New game
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#ng-game")).to_have_value("molotow")
+    expect(page.locator("#ng-ties")).to_have_value("share")
+    page.locator("#dlg-new").get_by_role("button", name="Cancel").click()
+    assert not w.errors, w.errors
