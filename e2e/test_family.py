@@ -130,3 +130,54 @@ def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four
     expect(page.locator("#ng-ties")).to_have_value("share")
     page.locator("#dlg-new").get_by_role("button", name="Cancel").click()
     assert not w.errors, w.errors
+
+
+def test_four_people_pass_one_device_round_a_hand_of_molotow(warm_contexts, site):
+    """Pass-and-play for four: the owner and three people; before each person's turn the hand-over screen hides every
+    hand until that person takes the device; each sees only its own nine cards; the hand is played out."""
+    page = warm_contexts.page()
+    w = PageWatch(page)
+    page.goto(f"{site}?speed=instant")
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
+    page.get_by_role("button", name="New game").click()
+    dlg = page.locator("#dlg-new")
+    dlg.locator("#ng-game").select_option("molotow")
+    for k, name in ((1, "Ben"), (2, "Cla"), (3, "Dora")):
+        dlg.locator(f"#ng-bot{k}").select_option("person")
+        dlg.locator(f"#ng-person{k}").fill(name)
+    dlg.locator("#ng-name").fill("Anna")
+    dlg.locator("#ng-seed").fill("9")
+    dlg.get_by_role("button", name="Start game").click()
+    page.wait_for_function("() => window.__jass.view()?.game === 'molotow' && window.__jass.view().seed === '9'", timeout=TIMEOUT)
+    v = page.evaluate("window.__jass.view()")
+    assert [p["name"] for p in v["players"]] == ["Anna", "Ben", "Cla", "Dora"]
+    assert [p["kind"] for p in v["players"]] == ["me", "person", "person", "person"]
+    from engine.cards import codes_of
+    from engine.deal import deal
+    dealt = [set(codes_of(h)) for h in deal(v["seed"], 0, v["dealer"], 4)]
+    turns, handovers = [0, 0, 0, 0], 0
+    while True:
+        page.wait_for_function("""() => { const s = window.__jass.state();
+            return document.body.dataset.handover === 'true' || s.phase === 'hand-over'
+              || (s.phase === 'play' && s.toPlay === s.viewer && !s.busy); }""", timeout=TIMEOUT)
+        s = state(page)
+        if s["phase"] == "hand-over":
+            break
+        if page.evaluate("document.body.dataset.handover === 'true'"):
+            assert s["hand"] == [] and page.evaluate("window.__jass.cardRects().length") == 0
+            expect(page.locator("#handover h2")).to_contain_text(v["players"][s["toPlay"]]["name"])
+            page.locator("#handover [data-action='handover-confirm']").click()
+            page.wait_for_function("(seat) => document.body.dataset.seat === String(seat) && !document.body.dataset.handover",
+                                   arg=s["toPlay"], timeout=TIMEOUT)
+            handovers += 1
+            continue
+        seat = s["viewer"]
+        assert set(s["hand"]) <= dealt[seat], (seat, s["hand"])   # only the viewer's own cards
+        card = s["legal"][0]
+        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+        page.keyboard.press("Enter")
+        wait_card_gone(page, card)
+        turns[seat] += 1
+    assert turns == [9, 9, 9, 9] and handovers >= 27   # a hand-over before every turn but the first
+    expect(page.locator("#dlg-hand tbody tr")).to_have_count(4)
+    assert not w.errors, w.errors
