@@ -25,12 +25,12 @@ from typing import Any
 
 from .cards import mask_of, parse_card
 from .deal import deal, sha256
-from .games import MITTLERE
+from .games import GAMES
 from .protocol import FairRoundJson, Params
 
 SECRET_RE = re.compile(r"[0-9a-f]{64}\Z")
 FAIR_LABEL = "mittlere-jass/fair/v1"
-MAX_PEERS = 3   # the seats of a Mittlere table: at most one secret per seat
+MAX_PEERS = max(spec.seats for spec in GAMES.values())   # at most one secret per seat of the largest table
 VERIFIED = "verified"
 
 
@@ -70,7 +70,7 @@ def verify(commitments: Sequence[object], secrets: Sequence[object], dealer: int
         if commitment(s) != c:
             return "commitment_mismatch", {"peer": i}
     seed = fair_seed(clean)
-    dealt = deal(seed, 0, dealer, MITTLERE.seats)
+    dealt = deal(seed, 0, dealer, len(hands))   # the record's seats (three or four)
     if len(hands) != len(dealt):
         return "deal_mismatch", {"seat": 0}
     for seat, (mask, cards) in enumerate(zip(dealt, hands, strict=True)):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
+from .games import GAMES
 from .protocol import PeerMessage, Refused
 
 PEER_VERSION = 3
@@ -34,7 +35,8 @@ HOST_TYPES = frozenset({"hello", "commit", "commitments", "dealt", "secrets", "s
                         "bye"})
 #: The reactions a player may send the table (no free text): ids the pages' catalogs word (react.<id>).
 REACTIONS = ("thumbs", "wow", "laugh", "oops", "well_played")
-SEATS = 3
+#: The most seats of a game of the family (Molotow and Plus-Minus: four): a message names at most this many.
+SEATS = max(spec.seats for spec in GAMES.values())
 
 
 class PeerRefused(Refused):
@@ -79,13 +81,13 @@ def clean_name(text: str, cut: bool = True) -> str:
 
 
 def _names(v: object) -> bool:
-    """1..3 names, each with something left once cleaned (a friend's padding is cleaned away: clean_name)."""
-    return (isinstance(v, list) and 1 <= len(v) <= 3
+    """1..SEATS names, each with something left once cleaned (a friend's padding is cleaned away: clean_name)."""
+    return (isinstance(v, list) and 1 <= len(v) <= SEATS
             and all(isinstance(n, str) and len(n) <= NAME_RAW_MAX and clean_name(n) for n in v))
 
 
 def _seats(v: object) -> bool:
-    """The seats of a fair deal: 1..3 distinct seats, ascending, the host's (0) first."""
+    """The seats of a fair deal: 1..SEATS distinct seats, ascending, the host's (0) first."""
     return (isinstance(v, list) and 1 <= len(v) <= SEATS and v[0] == 0 and all(_int(s) and s < SEATS for s in v)
             and all(a < b for a, b in zip(v, v[1:], strict=False)))
 

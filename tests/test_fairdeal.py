@@ -59,7 +59,8 @@ def test_malformed_lists_and_secrets_are_named():
     commits = [commitment(s) for s in SECRETS]
     assert verify(commits, SECRETS[:2], 1, dealt(SECRETS)) == ("bad_fair", {})
     assert verify([], [], 1, dealt(SECRETS)) == ("bad_fair", {})
-    assert verify(commits + [commits[0]], SECRETS + [SECRETS[0]], 1, dealt(SECRETS)) == ("bad_fair", {})
+    # more secrets than the largest table (four) has seats
+    assert verify(commits + commits[:2], SECRETS + SECRETS[:2], 1, dealt(SECRETS)) == ("bad_fair", {})
     assert verify(["xyz", *commits[1:]], SECRETS, 1, dealt(SECRETS)) == ("bad_fair", {})
     assert verify(commits, [SECRETS[0], "secret", SECRETS[2]], 1, dealt(SECRETS)) == ("bad_secret", {"peer": 1})
     assert verify(commits, SECRETS, 1, [["SA"], ["S6"], ["S7"]]) == ("deal_mismatch", {"seat": 0})
@@ -242,3 +243,14 @@ def test_before_a_hands_last_card_a_friend_holds_no_other_secret_and_cannot_deal
         r = ask(s, cmd="play", seat=seat, card=card) if seat else ask(s, cmd="play", card=card)
         assert r["ok"]
     assert hand_no >= 2 and r["view"]["phase"] == "game-over"   # (both hands were played to the end)
+
+
+def test_a_table_of_four_verifies_with_four_secrets_against_its_four_hands():
+    """Molotow and Plus-Minus with friends: the host and three friends; the hands re-dealt to four seats."""
+    secrets = [*SECRETS, "12" * 32]
+    commits = [commitment(s) for s in secrets]
+    hands = [codes_of(m) for m in deal(fair_seed(secrets), 0, 2, 4)]
+    assert len(hands) == 4 and all(len(h) == 9 for h in hands)
+    assert verify(commits, secrets, 2, hands)[0] == "verified"
+    swapped = [hands[0], hands[1], [*hands[2][:-1], hands[3][-1]], [*hands[3][:-1], hands[2][-1]]]
+    assert verify(commits, secrets, 2, swapped) == ("deal_mismatch", {"seat": 2})   # a card moved between seats

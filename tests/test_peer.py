@@ -54,7 +54,7 @@ def test_the_host_relays_every_commitment_then_every_secret():
     ([1, 2], [HEX, HEX], "seats"),          # the host's seat 0 always takes part
     ([0, 0], [HEX, HEX], "seats"),          # twice
     ([0, 2, 1], [HEX] * 3, "seats"),        # not ascending
-    ([0, 3], [HEX, HEX], "seats"),          # no such seat
+    ([0, 4], [HEX, HEX], "seats"),          # no such seat (a table has at most four)
     ([], [], "seats"),
     ([0, True], [HEX, HEX], "seats"),
     ([0, 1], [HEX], "{kind}"),              # one value per seat

@@ -59,6 +59,14 @@ test("an invite and a reply survive their codes; damaged codes are refused, neve
   assert.throws(() => decodeReply(reply.slice(0, 20)), CodeError);
 });
 
+test("an invite to a table of four names its four seats, and its friend sits at seat 1, 2 or 3", () => {
+  const offer = shrinkSdp(OFFER);
+  const inv = { seat: 3, names: ["Anna", "Bea", "Cla", "Dora"], hands: 12, table: 7, nonce: 9, seq: 0, offer };
+  assert.deepEqual(decodeInvite(encodeInvite(inv)), inv);
+  for (const seat of [0, 4]) assert.throws(() => decodeInvite(encodeInvite({ ...inv, seat })), CodeError, String(seat));
+  assert.throws(() => decodeInvite(encodeInvite({ ...inv, names: ["A", "B"] })), CodeError);   // two seats: no table
+});
+
 // "HELLO WORLD", byte mode, level L: version 1, mask 3 (the lowest penalty). zxing-cpp 3.1 decodes this matrix to
 // the same text (checked when it was written); a change in the encoder that breaks the code changes these rows.
 const HELLO = ["111111101011101111111", "100000100011001000001", "101110101101001011101", "101110101100101011101",
@@ -102,10 +110,12 @@ test("the host's stored fair-deal proofs are read back only for their own game, 
   const text = (rounds, game = "g1") => JSON.stringify({ game, rounds });
   assert.deepEqual(parseRounds(text([good]), "g1"), [good]);
   assert.deepEqual(parseRounds(text([good]), "g2"), []);              // another game's
+  const four = { handNo: 2, order: [0, 1, 3], commitments: [h("a"), h("b"), h("e")], secrets: [h("c"), h("d"), h("f")] };
+  assert.deepEqual(parseRounds(text([four]), "g1"), [four]);          // a table of four: seat 3 too
   for (const bad of ["", "null", "[]", "{", JSON.stringify({ game: "g1", rounds: {} })]) assert.deepEqual(parseRounds(bad, "g1"), []);
   const broken = [
     { ...good, handNo: 0 }, { ...good, handNo: "1" }, { ...good, order: [2, 0] }, { ...good, order: [1, 2] },
-    { ...good, order: [0, 0] }, { ...good, order: [0, 3] }, { ...good, commitments: [h("a")] },
+    { ...good, order: [0, 0] }, { ...good, order: [0, 4] }, { ...good, commitments: [h("a")] },
     { ...good, secrets: [h("c"), "D".repeat(64)] }, null, 7,
   ];
   assert.deepEqual(parseRounds(text([...broken, good]), "g1"), [good]);   // each broken round dropped, the good kept

@@ -91,9 +91,9 @@ if (!joinCode) {
   const host = new Host({ controller, settings: session });
   // the New game form's length and name (not yet applied) come along into the friends dialog
   $("[data-action='host-table']").addEventListener("click", () => {
-    const hands = $("#ng-hands")?.value, name = $("#ng-name")?.value;
+    const hands = $("#ng-hands")?.value, name = $("#ng-name")?.value, game = $("#ng-game")?.value;
     $("#dlg-new").close();
-    host.open({ hands, name });
+    host.open({ hands, name, game });
   });
 }
 installSave({ controller, boot });

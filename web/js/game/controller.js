@@ -499,7 +499,7 @@ export class Controller extends Emitter {
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
-    const game = opts.game && store.hello?.games?.[opts.game] ? opts.game : null;
+    const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
     const n = store.hello?.games?.[game ?? "mittlere"]?.seats ?? store.hello?.seats ?? 3;
     // a level per other seat: a game of four takes a game of three's two levels and the first again for the third
     // seat; anything shorter (a URL's one level) goes to the engine as it is, which says what is wrong
@@ -606,7 +606,7 @@ export class Controller extends Emitter {
 
   /** Host, before the game: a table with the friends' seats, not shown (its links check the friends' first
    *  messages); the game before it is left as it is on the page and rebuilt by `rebuildShown` if hosting stops. */
-  lobby(seats, names) { return this.ask({ cmd: "new_game", seats, names, hands: 1 }); }
+  lobby(seats, names, game = null) { return this.ask({ cmd: "new_game", ...(game ? { game } : {}), seats, names, hands: 1 }); }
 
   /** Host: hosting was cancelled: the engine takes back the game the page shows. */
   rebuildShown() {

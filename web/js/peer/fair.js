@@ -22,9 +22,12 @@ export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
 export const FAIR_KEY = "mittlere-jass.fair.v1";
 const MAX_ROUNDS = 1000;
 
-/** The seats of a fair deal: 1..3 distinct seats, ascending, the host's 0 first (engine/peer.py's check). */
-export const isSeats = (s) => Array.isArray(s) && s.length >= 1 && s.length <= 3 && s[0] === 0
-  && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < 3 && (i === 0 || x > s[i - 1]));
+/** The most seats at a table of the family (a game of four), as engine/peer.py's SEATS. */
+const SEATS_MAX = 4;
+
+/** The seats of a fair deal: 1..SEATS_MAX distinct seats, ascending, the host's 0 first (engine/peer.py's check). */
+export const isSeats = (s) => Array.isArray(s) && s.length >= 1 && s.length <= SEATS_MAX && s[0] === 0
+  && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < SEATS_MAX && (i === 0 || x > s[i - 1]));
 
 /** One commitment or secret (64 hex digits) per seat of `seats`, in their order. */
 export const onePerSeat = (list, seats) => Array.isArray(list) && list.length === seats.length && list.every(isHex64);

@@ -124,10 +124,14 @@ export class Host {
   tableSeats(friends) {
     const level = (s) => this.seats.get(s).mode;
     return {
-      seats: [{ kind: "me" }, ...[1, 2].map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: level(s) }))],
-      bots: [1, 2].map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : level(s))),
+      seats: [{ kind: "me" }, ...this.otherSeats().map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: level(s) }))],
+      bots: this.otherSeats().map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : level(s))),
     };
   }
+
+  /** The game of the table (Mittlere, or a game of four) and its seats other than the host's, 1 and up. */
+  gameSpec() { return store.hello?.games?.[this.gameId] ?? { seats: 3 }; }
+  otherSeats() { return Array.from({ length: this.gameSpec().seats - 1 }, (_, k) => k + 1); }
 
   /** The seats of the friends at the table now (connected). */
   friendsHere() { return [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s).sort(); }
@@ -140,7 +144,7 @@ export class Host {
     if (this.starting || !this.active) return;
     this.starting = true;
     const friends = this.friendsHere(), names = store.view.players.map((p) => p.name);
-    for (const s of [1, 2]) {
+    for (const s of this.otherSeats()) {
       const x = this.seats.get(s);
       const level = store.view.players[s].bot ?? (x?.mode === FRIEND ? null : x?.mode) ?? store.hello?.defaults?.bots?.[s - 1] ?? "normal";
       if (x && !friends.includes(s)) { x.link?.close(); Object.assign(x, { mode: level, status: "bot", link: null, code: null }); store.ui.away.delete(s); }
@@ -150,30 +154,33 @@ export class Host {
     this.game = null;
     const seed = friends.length ? await this.fairRound(1) : null;
     for (const s of friends) this.seats.get(s).next = 0;   // the new game's stream from its start
-    await this.controller.startGame({ ...this.controller.session, hands: store.view.hands_total, seats, bots, names, people: null, practice: false, seed: seed ?? "" });
+    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: store.view.hands_total, seats, bots, names, people: null, practice: false, seed: seed ?? "" });
     this.starting = false;
     this.renderBar();
   }
 
   // -- the dialog ------------------------------------------------------------------------------------------------
   /** The dialog, with the game's settings as New game had them (`hands`, `name`: what its form held). */
-  async open({ hands = null, name = null } = {}) {
-    if (!(await this.controller.mayLeave())) return;
+  async open({ hands = null, name = null, game = null, asked = false } = {}) {
+    if (!asked && !(await this.controller.mayLeave())) return;
     this.stop();
     this.table = 1 + Math.floor(Math.random() * 65000);
     this.name = (name || this.settings.name || "").trim() || t("friends.hostName");
     this.handsChoice = Number(hands) || null;
-    for (const s of [1, 2]) this.seats.set(s, { mode: FRIEND, status: "invite", name: null, throttle: new Throttle() });
+    // the game New game had chosen (or the last one played): its seats are the friends' and the bots'
+    const wanted = game ?? this.settings.game;
+    this.gameId = store.hello?.games?.[wanted] ? wanted : "mittlere";
+    for (const s of this.otherSeats()) this.seats.set(s, { mode: FRIEND, status: "invite", name: null, throttle: new Throttle() });
     this.hosting = true;
     await this.relobby();
     this.render();
-    for (const s of [1, 2]) this.invite(s);
+    for (const s of this.otherSeats()) this.invite(s);
   }
 
   /** The engine's table before the game: friends' seats, so that their first messages are checked too. */
   relobby() {
-    const seats = [{ kind: "me" }, ...[1, 2].map((s) => (this.seats.get(s).mode === FRIEND ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
-    return this.controller.lobby(seats, this.names());
+    const seats = [{ kind: "me" }, ...this.otherSeats().map((s) => (this.seats.get(s).mode === FRIEND ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
+    return this.controller.lobby(seats, this.names(), this.gameId);
   }
 
   /** `name` for the friend at `seat`, told from the table's other names (case aside): "Bea (2)" beside a "Bea". */
@@ -186,7 +193,7 @@ export class Host {
 
   names() {
     if (this.active && store.view?.players) return store.view.players.map((p, s) => (s === 0 ? this.name : this.seats.get(s)?.mode === FRIEND ? this.seats.get(s).name || p.name : p.name));
-    return [this.name, ...[1, 2].map((s) => {
+    return [this.name, ...this.otherSeats().map((s) => {
       const x = this.seats.get(s);
       return x.mode === FRIEND ? x.name || t("friends.friend", { n: s }) : t("name.bot", { level: levelName(x.mode) });
     })];
@@ -225,7 +232,7 @@ export class Host {
   render() {
     if (!this.hosting || this.active) return;
     const levels = store.hello?.levels ?? [];
-    const rows = [1, 2].map((s) => {
+    const rows = this.otherSeats().map((s) => {
       const x = this.seats.get(s);
       const sel = el("select", { id: `fr-seat${s}`, "data-seat-choice": s },
         el("option", { value: FRIEND, text: t("friends.friend", { n: s }) }),
@@ -263,7 +270,7 @@ export class Host {
       const v = me.value.trim();
       if (!v || v === this.name) return;
       this.name = this.settings.name = v;
-      for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+      for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
       await this.relobby();
       this.renamed();
     });
@@ -272,10 +279,16 @@ export class Host {
     const hands = el("select", { id: "fr-hands" }, choices.map((n) => el("option", { value: n, text: String(n) })));
     hands.value = String(this.hands());
     hands.addEventListener("change", () => { this.handsChoice = Number(hands.value); this.renamed(); });
+    // the game: another one seats another number of friends (new invites for the new table)
+    const games = Object.keys(store.hello?.games ?? { mittlere: {} });
+    const game = el("select", { id: "fr-game" }, games.map((id) => el("option", { value: id, text: t(`game.${id}`) })));
+    game.value = this.gameId;
+    game.addEventListener("change", () => this.open({ hands: this.handsChoice, name: this.name, game: game.value, asked: true }));
     const body = [
       el("p", { class: "help", text: t("friends.help") }),
       el("label", {}, el("span", { text: t("new.you") }), me),
-      el("label", {}, el("span", { text: t("new.hands") }), hands),
+      el("label", {}, el("span", { text: t("new.game") }), game),
+      this.gameSpec().open_ended ? null : el("label", {}, el("span", { text: t("new.hands") }), hands),
       ...rows,
       el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept,
         scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply"))))),
@@ -433,7 +446,7 @@ export class Host {
           await this.controller.renameSeat(seat, name);
           this.renderBar();
         }
-        for (const s of [1, 2]) if (this.seats.get(s).status === "here") this.send(s, "hello", { seat: s, names: this.names() });
+        for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);
@@ -606,7 +619,8 @@ export class Host {
     try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
     // the engine takes them back: the secrets of the hand under way go to the friends once it is over
     this.controller.fair({ cmd: "fair_rounds", rounds: this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets })) });
-    for (const s of [1, 2]) {
+    this.gameId = view.game ?? "mittlere";
+    for (const s of this.otherSeats()) {
       const p = view.players[s];
       if (p.kind !== "remote") { this.seats.set(s, { mode: p.bot ?? "normal", status: "bot" }); continue; }
       this.seats.set(s, { mode: FRIEND, status: "away", name: p.name, throttle: new Throttle() });
@@ -621,7 +635,7 @@ export class Host {
     if (this.starting) return;
     this.starting = true;
     const friends = this.friendsHere();
-    for (const s of [1, 2]) {
+    for (const s of this.otherSeats()) {
       const x = this.seats.get(s);
       if (x.mode === FRIEND && !friends.includes(s)) { x.link?.close(); x.mode = store.hello?.defaults?.bots?.[s - 1] ?? "normal"; }
     }
@@ -637,7 +651,7 @@ export class Host {
     this.dialog?.close();
     document.body.dataset.host = "true";
     this.controller.setTransport(this.transport);
-    await this.controller.startGame({ ...this.controller.session, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
+    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
     this.starting = false;
     this.renderBar();
   }

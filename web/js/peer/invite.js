@@ -3,7 +3,7 @@
 // password, the DTLS fingerprint, the setup role, the candidates' kind, address and port) in a few bytes, and the
 // other side rebuilds the SDP from that. Bytes -> base64url (no padding). Pure: no DOM, no WebRTC (node tests).
 
-export const INVITE_VERSION = 2;
+export const INVITE_VERSION = 3;   // 3: the table's number of seats (three or four) before its names; 2 had three
 const SETUPS = ["actpass", "active", "passive"];
 const TYPES = ["host", "srflx", "prflx", "relay"];
 const TYPE_PREF = { host: 126, prflx: 110, srflx: 100, relay: 0 };
@@ -149,6 +149,7 @@ export function encodeInvite(inv) {
   w.u16(inv.nonce);
   w.u16(inv.seq >>> 16);
   w.u16(inv.seq & 0xffff);
+  w.byte(inv.names.length);
   for (const n of inv.names) w.text(n);
   writeSdp(w, inv.offer);
   return toBase64url(w.bytes);
@@ -157,12 +158,15 @@ export function encodeInvite(inv) {
 /** The invite of a code (CodeError when it is not one). */
 export function decodeInvite(code) {
   const r = new Reader(fromBase64url(String(code).trim()));
-  if (r.byte() !== INVITE_VERSION) throw new CodeError("version");
+  const version = r.byte();
+  if (version !== INVITE_VERSION && version !== 2) throw new CodeError("version");
   const seat = r.byte(), hands = r.byte(), table = r.u16(), nonce = r.u16(), seq = r.u16() * 65536 + r.u16();
-  const names = [r.text(), r.text(), r.text()];
+  const seats = version === 2 ? 3 : r.byte();   // an invite of the version before: a table of three
+  if (seats < 3 || seats > 4) throw new CodeError("seat");
+  const names = Array.from({ length: seats }, () => r.text());
   const offer = readSdp(r);
   r.done();
-  if (seat < 1 || seat > 2 || seq >= 2 ** 31) throw new CodeError("seat");
+  if (seat < 1 || seat >= seats || seq >= 2 ** 31) throw new CodeError("seat");
   return { seat, names, hands, table, nonce, seq, offer };
 }
 
@@ -184,7 +188,7 @@ export function encodeReply(rep) {
 /** The reply of a code (CodeError when it is not one); spaces and line breaks a messenger added are ignored. */
 export function decodeReply(code) {
   const r = new Reader(fromBase64url(String(code).replace(/\s+/g, "")));
-  if (r.byte() !== INVITE_VERSION) throw new CodeError("version");
+  if (![2, INVITE_VERSION].includes(r.byte())) throw new CodeError("version");   // a reply's form did not change
   const seat = r.byte(), table = r.u16(), nonce = r.u16();
   const answer = readSdp(r);
   r.done();
