@@ -499,7 +499,7 @@ export class Controller extends Emitter {
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
-    const game = opts.game && store.hello?.games?.[opts.game] ? opts.game : null;
+    const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
     const n = store.hello?.games?.[game ?? "mittlere"]?.seats ?? store.hello?.seats ?? 3;
     // a level per other seat: a game of four takes a game of three's two levels and the first again for the third
     // seat; anything shorter (a URL's one level) goes to the engine as it is, which says what is wrong
