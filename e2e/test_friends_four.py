@@ -50,10 +50,15 @@ def test_a_host_and_three_friends_play_a_hand_of_molotow(warm_contexts, site):
         g.wait_for_function("() => window.__wire.some((t) => JSON.parse(t).type === 'secrets')", timeout=TIMEOUT)
         assert assert_no_foreign_card(g.evaluate("() => window.__wire"), seat, records) > 5
     # the deal is verified from the four secrets, on the host's page and on a friend's
-    for p in (host, guests[0]):
-        p.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
-        p.click("#btn-hand-review")
+    for p in (host, guests[0]):   # a game of one hand: its review from the game's result
+        p.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)
+        p.click("#btn-over-review")
+        p.wait_for_selector("#dlg-review[open] #review-fair", timeout=TIMEOUT)
         p.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
         assert p.locator("#dlg-review tr[data-seat]").count() >= 4
         p.keyboard.press("Escape")
     assert whose_turn(guests[2])["viewer"] == 3
+    # each friend's history keeps the game of four, seen from its own seat
+    for g in guests:
+        kept = g.evaluate("() => JSON.parse(localStorage.getItem('mittlere-jass.history')).games[0]")
+        assert kept["game"] == "molotow" and len(kept["net"]) == 4 and kept["status"] == "finished"

@@ -256,6 +256,7 @@ export class Guest {
       this.events.push(...m.events);
       this.fresh = [...(this.fresh ?? []), ...m.events];
       this.rules = m.observation.rules;
+      this.game = m.observation.game ?? "mittlere";   // a game of four's records say so (absent: Mittlere)
       if (live) this.watchDeals(m.events, dealtBefore);
       this.observation = m.observation;
       if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
@@ -416,10 +417,10 @@ export class Guest {
    * of it has been played, so each seat's dealt cards are the ones it played): the hand review, the coach.
    */
   records() {
-    const out = [];
+    const out = [], game = this.game && this.game !== "mittlere" ? { game: this.game } : {};   // a game of four says so
     let hand = null;
     for (const e of this.events) {
-      if (e.type === "hand_dealt") hand = { rules: this.rules, dealer: e.dealer, hands: this.names.map(() => []), plays: [] };
+      if (e.type === "hand_dealt") hand = { ...game, rules: this.rules, dealer: e.dealer, hands: this.names.map(() => []), plays: [] };
       else if (e.type === "card_played" && hand) { hand.hands[e.seat].push(e.card); hand.plays.push(e.card); }
       else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
     }
@@ -434,8 +435,8 @@ export class Guest {
     // a game the host closed part-way is kept too, as unfinished ("abandoned", as a game left part-way at home)
     const status = v.phase === "game-over" ? "finished" : "abandoned";
     recordGame(entryFromSeat({
-      id: this.startedAt, status, ended_at: new Date().toISOString(), hands_total: v.hands_total,
-      bots: [PERSON, PERSON], seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
+      id: this.startedAt, status, ended_at: new Date().toISOString(), ...(v.game && v.game !== "mittlere" ? { game: v.game } : {}),
+      hands_total: v.hands_total, bots: v.players.slice(1).map(() => PERSON), seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
       shared: false, undo: false, records: this.records(),
       results: store.history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
     }, this.seat));
