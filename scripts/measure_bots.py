@@ -2,7 +2,7 @@
 """Decision time per bot level in CPython and in the browser, on the same positions (a measurement: prints figures).
 
     python scripts/measure_bots.py [--levels random,easy,normal,hard,expert] [--hands 2] [--seed bt1]
-                                   [--playouts SECONDS]
+                                   [--game mittlere|molotow|plusminus] [--playouts SECONDS]
 
 For each level a game with that level in both bot seats, the player always playing its first legal card, is played
 twice: in CPython through `engine.web` (the browser's own protocol) and in Chromium on the built site (`dist/`).
@@ -33,6 +33,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
 from engine import web  # noqa: E402
+from engine.games import GAMES  # noqa: E402
 from tools import chromium  # noqa: E402
 
 ARGS = chromium.args()   # tools/chromium.py
@@ -45,15 +46,19 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
 
 
-def cpython_game(level: str, hands: int, seed: str) -> tuple[list[float], list[dict]]:
+def cpython_game(level: str, hands: int, seed: str, game: str = "mittlere") -> tuple[list[float], list[dict]]:
     """think_ms of every bot move and the hand records, playing through the browser's protocol in this process."""
     s = web.Session()
-    v = s.handle({"cmd": "new_game", "hands": hands, "bots": [level, level], "seed": seed})["view"]
+    others = GAMES[game].seats - 1
+    req = {"cmd": "new_game", "hands": hands, "bots": [level] * others, "seed": seed}
+    v = s.handle({**req, "game": game} if game != "mittlere" else req)["view"]
     times: list[float] = []
     while v["phase"] != "game-over":
         if v["phase"] == "hand-over":
+            if len(v["history"]) >= hands:   # a game that ends by its own rule (Plus-Minus): `hands` hands of it
+                break
             a = s.handle({"cmd": "next_hand"})
-        elif v["to_play"] == 0:
+        elif v["to_play"] == 0:   # the player's seat
             a = s.handle({"cmd": "play", "card": v["legal"][0]})
         else:
             a = s.handle({"cmd": "bot_move"})
@@ -62,15 +67,19 @@ def cpython_game(level: str, hands: int, seed: str) -> tuple[list[float], list[d
     return times, s.handle({"cmd": "records"})["records"]
 
 
-def browser_game(page, url: str, level: str, hands: int, seed: str) -> tuple[list[float], list[float], list[dict]]:
+def browser_game(page, url: str, level: str, hands: int, seed: str,
+                 game: str = "mittlere") -> tuple[list[float], list[float], list[dict]]:
     """think_ms and round trips of every bot move and the hand records, playing the built site in Chromium."""
-    page.goto(f"{url}?speed=instant&seed={seed}&hands={hands}&bots={level},{level}")
+    bots = ",".join([level] * (GAMES[game].seats - 1))
+    page.goto(f"{url}?speed=instant&seed={seed}&hands={hands}&bots={bots}&game={game}")
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=600_000, polling=20)
         st = page.evaluate("window.__jass.state()")
         if st["phase"] == "game-over":
             break
         if st["phase"] == "hand-over":
+            if len(page.evaluate("window.__jass.view().history")) >= hands:
+                break
             page.locator("#btn-next").click()
             page.wait_for_function("() => window.__jass.state().phase === 'play'", timeout=60_000)
             continue
@@ -124,6 +133,7 @@ def main() -> None:
     ap.add_argument("--levels", default="random,easy,normal,hard,expert")
     ap.add_argument("--hands", type=int, default=2, help="hands per level (each about 24 bot moves)")
     ap.add_argument("--seed", default="bt1")
+    ap.add_argument("--game", default="mittlere", choices=sorted(GAMES), help="the game the bots play")
     ap.add_argument("--playouts", type=float, default=0.0, metavar="SECONDS",
                     help="also the play-out speed per policy, CPython and browser (SECONDS of loops each)")
     args = ap.parse_args()
@@ -144,9 +154,9 @@ def main() -> None:
                 print(f"  {policy:6} CPython {cb:9,.0f} / {cm:9,.0f}   browser {bb:9,.0f} / {bm:9,.0f}   "
                       f"browser/CPython {bb / cb:.2f}", flush=True)
         for level in [lv for lv in args.levels.split(",") if lv]:
-            cpu, rec_py = cpython_game(level, args.hands, args.seed)
+            cpu, rec_py = cpython_game(level, args.hands, args.seed, args.game)
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})   # a fresh profile: no saved game
-            think, rtt, rec_web = browser_game(ctx.new_page(), url, level, args.hands, args.seed)
+            think, rtt, rec_web = browser_game(ctx.new_page(), url, level, args.hands, args.seed, args.game)
             ctx.close()
             rows.append((level, len(cpu), cpu, think, rtt, rec_py == rec_web, os.getloadavg()[0]))
             print(f"{level}: done", file=sys.stderr, flush=True)
@@ -154,7 +164,8 @@ def main() -> None:
     srv.shutdown()
     if not rows:
         return
-    print(f"bot decision time (ms; think_ms = choose() alone), {args.hands} hands per level, seed {args.seed}")
+    print(f"bot decision time (ms; think_ms = choose() alone), {args.game}, {args.hands} hands per level, "
+          f"seed {args.seed}")
     print(f"{'level':8} {'moves':>5}  {'CPython med':>11} {'p95':>7}  {'browser med':>11} {'p95':>7}  "
           f"{'ratio':>5}  {'round trip med':>14}  same positions  load")
     for level, n, cpu, think, rtt, same, load in rows:
