@@ -40,7 +40,7 @@ from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
 from .common import legal_cards, other_seats, trick_power
-from .family import family_choose
+from .family import CHECK, normal_choose
 from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
@@ -75,10 +75,6 @@ def _higher_unseen(c: int, unseen: int, trump: int) -> int:
         elif RANK_OF[x] > RANK_OF[c]:
             n += 1
     return n
-
-
-#: The ``normal`` level's work in a game other than Mittlere (play-outs per decision).
-FAMILY_PLAYOUTS = 120
 
 
 class NormalBot:
@@ -179,10 +175,11 @@ class NormalBot:
     # -- choice --------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> int:
         """The plan's card, unless a quick look at ``check`` sampled deals finds a card clearly better (by
-        ``margin`` expected strokes): a careful player's second look before a costly mistake.  In another game than
-        Mittlere: the family's flat search (:mod:`.family`) with :data:`FAMILY_PLAYOUTS` play-outs."""
+        ``margin`` expected strokes): a careful player's second look before a costly mistake.  In Molotow and Plus-Minus
+        the family's plan for the game's goal and its own second look (:func:`.family.normal_choose`; ``check=0``
+        turns the second look off there too)."""
         if obs.game != MITTLERE.id:
-            return family_choose(self, obs, FAMILY_PLAYOUTS)
+            return normal_choose(self, obs, CHECK if self.check > 0 else 0)
         c = self.rule_choice(obs)
         if self.check <= 0:
             return c
