@@ -38,7 +38,7 @@ from .playout import _POINTS, _STRENGTH_OF, draw_plans, plan_choice, policy_play
 SAMPLE_TRIES = 20
 
 #: Play-outs per decision of the search levels in the family's games (the levels' ``family_iterations`` default).
-FAMILY_ITERATIONS = {"hard": 700, "expert": 2000}
+FAMILY_ITERATIONS = {"hard": 600, "expert": 1600}
 #: Plus-Minus: how much a stroke's weight grows near 7 (own strokes up to ``1 + RACE``, others' down to ``-RACE``).
 RACE = 0.5
 #: ``normal``: hand strength from which it aims high, the points from which it aims low again, the second look's
