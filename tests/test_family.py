@@ -446,7 +446,7 @@ def test_arena_plays_four_bots_legally(game, capsys):
     parser = argparse.ArgumentParser()
     arena_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["arena", "--game", game, "--deals", "2", "--game-length", "2", "--json",
-                              "--bots", "random,easy,normal,hard:iterations=40"])
+                              "--bots", "random,easy,normal,hard:iterations=40:family_iterations=40"])
     assert arena_run(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == game and out["seats"] == 4 and out["deals"] == 2 and out["hands_played"] == 8
