@@ -446,8 +446,142 @@ def test_arena_plays_four_bots_legally(game, capsys):
     parser = argparse.ArgumentParser()
     arena_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["arena", "--game", game, "--deals", "2", "--game-length", "2", "--json",
-                              "--bots", "random,easy,normal,hard:iterations=40"])
+                              "--bots", "random,easy,normal,hard:iterations=40:family_iterations=40"])
     assert arena_run(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["game"] == game and out["seats"] == 4 and out["deals"] == 2 and out["hands_played"] == 8
     assert len(out["bots"]) == 4
+
+
+# -- the bots in Molotow and Plus-Minus (docs/bots.md "Molotow and Plus-Minus") --------------------------------------
+
+from engine.bots import LEVELS, make_bot  # noqa: E402
+from engine.bots.family import (  # noqa: E402
+    _POINTS,
+    plan_choice,
+    race_weights,
+    rule_card,
+    sample_hidden_any,
+)
+from engine.observation import observe, state_from_observation  # noqa: E402
+from engine.rules import card_power  # noqa: E402
+
+#: Small search budgets keep these tests fast; the levels' own budgets are measured in the arena.
+_FAST = {"hard": {"family_iterations": 24}, "expert": {"family_iterations": 40}}
+
+
+def _family_bot(level, seed):
+    return make_bot(level, seed, **_FAST.get(level, {}))
+
+
+def _family_hand(game, levels, seed, deal_no, scores=(0, 0, 0, 0)):
+    """One hand of ``game`` with ``levels`` at the four seats; every card checked legal before it is played."""
+    spec = game_spec(game)
+    bots = [_family_bot(lv, f"{seed}/{s}") for s, lv in enumerate(levels)]
+    st = HandState(deal(seed, deal_no, deal_no % 4, 4), deal_no % 4, spec.default_rules, spec)
+    while not st.is_complete:
+        seat = st.to_play
+        c = bots[seat].choose(observe(st, seat, scores, 3))
+        assert st.legal_mask() >> c & 1, (game, levels[seat], c)
+        st.push(c)
+    return st
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+def test_every_level_always_plays_legally_in_the_family(game):
+    for k in range(6):
+        levels = [LEVELS[(k + s) % len(LEVELS)] for s in range(4)]
+        st = _family_hand(game, levels, "legal", k, scores=(k, 6, 3, 0))
+        assert outcome(st).settlement is not None
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_family_same_seed_same_decisions(game, level):
+    a = _family_hand(game, [level] * 4, "same", 3)
+    b = _family_hand(game, [level] * 4, "same", 3)
+    assert a.plays == b.plays
+    # and a decision depends on the position only, not on what the bot decided before
+    st = HandState(deal("pos", 1, 1, 4), 1, game_spec(game).default_rules, game_spec(game))
+    positions = []
+    while not st.is_complete:
+        positions.append(observe(st, st.to_play, (1, 5, 2, 6), 4))
+        st.push(make_bot("easy", 0).choose(positions[-1]))
+    sample = positions[::7]
+    bot = _family_bot(level, 9)
+    forward = [bot.choose(o) for o in sample]
+    fresh = _family_bot(level, 9)
+    backward = [fresh.choose(o) for o in reversed(sample)][::-1]
+    assert forward == backward
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_family_no_cheating(game, level):
+    """The same observation from a world where the other seats hold other cards gives the same decision."""
+    spec = game_spec(game)
+    rng = random.Random(7)
+    checked = 0
+    for k in range(6):
+        st = HandState(deal("cheat", k, k % 4, 4), k % 4, spec.default_rules, spec)
+        for _ in range(rng.randrange(4, 30)):
+            st.push(make_bot("random", k).choose(observe(st, st.to_play)))
+        seat = st.to_play
+        obs = observe(st, seat, (2, 0, 4, 1), 6)
+        other = state_from_observation(obs, sample_hidden_any(obs, rng))
+        if all(other.hands[s] == st.hands[s] for s in range(4)):
+            continue
+        assert observe(other, seat, (2, 0, 4, 1), 6) == obs
+        assert _family_bot(level, "x").choose(obs) == _family_bot(level, "x").choose(
+            observe(other, seat, (2, 0, 4, 1), 6))
+        checked += 1
+    assert checked >= 4
+
+
+def _hundred_positions(limit):
+    """Molotow positions where the seat to play is last in a trick, may lose it, and would reach 100 card points or
+    more with any card that takes it: seat 0 grabs every trick it can, the others dump their points on it."""
+    found = []
+    for k in range(3000):
+        st = HandState(deal("cliff", k, 3, 4), 3, MOLOTOW.default_rules, MOLOTOW)
+        while not st.is_complete and len(found) < limit:
+            seat = st.to_play
+            legal = st.legal_mask()
+            if seat == 0 and len(st.trick) == 3:
+                obs = observe(st, 0)
+                led = st.trick[0] // 9
+                best = max(card_power(x, led, st.trump) for x in st.trick)
+                cards = [c for c in range(36) if legal >> c & 1]
+                takes = [c for c in cards if card_power(c, led, st.trump if st.trump >= 0 else
+                                                        (c // 9 if c // 9 != led else -1)) > best]
+                loses = [c for c in cards if c not in takes]
+                last = 5 if len(st.tricks) == 8 else 0
+                pts = obs.card_points()[0]
+                if takes and loses and all(
+                        pts + last + sum(_POINTS[(st.trump if st.trump >= 0 or c // 9 == led else c // 9) + 1][x]
+                                         for x in [*st.trick, c]) >= 100 for c in takes):
+                    found.append((obs, set(loses)))
+            led = st.trick[0] // 9 if st.trick else -1
+            wkey = max((card_power(x, led, st.trump) for x in st.trick), default=-1)
+            bit = plan_choice(legal, len(st.trick), led, wkey if wkey < 100 or st.trump >= 0 else wkey,
+                              st.trump, _POINTS[st.trump + 1], seat == 0)
+            st.push(bit.bit_length() - 1)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def test_normal_in_molotow_avoids_an_obvious_hundred():
+    positions = _hundred_positions(5)
+    assert len(positions) >= 3
+    for obs, loses in positions:
+        assert rule_card(obs)[0] in loses                      # the plan itself ducks ...
+        assert make_bot("normal", 1).choose(obs) in loses      # ... and the second look agrees
+
+
+def test_plusminus_race_weights_grow_near_seven():
+    st = HandState(deal("race", 0, 0, 4), 0, PLUSMINUS.default_rules, PLUSMINUS)
+    w = race_weights(observe(st, 1, (6, 0, 3, 5), 2))
+    assert w is not None and w[1] == 1.0 and w[2] == 0.0 and w[0] < w[3] < 0   # seat 0 on 6 is the danger
+    assert race_weights(observe(st, 0, (6, 0, 3, 5), 2))[0] > 1.0                # one stroke from the win
+    assert race_weights(observe(HandState(deal("race", 0, 0, 4), 0, MOLOTOW.default_rules, MOLOTOW), 1)) is None

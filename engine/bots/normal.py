@@ -40,7 +40,7 @@ from ..observation import Observation
 from ..rules import card_power, legal_mask
 from ..scoring import HUNDRED, seat_points
 from .common import legal_cards, other_seats, trick_power
-from .family import family_choose
+from .family import CHECK, MARGIN, normal_choose
 from .search import SearchBot, choice_groups
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
@@ -77,15 +77,12 @@ def _higher_unseen(c: int, unseen: int, trump: int) -> int:
     return n
 
 
-#: The ``normal`` level's work in a game other than Mittlere (play-outs per decision).
-FAMILY_PLAYOUTS = 120
-
-
 class NormalBot:
     level = "normal"
 
     def __init__(self, seed: int | str = 0, sticky: bool = False, void_leads: bool = False, hopeless: int = 25,
-                 cliff: int = 60, threshold: float = 4.5, check: int = CHECK_WORLDS, margin: float = CHECK_MARGIN):
+                 cliff: int = 60, threshold: float = 4.5, check: int = CHECK_WORLDS, margin: float = CHECK_MARGIN,
+                 family_check: int = CHECK, family_margin: float = MARGIN):
         """``sticky``: keep the hand's first plan until hopeless (``hopeless`` points behind/ahead) instead of
         re-planning every decision; ``void_leads``: aiming low, avoid leading a card nobody can beat, known
         voids included; ``cliff``: aim low from this many points; ``threshold``: hand strength to aim high.
@@ -98,6 +95,9 @@ class NormalBot:
         self.void_leads = void_leads
         self.check = check
         self.margin = margin
+        #: Molotow and Plus-Minus (:func:`.family.normal_choose`): the second look's sampled deals per card and margin.
+        self.family_check = family_check
+        self.family_margin = family_margin
         self._checker = SearchBot(seed, iterations=1, max_ms=None, halving=False)
         self._checker.level = "normal/check"   # its own randomness, apart from a hard bot's with the same seed
         self.last_reason = ""
@@ -179,10 +179,11 @@ class NormalBot:
     # -- choice --------------------------------------------------------------------------------
     def choose(self, obs: Observation) -> int:
         """The plan's card, unless a quick look at ``check`` sampled deals finds a card clearly better (by
-        ``margin`` expected strokes): a careful player's second look before a costly mistake.  In another game than
-        Mittlere: the family's flat search (:mod:`.family`) with :data:`FAMILY_PLAYOUTS` play-outs."""
+        ``margin`` expected strokes): a careful player's second look before a costly mistake.  In Molotow and Plus-Minus
+        the family's plan for the game's goal and its own second look (:func:`.family.normal_choose`; ``check=0``
+        turns the second look off there too)."""
         if obs.game != MITTLERE.id:
-            return family_choose(self, obs, FAMILY_PLAYOUTS)
+            return normal_choose(self, obs, self.family_check if self.check > 0 else 0, self.family_margin)
         c = self.rule_choice(obs)
         if self.check <= 0:
             return c

@@ -37,7 +37,7 @@ from ..scoring import seat_points
 from ..state import random_playout
 from .common import CLASSES, decision_rng, deltas_of, game_share, sample_hidden, sampler_setup, seat_class
 from .endgame import solve_root
-from .family import family_choose
+from .family import FAMILY_ITERATIONS, RACE, search_choose
 from .inference import weighted_pool
 from .joint import HIGH, LOW, OTHER, PRIOR, RULES, draw_world, joint_pool, prior_types, world_modes
 from .playout import draw_plans, policy_playout, public_voids, rule_playout
@@ -119,7 +119,8 @@ class SearchBot:
                  endgame_tricks: int = 0, endgame_worlds: int = 40, policy: str = "smart", eps: float = 0.25,
                  halving: bool = True, group: bool = True, infer: int = 0, infer_eps: float = 0.4,
                  adapt: bool = False, last_hand: float = 0.0, own_eps: float | None = None, joint: int = 0,
-                 joint_ess: float = 50.0, joint_rules: float = PRIOR[RULES], joint_other: str = "plans"):
+                 joint_ess: float = 50.0, joint_rules: float = PRIOR[RULES], joint_other: str = "plans",
+                 family_iterations: int | None = None, race: float = RACE):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in ("smart", "rules", "mixed", "others", "random"):
@@ -160,6 +161,12 @@ class SearchBot:
         #: In a game's last hand a card is scored by its strokes plus this many strokes times its share of the game
         #: win (0: strokes only, as in every other hand).  The reason still reports strokes.
         self.last_hand = last_hand
+        #: Molotow and Plus-Minus (:mod:`.family`): play-outs per decision (None: the level's
+        #: :data:`~.family.FAMILY_ITERATIONS`), and in Plus-Minus the weight of the race to 7 strokes.
+        if family_iterations is not None and family_iterations < 1:
+            raise ValueError("family_iterations must be at least 1")
+        self.family_iterations = family_iterations
+        self.race = race
         self.last_reason = ""
         #: The last decision as a code with parameters (for a UI that words it in its own language).
         self.last_explanation: dict[str, Any] = {}
@@ -175,9 +182,9 @@ class SearchBot:
 
     def choose(self, obs: Observation) -> int:
         revealed, self._revealed = self._revealed, None
-        if obs.game != MITTLERE.id:  # another game: the family's flat search (engine.bots.family), same work
-            self.last_stats = {"playouts": self.iterations}
-            return family_choose(self, obs, self.iterations)
+        if obs.game != MITTLERE.id:  # Molotow, Plus-Minus: the family's search (engine.bots.family)
+            work = self.family_iterations or FAMILY_ITERATIONS.get(self.level, FAMILY_ITERATIONS["hard"])
+            return search_choose(self, obs, work, self.eps, self.race, self.halving)
         legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
         cands = choices(obs, legal) if self.group else list(iter_cards(legal))
         if len(cands) == 1:
