@@ -70,6 +70,12 @@ def test_a_whole_hand_of_each_game_of_four(warm_contexts, site, game, screen, wa
         expect(page.locator("#hand-title")).to_have_text("Hand 1")   # a race to 7: no set number of hands
     page.locator("#btn-hand-sheet").click()
     expect(page.locator("#dlg-sheet .chalk-col")).to_have_count(4)
+    if game == "plusminus":   # the sheet in the game's own writing: no zeros, a race to 7
+        expect(page.locator("#dlg-sheet .race")).to_have_text(cat["sheet.race"].replace("{n}", "7"))
+        expect(page.locator("#dlg-sheet .tally.zeros")).to_have_count(0)
+    else:
+        expect(page.locator("#dlg-sheet .tally.zeros")).to_have_count(4)
+        expect(page.locator("#dlg-sheet .race")).to_have_count(0)
     page.locator("#dlg-sheet").get_by_role("button", name="Close").click()
     assert not w.errors, w.errors
 

@@ -460,7 +460,8 @@ class GameInfo(TypedDict):
     """A game the engine plays (docs/seats.md §1): its seats, the cards each is dealt, the card points of a hand, the
     hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
     flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
-    false)."""
+    false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
+    that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise."""
 
     seats: int
     cards_per_hand: int
@@ -470,6 +471,8 @@ class GameInfo(TypedDict):
     flags: list[str]
     rules: RulesJson
     choices: dict[str, list[str]]
+    zeros: bool
+    target: NotRequired[int]
 
 
 class HelloAnswer(TypedDict):

@@ -440,7 +440,8 @@
  * A game the engine plays (docs/seats.md §1): its seats, the cards each is dealt, the card points of a hand, the
  * hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
  * flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
- * false).
+ * false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
+ * that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise.
  * @typedef {object} GameInfo
  * @property {number} seats
  * @property {number} cards_per_hand
@@ -450,6 +451,8 @@
  * @property {Array<string>} flags
  * @property {RulesJson} rules
  * @property {Object<string, Array<string>>} choices
+ * @property {boolean} zeros
+ * @property {number} [target]
  */
 
 /**

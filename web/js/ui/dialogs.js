@@ -263,19 +263,22 @@ export function showSheet(view, history) {
   const body = $("#sheet-body", dlg);
   const names = view.players.map((p) => p.name);
   const sc = view.scores;
+  // the game's own writing (the engine's hello.games): Plus-Minus writes no zeros and is a race to its target
+  const info = store.hello?.games?.[view.game ?? "mittlere"] ?? {}, zeros = info.zeros !== false;
   const cols = names.map((name, s) => el("div", { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
     el("h3", { text: name }),
     el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
-    el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }),
+    zeros ? el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }) : null,
     el("div", { class: "net" }, el("span", { class: "lbl sr-only", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
   const rows = (history || []).map((h) => el("tr", { "data-hand": h.hand_no },
     el("th", { scope: "row", text: h.hand_no }),
     names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
     el("td", { class: "case", text: t(`case.${h.case}`) })));
   const labels = el("div", { class: "chalk-labels", "aria-hidden": "true" },
-    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), el("span", { text: t("sheet.zeros") }), el("span", { text: t("sheet.net") }));
+    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), zeros ? el("span", { text: t("sheet.zeros") }) : null, el("span", { text: t("sheet.net") }));
   body.replaceChildren(
-    el("div", { class: "chalk-cols" }, labels, cols),
+    Number.isInteger(info.target) ? el("p", { class: "race", "data-target": info.target, text: t("sheet.race", { n: info.target }) }) : null,
+    el("div", { class: "chalk-cols", "data-seats": names.length, "data-rows": zeros ? 4 : 3 }, labels, cols),
     rows.length
       ? el("table", { class: "chalk-hands" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: t("sheet.case") }))),
