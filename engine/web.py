@@ -495,7 +495,7 @@ class Session:
                 raise ProtocolError("bad_coach", {"field": field})
         try:
             if replay(req.get("record")).spec is not MITTLERE:  # the coach's search is Mittlere's
-                raise ProtocolError("bad_coach", {"field": "game"})
+                raise ProtocolError("coach_game", {"game": replay(req.get("record")).spec.id})
             out = coach_steps(req.get("record"), int(seat or 0), start, limit, iterations)
         except RecordError as e:
             raise ProtocolError("bad_record", {"hand": 1, "text": _clean(str(e))}) from None

@@ -719,4 +719,5 @@ export default {
   "howto.family.p2": "**Molotow:** a player alone with the most or alone with the fewest points gets a stroke; every other player on their own points gets a zero; players tied on points get nothing. All 157 points: 3 strokes, a zero for each other. 100 or more: 3 zeros, a stroke for each other. Undertrumping is allowed to a player without the led suit.",
   "howto.family.p3": "**Plus-Minus:** no zeros. A stroke for the player alone with the fewest points, and one for the player alone with the most, if that is 99 or less. The game ends after the hand in which one player alone has the most strokes and at least 7.",
   "sheet.race": "A race to {n} strokes: the first player alone on the most, with {n} or more, wins.",
+  "refusal.coach_game": "the coach checks Mittlere hands only, for now",
 };
