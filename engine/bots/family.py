@@ -119,7 +119,8 @@ def search(obs: Observation, cands: list[int], playouts: int, rng: random.Random
         worlds = max(1, playouts // rounds // len(alive))
         for _ in range(worlds):
             base = state_from_observation(obs, sample_hidden_any(obs, rng))
-            stream = rng.random()
+            # an int seed: a float one is hashed, and hash() is 32 bits in the browser's Python (wasm32), 64 here
+            stream = rng.getrandbits(64)
             for i in alive:
                 st = base.copy()
                 st.push(cands[i])
