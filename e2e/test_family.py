@@ -103,6 +103,8 @@ def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four
     expect(dlg.locator("#ng-notrump")).to_be_hidden()
     expect(dlg.locator("#ng-srf")).to_be_hidden()
     expect(dlg.locator("#ng-ties option")).to_have_count(2)
+    dlg.locator("#ng-bot1").select_option("normal")   # a level's line in this game's terms
+    expect(dlg.locator("#ng-bot1-desc")).to_have_text(load_catalog("en")["level.desc.family.normal"])
     # Plus-Minus: a race to 7, no length to choose; no undertrumping by its rule book
     dlg.locator("#ng-game").select_option("plusminus")
     expect(dlg.locator("#ng-hands")).to_be_hidden()

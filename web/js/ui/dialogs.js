@@ -129,7 +129,9 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
       row.hidden = !isPerson(k);
       input.required = isPerson(k);
       desc.hidden = !seated;
-      desc.textContent = isPerson(k) ? t("new.person.help") : has(`level.desc.${sel.value}`) ? t(`level.desc.${sel.value}`) : "";
+      // a level's line in the chosen game's terms (Molotow and Plus-Minus: their own plan) where it differs
+      const own = gameSel.value !== "mittlere" && has(`level.desc.family.${sel.value}`) ? `level.desc.family.${sel.value}` : `level.desc.${sel.value}`;
+      desc.textContent = isPerson(k) ? t("new.person.help") : has(own) ? t(own) : "";
       checkNames();
     };
     sel.onchange = describe;

@@ -719,4 +719,6 @@ export default {
   "howto.family.p3": "**Plus-Minus:** keine Nullen. Ein Strich für den, der allein die wenigsten Punkte hat, und einer für den, der allein die meisten hat, wenn es 99 oder weniger sind. Das Spiel endet nach der Runde, in der einer allein die meisten Striche hat und mindestens 7.",
   "sheet.race": "Ein Rennen auf {n} Striche: Wer zuerst allein die meisten hat, mindestens {n}, gewinnt.",
   "refusal.coach_game": "der Coach prüft vorerst nur Runden des Mittleren",
+  "level.desc.family.normal": "Plant, allein die meisten oder die wenigsten Punkte zu haben, meidet die 100 und prüft seine Karte an einigen möglichen Verteilungen.",
+  "level.desc.family.expert": "Wie Schwer, mit mehr Verteilungen.",
 };

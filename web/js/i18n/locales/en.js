@@ -720,4 +720,6 @@ export default {
   "howto.family.p3": "**Plus-Minus:** no zeros. A stroke for the player alone with the fewest points, and one for the player alone with the most, if that is 99 or less. The game ends after the hand in which one player alone has the most strokes and at least 7.",
   "sheet.race": "A race to {n} strokes: the first player alone on the most, with {n} or more, wins.",
   "refusal.coach_game": "the coach checks Mittlere hands only, for now",
+  "level.desc.family.normal": "Plans to be alone on the most or the fewest points, keeps clear of 100 and checks its card on a few sampled deals.",
+  "level.desc.family.expert": "Like Hard with more deals.",
 };

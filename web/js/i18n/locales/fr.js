@@ -719,4 +719,6 @@ export default {
   "howto.family.p3": "**Plus-Minus :** pas de zéros. Un trait pour qui a seul le moins de points, et un pour qui a seul le plus, si c’est 99 ou moins. La partie s’arrête après la donne où un joueur a seul le plus de traits, et au moins 7.",
   "sheet.race": "Une course à {n} traits : le premier seul en tête, avec {n} ou plus, gagne.",
   "refusal.coach_game": "pour l’instant, le coach ne vérifie que les donnes du Mittlere",
+  "level.desc.family.normal": "Vise à être seul au plus ou au moins de points, se tient loin de 100 et vérifie sa carte sur quelques donnes possibles.",
+  "level.desc.family.expert": "Comme Difficile, avec plus de donnes.",
 };

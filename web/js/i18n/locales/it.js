@@ -719,4 +719,6 @@ export default {
   "howto.family.p3": "**Plus-Minus:** niente zeri. Una tacca a chi ha da solo meno punti, e una a chi ha da solo più punti, se sono 99 o meno. La partita finisce dopo la smazzata in cui un giocatore ha da solo più tacche, e almeno 7.",
   "sheet.race": "Una corsa a {n} tacche: vince il primo che da solo ne ha di più, almeno {n}.",
   "refusal.coach_game": "per ora il coach controlla solo le smazzate del Mittlere",
+  "level.desc.family.normal": "Punta a essere da solo con più o meno punti, resta lontano da 100 e verifica la sua carta su alcune distribuzioni possibili.",
+  "level.desc.family.expert": "Come Difficile, con più distribuzioni.",
 };
