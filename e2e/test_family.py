@@ -38,6 +38,16 @@ def play_hand(page, way: str) -> int:
         played += 1
 
 
+def new_game_dialog(warm_contexts, site):
+    """A desktop page at the default game, its New game dialog open: (page, its console watch, the dialog)."""
+    page = warm_contexts.page()
+    w = PageWatch(page)
+    page.goto(f"{site}?speed=instant")
+    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
+    page.get_by_role("button", name="New game").click()
+    return page, w, page.locator("#dlg-new")
+
+
 @pytest.mark.parametrize(("game", "screen", "way"), [
     ("molotow", "phone", "touch"), ("molotow", "desktop", "mouse"),
     ("plusminus", "phone", "touch"), ("plusminus", "desktop", "keys"),
@@ -81,12 +91,7 @@ def test_a_whole_hand_of_each_game_of_four(warm_contexts, site, game, screen, wa
 
 
 def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four_resumes(warm_contexts, site):
-    page = warm_contexts.page()
-    w = PageWatch(page)
-    page.goto(f"{site}?speed=instant")
-    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
-    page.get_by_role("button", name="New game").click()
-    dlg = page.locator("#dlg-new")
+    page, w, dlg = new_game_dialog(warm_contexts, site)
     games = dlg.locator("#ng-game option")
     expect(games).to_have_count(3)
     # Mittlere: two other seats, its no-trump rule and the SRF flag, no ties
@@ -143,12 +148,7 @@ def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four
 def test_four_people_pass_one_device_round_a_hand_of_molotow(warm_contexts, site):
     """Pass-and-play for four: the owner and three people; before each person's turn the hand-over screen hides every
     hand until that person takes the device; each sees only its own nine cards; the hand is played out."""
-    page = warm_contexts.page()
-    w = PageWatch(page)
-    page.goto(f"{site}?speed=instant")
-    page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass?.view()", timeout=60_000)
-    page.get_by_role("button", name="New game").click()
-    dlg = page.locator("#dlg-new")
+    page, w, dlg = new_game_dialog(warm_contexts, site)
     dlg.locator("#ng-game").select_option("molotow")
     for k, name in ((1, "Ben"), (2, "Cla"), (3, "Dora")):
         dlg.locator(f"#ng-bot{k}").select_option("person")

@@ -38,6 +38,10 @@ class GameSpec:
     hand_points: int = HAND_POINTS
     #: The game ends by its own rule, not after a number of hands (Plus-Minus).
     open_ended: bool = False
+    #: A hand writes zeros as well as strokes (Plus-Minus writes strokes only).
+    zeros: bool = True
+    #: The strokes that end an open-ended game (Plus-Minus: alone on the most with at least this many), else None.
+    target: int | None = None
     cards_per_hand: int = field(init=False)
     #: Tricks in a hand (each seat plays every card it holds, one a trick).
     tricks: int = field(init=False)
@@ -123,7 +127,7 @@ MOLOTOW = GameSpec(id="molotow", seats=4, settle=_settle_molotow, game_over=_gam
 #: Plus-Minus: four seats, played until one player alone has the most strokes and at least 7
 #: (docs/rules-plusminus.md); ``default_hands`` is only the length a bot plans with.
 PLUSMINUS = GameSpec(id="plusminus", seats=4, settle=_settle_plusminus, game_over=_game_over_plusminus,
-                     default_hands=12, open_ended=True)
+                     default_hands=12, open_ended=True, zeros=False, target=PLUSMINUS_TARGET)
 
 #: Every game by its id.
 GAMES: dict[str, GameSpec] = {MITTLERE.id: MITTLERE, MOLOTOW.id: MOLOTOW, PLUSMINUS.id: PLUSMINUS}

@@ -22,7 +22,7 @@ from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
 from .fairdeal import VERIFIED, FairRefused, FairRound
 from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game, hand_record
-from .games import GAMES, MITTLERE, PLUSMINUS, PLUSMINUS_TARGET, GameSpec, game_spec
+from .games import GAMES, MITTLERE, GameSpec, game_spec
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
 from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink, clean_name
@@ -637,9 +637,9 @@ def game_info(spec: GameSpec) -> GameInfo:
     info: GameInfo = {"seats": spec.seats, "cards_per_hand": spec.cards_per_hand, "hand_points": spec.hand_points,
                       "hands": spec.default_hands, "open_ended": spec.open_ended, "flags": list(spec.flags),
                       "rules": spec.default_rules.to_json(spec.id), "choices": choices,
-                      "zeros": spec.id != PLUSMINUS.id}
-    if spec.open_ended:
-        info["target"] = PLUSMINUS_TARGET
+                      "zeros": spec.zeros}
+    if spec.target is not None:
+        info["target"] = spec.target
     return info
 
 

@@ -7,12 +7,13 @@ Everything here works from an :class:`~engine.observation.Observation` only.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from ..cards import (
     SUIT_OF,
     iter_cards,
+    pretty,
 )
 from ..games import MITTLERE
 from ..observation import Observation
@@ -30,6 +31,24 @@ def legal_cards(obs: Observation) -> list[int]:
     """The cards the observing seat may play now (it must be its turn)."""
     m = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
     return list(iter_cards(m))
+
+
+def second_look(bot: Any, obs: Observation, c: int, margin: float,
+                means_of: Callable[[list[int]], dict[int, float]]) -> int:
+    """``normal``'s second look before a costly mistake: the plan's card ``c``, unless ``means_of`` (expected strokes
+    of each distinct legal card, the lowest of each group of equivalent cards standing for it) finds another better
+    by more than ``margin``; then that card, and ``bot.last_reason`` says so."""
+    from .search import choice_groups  # search builds on this module: imported late
+    groups = choice_groups(obs, legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void))
+    reps = sorted(set(groups.values()))
+    if len(reps) < 2:
+        return c
+    means = means_of(reps)
+    best = max(reps, key=lambda x: (means[x], -x))
+    if means[best] - means[groups[c]] > margin:
+        bot.last_reason = f"{pretty(best)}: the plan's {pretty(c)} looks clearly worse on a second look."
+        return best
+    return c
 
 
 def position_key(obs: Observation) -> str:

@@ -31,7 +31,7 @@ from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
 from ..scoring import MOLOTOW_HUNDRED
 from ..state import outcome
-from .common import decision_rng, other_seats
+from .common import decision_rng, other_seats, second_look
 from .playout import _POINTS, _STRENGTH_OF, draw_plans, plan_choice, policy_playout
 
 #: Attempts at a deal that respects every known void before the sampler settles for the card counts alone.
@@ -251,21 +251,13 @@ def normal_choose(bot: Any, obs: Observation, check: int = CHECK, margin: float 
                   threshold: float = THRESHOLD, cliff: int = CLIFF) -> int:
     """``normal`` in the family: the plan's card (:func:`rule_card`), unless a second look at ``check`` sampled deals
     per distinct card finds another better by more than ``margin`` expected strokes."""
-    from .search import choice_groups
     c, reason = rule_card(obs, threshold, cliff)
     bot.last_reason = reason
     if check <= 0:
         return c
-    legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-    groups = choice_groups(obs, legal)
-    reps = sorted(set(groups.values()))
-    if len(reps) < 2:
-        return c
-    rng = decision_rng(bot.level + "/check", bot.seed, obs)
-    totals, counts, _ = search(obs, reps, check * len(reps), rng, halving=False)
-    means = {x: totals[i] / counts[i] for i, x in enumerate(reps)}
-    best = max(reps, key=lambda x: (means[x], -x))
-    if means[best] - means[groups[c]] > margin:
-        bot.last_reason = f"{pretty(best)}: the plan's {pretty(c)} looks clearly worse on a second look."
-        return best
-    return c
+
+    def means_of(reps: list[int]) -> dict[int, float]:
+        rng = decision_rng(bot.level + "/check", bot.seed, obs)
+        totals, counts, _ = search(obs, reps, check * len(reps), rng, halving=False)
+        return {x: totals[i] / counts[i] for i, x in enumerate(reps)}
+    return second_look(bot, obs, c, margin, means_of)

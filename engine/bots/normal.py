@@ -37,11 +37,11 @@ from ..cards import (
 )
 from ..games import MITTLERE
 from ..observation import Observation
-from ..rules import card_power, legal_mask
+from ..rules import card_power
 from ..scoring import HUNDRED, seat_points
-from .common import legal_cards, other_seats, trick_power
+from .common import legal_cards, other_seats, second_look, trick_power
 from .family import CHECK, MARGIN, normal_choose
-from .search import SearchBot, choice_groups
+from .search import SearchBot
 
 #: The second look: sampled deals per candidate card, and how much better (expected strokes) another card
 #: must be to overrule the plan.  Measured in docs/bots-log.md (second session: how the second look was chosen).
@@ -187,17 +187,8 @@ class NormalBot:
         c = self.rule_choice(obs)
         if self.check <= 0:
             return c
-        legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)
-        groups = choice_groups(obs, legal)
-        reps = sorted(set(groups.values()))
-        if len(reps) < 2:
-            return c
-        means, _ = self._checker.evaluate_classes(obs, reps, self.check * len(reps))
-        best = max(reps, key=lambda x: (means[x], -x))
-        if means[best] - means[groups[c]] > self.margin:
-            self.last_reason = f"{pretty(best)}: the plan's {pretty(c)} looks clearly worse on a second look."
-            return best
-        return c
+        return second_look(self, obs, c, self.margin,
+                           lambda reps: self._checker.evaluate_classes(obs, reps, self.check * len(reps))[0])
 
     def rule_choice(self, obs: Observation) -> int:
         """The card the plan and the card counting pick (no look-ahead)."""

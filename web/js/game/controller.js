@@ -12,7 +12,7 @@ import { Journal } from "./journal.js";
 import { helpAllowed, prefs } from "../ui/settings.js";
 import { hideHandover, markViewer, showHandover } from "../ui/handover.js";
 import { buzz, sfx } from "../table/sound.js";
-import { copyModel, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, seatNameKey, setView, shown, store, viewerSeat } from "./store.js";
+import { copyModel, gameInfo, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, seatNameKey, setView, shown, store, viewerSeat } from "./store.js";
 import { engineSetup, seatsRequest } from "./journal.js";
 import { LOCAL } from "./transport.js";
 
@@ -500,7 +500,7 @@ export class Controller extends Emitter {
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
     const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
-    const n = store.hello?.games?.[game ?? "mittlere"]?.seats ?? store.hello?.seats ?? 3;
+    const n = gameInfo(game).seats ?? store.hello?.seats ?? 3;
     // a level per other seat: a game of four takes a game of three's two levels and the first again for the third
     // seat; anything shorter (a URL's one level) goes to the engine as it is, which says what is wrong
     const given = Array.isArray(opts.bots) ? opts.bots : [];

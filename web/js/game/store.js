@@ -37,11 +37,15 @@ export function emptyModel() {
  * @param {import("../engine/protocol.js").View} v
  * @returns {TableModel}
  */
+/** What the engine's hello says of game `id` (absent: Mittlere): its seats, cards per hand, flags, end; {} before
+ *  the hello or for a game it does not play. */
+export const gameInfo = (id) => store.hello?.games?.[id ?? "mittlere"] ?? {};
+
 export function modelFromView(v) {
   return {
     phase: v.phase,
     game: v.game ?? "mittlere",   // the engine's game id: its seats and cards per hand are in hello.games
-    openEnded: !!store.hello?.games?.[v.game ?? "mittlere"]?.open_ended,   // no set number of hands (Plus-Minus)
+    openEnded: !!gameInfo(v.game).open_ended,   // no set number of hands (Plus-Minus)
     players: v.players.map((p) => ({ ...p })),
     viewer: v.viewer ?? 0,
     hand: [...v.hand],

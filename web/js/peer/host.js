@@ -8,7 +8,7 @@ import { announce, toast } from "../ui/a11y.js";
 import { el, modal } from "../saves/save-ui.js";
 import { addGameOverNote, addHandOverNote } from "../ui/dialogs.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
-import { nameOf, store } from "../game/store.js";
+import { gameInfo, nameOf, store } from "../game/store.js";
 import { FAIR_KEY, parseRounds } from "./fair.js";
 import { CodeError, decodeReply, encodeInvite, inviteUrl } from "./invite.js";
 import { drawQr } from "./qr.js";
@@ -79,7 +79,7 @@ export class Host {
     controller.on("newGame", () => { if (!this.starting) this.stop(); });
     // the host's language renamed the bots' default names: every friend's table calls them so too
     controller.on("renamed", () => {
-      if (this.active) for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
+      if (this.active) this.tellNames();
     });
     // another tab of this device took the game over: it resumes the table and invites the friends again; this tab
     // lets its links go at once (no bye: the table is not closed), so no friend's card reaches two games
@@ -130,8 +130,11 @@ export class Host {
   }
 
   /** The game of the table (Mittlere, or a game of four) and its seats other than the host's, 1 and up. */
-  gameSpec() { return store.hello?.games?.[this.gameId] ?? { seats: 3 }; }
+  gameSpec() { return { seats: 3, ...gameInfo(this.gameId) }; }
   otherSeats() { return Array.from({ length: this.gameSpec().seats - 1 }, (_, k) => k + 1); }
+
+  /** Every friend here hears the table's names as they are now (a `hello`). */
+  tellNames() { for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() }); }
 
   /** The seats of the friends at the table now (connected). */
   friendsHere() { return [...this.seats].filter(([, x]) => x.mode === FRIEND && x.status === "here").map(([s]) => s).sort(); }
@@ -270,7 +273,7 @@ export class Host {
       const v = me.value.trim();
       if (!v || v === this.name) return;
       this.name = this.settings.name = v;
-      for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
+      this.tellNames();
       await this.relobby();
       this.renamed();
     });
@@ -446,7 +449,7 @@ export class Host {
           await this.controller.renameSeat(seat, name);
           this.renderBar();
         }
-        for (const s of this.friendsHere()) this.send(s, "hello", { seat: s, names: this.names() });
+        this.tellNames();
       }
     } else if (m.type === "commit" || m.type === "reveal") {
       this.fairMessage(seat, m);

@@ -5,7 +5,7 @@ import { catalogReady, t, tSeat, signed } from "../i18n/i18n.js";
 import { deckFor, onPrefChange, prefs, reducedMotion } from "../ui/settings.js";
 import { soundStats } from "./sound.js";
 import { Emitter } from "../game/events.js";
-import { handHidden, isMyTurn, isViewer, shown, store, viewerSeat } from "../game/store.js";
+import { gameInfo, handHidden, isMyTurn, isViewer, shown, store, viewerSeat } from "../game/store.js";
 
 const FONT = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
 const GOLD = "#f5c84c";
@@ -79,7 +79,7 @@ export class Renderer extends Emitter {
 
   relayout() {
     const m = shown();
-    const seats = m.players?.length ?? store.hello?.seats ?? 3, perHand = store.hello?.games?.[m.game ?? "mittlere"]?.cards_per_hand;
+    const seats = m.players?.length ?? store.hello?.seats ?? 3, perHand = gameInfo(m.game).cards_per_hand;
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, seats, perHand);
     const key = this.art.key;
     this.art.setSize(this.layout.cardW, this.layout.cardH, this.dpr, deckFor());

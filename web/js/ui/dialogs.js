@@ -1,7 +1,7 @@
 // Dialogs (native <dialog>): new game, hand summary, score sheet (chalk style), game over; plus the loading screen.
 import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
-import { seatNameKey, store, youSeat } from "../game/store.js";
+import { gameInfo, seatNameKey, youSeat } from "../game/store.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 /** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
@@ -235,8 +235,7 @@ export function showHandOver({ view, onNext, onSheet }) {
   const nameOf = (s) => view.players[s].name;
   const dlg = $("#dlg-hand");
   const r = view.hand_result;
-  const openEnded = !!store.hello?.games?.[view.game ?? "mittlere"]?.open_ended;
-  $("#hand-title", dlg).textContent = t(openEnded ? "hand.titleOpen" : "hand.title", { n: r.hand_no, total: view.hands_total });
+  $("#hand-title", dlg).textContent = t(gameInfo(view.game).open_ended ? "hand.titleOpen" : "hand.title", { n: r.hand_no, total: view.hands_total });
   const body = $("#hand-body", dlg);
   body.replaceChildren(
     el("p", { class: "case" }, el("strong", { text: t("case.label", { case: t(`case.${r.case}`) }) }), settlementText(r, nameOf)),
@@ -266,7 +265,7 @@ export function showSheet(view, history) {
   const names = view.players.map((p) => p.name);
   const sc = view.scores;
   // the game's own writing (the engine's hello.games): Plus-Minus writes no zeros and is a race to its target
-  const info = store.hello?.games?.[view.game ?? "mittlere"] ?? {}, zeros = info.zeros !== false;
+  const info = gameInfo(view.game), zeros = info.zeros !== false;
   const cols = names.map((name, s) => el("div", { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
     el("h3", { text: name }),
     el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
