@@ -69,6 +69,21 @@ def test_stored_settings_that_make_no_sense_do_not_lock_the_game(page, site, wat
     assert len(view(page)["hand"]) == 12
 
 
+def test_settings_from_before_one_seat_list_still_seat_everyone(page, site, watch):
+    # settings written before they held one `seats` list: the levels in `bots`, a person's name in `people`
+    old = json.dumps({"hands": 3, "bots": ["easy", "hard"], "people": ["Ben", None], "name": "Anna", "seed": "old1"})
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
+                         f"localStorage.setItem('mittlere-jass.settings.v1', {json.dumps(old)}); }}")
+    page.goto(site + "?speed=instant")
+    page.wait_for_function("() => window.__jass.view()?.players?.length === 3", timeout=TIMEOUT)
+    v = view(page)
+    assert [p["kind"] for p in v["players"]] == ["me", "person", "bot"]
+    assert [p["name"] for p in v["players"]][:2] == ["Anna", "Ben"] and v["players"][2]["bot"] == "hard"
+    saved = page.evaluate("JSON.parse(localStorage.getItem('mittlere-jass.settings.v1'))")
+    if "seats" in saved:   # written again in today's form (only once something changes them)
+        assert saved["seats"][1] == {"kind": "person", "name": "Ben", "level": "easy"}
+
+
 @pytest.mark.fresh_context   # the wheel's download must reach the network (no cache may answer it)
 def test_error_screen_offers_reset_settings(page, site, watch):
     # a wheel that cannot be loaded ends on the error screen: Reset settings and Retry are both offered

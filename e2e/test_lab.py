@@ -306,9 +306,9 @@ def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     # every card of seat 1 was the lab bot's choice: replay the journal in the engine and ask the same bot
     journal = page.evaluate("window.__jass.recovery().journal")
-    assert journal["setup"]["bots"][0] == "outside"
+    assert journal["setup"]["seats"][1] == {"kind": "outside"}
     s = web.Session()
-    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("hands", "bots", "seed", "names")}})
+    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("hands", "seats", "seed", "names")}})
     seat1 = 0
     for code in journal["hands"][0]:
         if s.game.state.to_play == 1:

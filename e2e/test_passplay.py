@@ -75,7 +75,9 @@ def test_two_people_and_a_bot_play_a_hand_on_one_page(open_app, page, watch):
     dealt = dealt_hands(v)
     # the choice is remembered like the bot levels
     saved = page.evaluate("JSON.parse(localStorage.getItem('mittlere-jass.settings.v1'))")
-    assert saved["people"] == [BEN, None] and saved["name"] == "Anna"
+    assert saved["seats"][:3] == [{"kind": "me"}, {"kind": "person", "name": BEN, "level": "normal"},
+                                  {"kind": "bot", "level": "random"}], saved
+    assert saved["name"] == "Anna" and "people" not in saved and "bots" not in saved
 
     handovers, turns, keyboard = [], {0: 0, 1: 0}, True
     while True:

@@ -54,7 +54,7 @@ test("a friend's page keeps the game seen from its own seat: seat 2 becomes seat
 
 test("a friend's seat is a person in the host's history, not the level the engine keeps for a stand-in", async () => {
   const { entryOf } = await load("history");
-  const setup = { hands: 1, bots: ["normal", "easy"], seed: "s", seats: [{ kind: "me" }, { kind: "remote" }, { kind: "bot", level: "easy" }] };
+  const setup = { hands: 1, seed: "s", seats: [{ kind: "me" }, { kind: "remote" }, { kind: "bot", level: "easy" }] };
   const view = { scores: { net: [0, 0, 0] }, winners: null };
   assert.deepEqual(entryOf({ id: "x", setup, view, history: [], records: [], status: "finished" }).bots, ["person", "easy"]);
 });

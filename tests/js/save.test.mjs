@@ -12,10 +12,23 @@ const good = () => ({
 });
 const text = (o) => JSON.stringify(o);
 
-test("a good save passes, as stored", () => {
+const table = [{ kind: "me" }, { kind: "bot", level: "normal" }, { kind: "bot", level: "hard" }];
+
+test("a good save passes, its table as one `seats` list (an older save's `bots` read as one)", () => {
   const r = parseSave(text(good()));
   assert.equal(r.ok, true);
-  assert.deepEqual(r.save, good());
+  const today = good();
+  delete today.setup.bots;
+  today.setup.seats = table;
+  assert.deepEqual(r.save, today, "the older `bots` becomes `seats`");
+  assert.deepEqual(parseSave(text(today)).save, today, "today's form, as stored");
+  const people = good();   // a save of a game with people held `seats` beside `bots`
+  people.setup.seats = [{ kind: "me" }, { kind: "person" }, { kind: "bot", level: "hard" }];
+  assert.deepEqual(parseSave(text(people)).save.setup.seats, people.setup.seats);
+  assert.equal(parseSave(text(people)).save.setup.bots, undefined);
+  const four = good();
+  four.setup = { game: "molotow", hands: 12, seats: [...table, { kind: "remote" }], seed: "s", names: ["a", "b", "c", "d"] };
+  assert.deepEqual(parseSave(text(four)).save, four, "a game of four with a friend");
   const noNames = good(); delete noNames.setup.names;
   assert.equal(parseSave(text(noNames)).ok, true, "names are optional");
   const rules = good(); rules.setup.rules = { no_trump: "eights" };
@@ -44,6 +57,13 @@ test("a wrong shape anywhere is refused", () => {
     "one bot": (s) => { s.setup.bots = ["normal"]; },
     "a bot that is not text": (s) => { s.setup.bots = ["normal", 3]; },
     "a long bot name": (s) => { s.setup.bots = ["normal", "b".repeat(41)]; },
+    "seats and bots of different tables": (s) => { s.setup.seats = [...table, { kind: "bot", level: "easy" }]; },
+    "seats: seat 0 not the player": (s) => { delete s.setup.bots; s.setup.seats = [table[1], table[0], table[2]]; },
+    "seats: a bot without a level": (s) => { delete s.setup.bots; s.setup.seats = [table[0], { kind: "bot" }, table[2]]; },
+    "seats: an unknown kind": (s) => { delete s.setup.bots; s.setup.seats = [table[0], { kind: "ghost" }, table[2]]; },
+    "seats: five": (s) => { delete s.setup.bots; s.setup.seats = [...table, table[1], table[1]]; },
+    "seats: a name in a save's seat": (s) => { delete s.setup.bots; s.setup.seats = [table[0], { kind: "person", name: "Ben" }, table[2]]; },
+    "neither seats nor bots": (s) => { delete s.setup.bots; },
     "seed not text": (s) => { s.setup.seed = 42; },
     "two names": (s) => { s.setup.names = ["a", "b"]; },
     "a long name": (s) => { s.setup.names = ["a", "b", "c".repeat(41)]; },

@@ -14,6 +14,7 @@ export const MODULES = {
   renderer: "table/renderer.js",
   storage: "ui/storage.js",
   journal: "game/journal.js",
+  seats: "game/seats.js",
   settings: "ui/settings.js",
   invite: "peer/invite.js",
   qr: "peer/qr.js",

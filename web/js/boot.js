@@ -4,6 +4,7 @@ import { StartRefused } from "./game/controller.js";
 import * as dialogs from "./ui/dialogs.js";
 import { fmtNumber, refusalText, t } from "./i18n/i18n.js";
 import { clearSettings, saveSettings } from "./ui/storage.js";
+import { seatsOfBots } from "./game/seats.js";
 import { PROTOCOL_VERSION } from "./engine/protocol.js";
 import { nameOf, store } from "./game/store.js";
 import { engineReady } from "./learn/howto.js";
@@ -12,7 +13,7 @@ import { UPDATE_MS, barStep, nextStep } from "./ui/loadbar.js";
 /** Settings the player never chose take the engine's defaults. */
 function fillFromDefaults(s, defaults) {
   if (s.hands == null) s.hands = defaults.hands;
-  if (s.bots == null) s.bots = [...defaults.bots];
+  if (s.seats == null) s.seats = seatsOfBots(defaults.bots);
 }
 
 export const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
@@ -126,7 +127,7 @@ export class Boot {
       if (!(err instanceof StartRefused)) throw err;
       const notice = t("msg.settingsReset", { reason: refusalText(err.error, nameOf) });
       const { hands, bots } = store.hello.defaults;
-      const defaults = { game: "mittlere", hands, bots: [...bots], seed: "", rules: null, gameRules: null, people: [null, null, null] };
+      const defaults = { game: "mittlere", hands, seats: seatsOfBots(bots), seed: "", rules: null, gameRules: null };
       Object.assign(c.session, defaults);
       Object.assign(c.settings, defaults);
       saveSettings(c.settings);

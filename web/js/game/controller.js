@@ -13,7 +13,7 @@ import { helpAllowed, prefs } from "../ui/settings.js";
 import { hideHandover, markViewer, showHandover } from "../ui/handover.js";
 import { buzz, sfx } from "../table/sound.js";
 import { copyModel, gameInfo, isMyTurn, isPerson, isViewer, nameOf, nextPerson, people, seatNameKey, setView, shown, store, viewerSeat } from "./store.js";
-import { engineSetup, seatsRequest } from "./journal.js";
+import { botsOnly, engineSeats, seatsOfBots, tableFor } from "./seats.js";
 import { LOCAL } from "./transport.js";
 
 /** The cards a view has seen played in its hand (a tap kept for this turn holds while it is unchanged). */
@@ -154,7 +154,7 @@ export class Controller extends Emitter {
     const myGen = this.gen, viewer = viewerSeat();
     // a game with friends: each hand's own fair-deal seed (null: the game's seed)
     const handSeeds = seeds?.some((x) => x) ? hands.map((_, i) => seeds[i] ?? null) : null;
-    const r = await this.engine({ cmd: "restore", setup: engineSetup(setup), hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
+    const r = await this.engine({ cmd: "restore", setup, hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
       // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
@@ -412,7 +412,8 @@ export class Controller extends Emitter {
     this.outsideGone = false;
     const names = [0, 1, 2].map((s) => t(`name.${s}`));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
-    this.startGame({ ...this.session, game: null, bots: ["outside", this.session.bots?.[1] ?? "normal"], people: null, names, practice: false })
+    const other = this.session.seats?.[2];   // seat 2 keeps the level it has in the settings
+    this.startGame({ ...this.session, game: null, seats: [{ kind: "me" }, { kind: "outside" }, { kind: "bot", level: other?.level ?? store.hello?.defaults?.bots?.[1] ?? "normal" }], names, practice: false })
       .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
       .catch(() => {});
   }
@@ -501,16 +502,17 @@ export class Controller extends Emitter {
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
     const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
     const n = gameInfo(game).seats ?? store.hello?.seats ?? 3;
-    // a level per other seat: a game of four takes a game of three's two levels and the first again for the third
-    // seat; anything shorter (a URL's one level) goes to the engine as it is, which says what is wrong
-    const given = Array.isArray(opts.bots) ? opts.bots : [];
-    const bots = given.length >= 2 ? Array.from({ length: n - 1 }, (_, k) => given[k] ?? given[0]) : given;
-    const seats = opts.seats ?? seatsRequest(bots, opts.people, n);   // null: bots only (the older `bots`)
+    // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
+    // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
+    // URL's one level) goes to the engine as it is, which says what is wrong
+    const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
+    const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
+    const seats = engineSeats(table), mixed = !botsOnly(table);
     // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
     // seats are seen from every side, its level ("Normal bot")
-    const botName = (s) => (seats ? t("name.bot", { level: levelName(bots[s - 1]) }) : t(seatNameKey(s, n)));
-    const names = opts.names ?? Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : opts.people?.[s - 1] || botName(s)));
-    const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, ...(seats ? { seats } : { bots }), names };
+    const botName = (s) => (mixed && table[s].level ? t("name.bot", { level: levelName(table[s].level) }) : t(seatNameKey(s, n)));
+    const names = opts.names ?? Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : table[s]?.name || botName(s)));
+    const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats, names };
     const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
     if (seed) req.seed = seed;
     // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
@@ -524,7 +526,7 @@ export class Controller extends Emitter {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.emit("newGame");   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ ...(game ? { game } : {}), hands: r.view.hands_total, bots: [...bots], ...(seats ? { seats } : {}), seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset({ ...(game ? { game } : {}), hands: r.view.hands_total, seats, seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();

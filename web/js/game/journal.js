@@ -1,32 +1,11 @@
 // The page's own copy of the game: its setup and every card played, per dealt hand. If the engine worker dies,
 // a new worker rebuilds the game from it (the engine's `restore` replays every card and checks each one).
 
-/**
- * Who sits where, as `new_game`'s `seats`: the page's player at seat 0, a person where `people[k]` names one (seat
- * k + 1, pass-and-play), else a bot of level `bots[k]`. Null when no person sits with the player (the older `bots`
- * says it all, and records, saves and links keep their shape).
- * @param {string[]} bots  the levels of the other seats (1 and up)
- * @param {(string|null)[]} [people]  the names of the people at the other seats (null: a bot)
- * @param {number} [seats]  the game's seats (the engine's hello.games)
- */
-export function seatsRequest(bots, people, seats = bots.length + 1) {
-  if (!people?.slice(0, seats - 1).some((p) => p)) return null;
-  return [{ kind: "me" }, ...Array.from({ length: seats - 1 }, (_, k) => (people[k] ? { kind: "person" } : { kind: "bot", level: bots[k] }))];
-}
-
-/** The setup as the engine's `restore` takes it: a game with people carries `seats`, and then not `bots` (which the
- *  page keeps beside them for the history and the links). */
-export function engineSetup(setup) {
-  if (!setup?.seats) return setup;
-  const rest = { ...setup };
-  delete rest.bots;
-  return rest;
-}
-
 export class Journal {
   constructor() { this.reset(null); }
 
-  /** A new game: `setup` is what the engine needs to deal the same cards again (seed, hands, bots, rules, names). */
+  /** A new game: `setup` is what the engine needs to deal the same cards again (game, hands, seats, seed, rules,
+   *  names: game/seats.js). */
   reset(setup) {
     this.setup = setup;
     /** @type {string[][]} the cards played in each dealt hand, in order (an annulled hand counts as dealt) */
@@ -52,7 +31,7 @@ export class Journal {
 
   /** @returns {import("../engine/protocol.js").RestoreRequest} the engine request that rebuilds the game where it is */
   restoreRequest() {
-    const req = { cmd: "restore", setup: engineSetup(this.setup), hands: this.hands.map((h) => [...h]) };
+    const req = { cmd: "restore", setup: this.setup, hands: this.hands.map((h) => [...h]) };
     if (this.seeds.some((s) => s)) req.hand_seeds = this.hands.map((_, i) => this.seeds[i] ?? null);
     return req;
   }

@@ -119,14 +119,10 @@ export class Host {
     }));
   }
 
-  /** `new_game`'s seats for a table with `friends` (the others bots of their seat's level), and the levels the page
-   *  keeps beside them (a friend's: the default, for a bot that may stand in). */
+  /** `new_game`'s seats for a table with `friends` (the others bots of their seat's level). */
   tableSeats(friends) {
     const level = (s) => this.seats.get(s).mode;
-    return {
-      seats: [{ kind: "me" }, ...this.otherSeats().map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: level(s) }))],
-      bots: this.otherSeats().map((s) => (friends.includes(s) ? store.hello?.defaults?.bots?.[0] ?? "normal" : level(s))),
-    };
+    return [{ kind: "me" }, ...this.otherSeats().map((s) => (friends.includes(s) ? { kind: "remote" } : { kind: "bot", level: level(s) }))];
   }
 
   /** The game of the table (Mittlere, or a game of four) and its seats other than the host's, 1 and up. */
@@ -152,12 +148,12 @@ export class Host {
       const level = store.view.players[s].bot ?? (x?.mode === FRIEND ? null : x?.mode) ?? store.hello?.defaults?.bots?.[s - 1] ?? "normal";
       if (x && !friends.includes(s)) { x.link?.close(); Object.assign(x, { mode: level, status: "bot", link: null, code: null }); store.ui.away.delete(s); }
     }
-    const { seats, bots } = this.tableSeats(friends);
+    const seats = this.tableSeats(friends);
     this.rounds = [];
     this.game = null;
     const seed = friends.length ? await this.fairRound(1) : null;
     for (const s of friends) this.seats.get(s).next = 0;   // the new game's stream from its start
-    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: store.view.hands_total, seats, bots, names, people: null, practice: false, seed: seed ?? "" });
+    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: store.view.hands_total, seats, names, practice: false, seed: seed ?? "" });
     this.starting = false;
     this.renderBar();
   }
@@ -642,7 +638,7 @@ export class Host {
       const x = this.seats.get(s);
       if (x.mode === FRIEND && !friends.includes(s)) { x.link?.close(); x.mode = store.hello?.defaults?.bots?.[s - 1] ?? "normal"; }
     }
-    const { seats, bots } = this.tableSeats(friends);
+    const seats = this.tableSeats(friends);
     // a friend's name may come later (its page still loading): the table takes it when it comes (rename)
     const names = this.names();
     document.querySelector("#dlg-friends [data-action='start-table']")?.setAttribute("disabled", "");
@@ -654,7 +650,7 @@ export class Host {
     this.dialog?.close();
     document.body.dataset.host = "true";
     this.controller.setTransport(this.transport);
-    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: this.hands(), seats, bots, names, people: null, practice: false, ...(seed ? { seed } : { seed: "" }) });
+    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: this.hands(), seats, names, practice: false, ...(seed ? { seed } : { seed: "" }) });
     this.starting = false;
     this.renderBar();
   }

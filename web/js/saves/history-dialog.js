@@ -7,6 +7,7 @@ import { downloadGame, gameFile, recordsFromFile } from "./records.js";
 import { el, modal } from "./save-ui.js";
 import { compareLine, shareLink } from "./share.js";
 import { humanSeat, people, store } from "../game/store.js";
+import { levelsOf, seatsOfLevels } from "../game/seats.js";
 
 export class GamesDialog {
   /**
@@ -41,7 +42,7 @@ export class GamesDialog {
     if (hidden) body.push(el("h3", { text: t("games.current") }), el("p", { id: "share-hidden", text: t("games.sharedDevice") }));
     if (setup && v && !hidden) {
       const over = v.phase === "game-over";
-      const link = shareLink(setup, over ? v.scores.net[humanSeat()] : null);
+      const link = shareLink({ ...setup, bots: levelsOf(setup.seats) }, over ? v.scores.net[humanSeat()] : null);
       const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });
       body.push(el("h3", { text: t("games.current") }),
         el("p", {}, btn("btn-download-game", "games.download", async () => {
@@ -64,7 +65,7 @@ export class GamesDialog {
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
       g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() }), { class: "small" }) : null,
-      g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ hands: g.hands_total, bots: g.bots, seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
+      g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ ...(g.game ? { game: g.game } : {}), hands: g.hands_total, seats: seatsOfLevels(g.bots), seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
     ]));
     const reset = btn("btn-reset-stats", "games.reset", () => {
       if (!confirm(t("games.resetConfirm"))) return;

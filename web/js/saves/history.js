@@ -2,6 +2,7 @@
 // level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
 import { fmtDate, fmtNumber, levelName, signed, t } from "../i18n/i18n.js";
 import { humanSeat } from "../game/store.js";
+import { levelsOf } from "../game/seats.js";
 import { el } from "./save-ui.js";
 
 const KEY = "mittlere-jass.history";
@@ -50,14 +51,14 @@ export function resetHistory() {
   try { localStorage.removeItem(KEY); } catch { /* nothing stored */ }
 }
 
-/** What sat at seats 1 and 2 in the history: a bot's level, or PERSON for a person (at this device, pass-and-play,
- *  or a friend on their own device; the entry's `names` say who). */
+/** What sat at the other seats in the history: a bot's level, or PERSON for a person (at this device, pass-and-play,
+ *  or a friend on their own device; the entry's `names` say who): game/seats.js's `levelsOf`. */
 export const PERSON = "person";
 
 /** A history entry for a game: its setup, the view's standings and hand results, its records. */
 export function entryOf({ id, setup, view, history, records, status, shared = false, undo = false }) {
   // a person at this device, or a friend on their own device (play together): a person, not the bot level
-  const bots = setup.bots.map((b, k) => ([PERSON, "remote"].includes(setup.seats?.[k + 1]?.kind) ? PERSON : b));
+  const bots = levelsOf(setup.seats);
   return {
     id, status, ended_at: new Date().toISOString(), ...(setup.game ? { game: setup.game } : {}), hands_total: setup.hands, bots, seed: setup.seed,
     names: setup.names ?? null, net: [...view.scores.net], winners: view.winners ?? null, shared, undo,

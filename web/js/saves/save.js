@@ -15,6 +15,7 @@ import { Undo } from "./save-undo.js";
 import { ask, downloadJSON, el, modal } from "./save-ui.js";
 import { askShare, clearShareHash, compareLine, parseShare } from "./share.js";
 import { humanSeat, people, store } from "../game/store.js";
+import { currentSetup } from "../game/seats.js";
 
 export const SAVE_KEY = "mittlere-jass.game";
 export const SAVE_FORMAT = "mittlere-jass-save";
@@ -36,21 +37,21 @@ export function parseSave(text) {
   try { s = JSON.parse(text); } catch { return { ok: false, reason: "save.bad.json" }; }
   if (!isObj(s) || s.format !== SAVE_FORMAT) return { ok: false, reason: "save.bad.format" };
   if (s.version !== SAVE_VERSION) return { ok: false, reason: "save.bad.version", detail: String(s.version).slice(0, 20) };
-  const su = s.setup;
-  // a game of three seats (Mittlere; an older save has no `game`) or four (Molotow, Plus-Minus): one bot level per
-  // other seat, one name and one seat per seat (the engine checks the game and everything in it when it replays)
-  const n = isObj(su) && Array.isArray(su.bots) ? su.bots.length + 1 : 0;
-  const setupOk = isObj(su) && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
-    && (su.game == null || (typeof su.game === "string" && /^[a-z]{1,20}$/.test(su.game))) && [3, 4].includes(n)
-    && su.bots.every((b) => isStr(b, 40))
+  // a game of three seats (Mittlere; an older save has no `game`) or four (Molotow, Plus-Minus): its table as one
+  // `seats` list (an older save's `bots` read as one: game/seats.js), one name per seat (the engine checks the game
+  // and everything in it when it replays)
+  const su = isObj(s.setup) ? currentSetup(s.setup) : null;
+  const n = su ? su.seats.length : 0;
+  const setupOk = !!su && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
+    && (su.game == null || (typeof su.game === "string" && /^[a-z]{1,20}$/.test(su.game)))
     && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === n && su.names.every((x) => isStr(x, 40))))
-    && (su.rules == null || isObj(su.rules)) && (su.seats == null || (Array.isArray(su.seats) && su.seats.length === n && su.seats.every(isObj)));
+    && (su.rules == null || isObj(su.rules));
   if (!setupOk) return { ok: false, reason: "save.bad.shape" };
   const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
     && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));
   if (!handsOk) return { ok: false, reason: "save.bad.shape" };
   if (!Array.isArray(s.records) || s.records.length > MAX_HANDS || !s.records.every(isObj)) return { ok: false, reason: "save.bad.shape" };
-  return { ok: true, save: s };
+  return { ok: true, save: { ...s, setup: su } };
 }
 
 /** localStorage, guarded: private modes and full quotas throw; the game goes on without saving. */
@@ -127,7 +128,7 @@ export class Autosave {
     return {
       format: SAVE_FORMAT, version: SAVE_VERSION, saved_at: new Date().toISOString(), started_at: this.startedAt,
       phase: store.view?.phase ?? null, shared: this.shared, undo: this.usedUndo, seats: this.seats,
-      settings: { speed: s.speed, hands: s.hands, bots: [...s.bots], seed: s.seed },
+      settings: { speed: s.speed, hands: s.hands, seed: s.seed },
       setup: j.setup, hands: j.hands.map((h) => [...h]), records: this.records,
       ...(j.seeds.some((x) => x) ? { hand_seeds: [...j.seeds] } : {}),   // a game with friends: each hand's fair seed
     };
@@ -183,7 +184,7 @@ export class Autosave {
       this.records = save.records;
       this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
       const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
-        && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => [-1, 0, 1, 2].includes(x)));
+        && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => Number.isInteger(x) && x >= -1 && x < save.setup.seats.length));
       this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
       this.usedUndo = save.undo === true;
       this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;

@@ -94,7 +94,10 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   // who sits where: you (seat 0, your name), then each other seat a bot level or a person with a name; the game's
   // seats say how many rows show (three seats: two, four seats: three)
   const SEATS_MAX = Math.max(...Object.values(games).map((g) => g.seats));
-  const myName = $("#ng-name", dlg), people = settings.people ?? [];
+  // the settings' table (game/seats.js): per other seat a bot of a level, or a person with a name (and the level the
+  // seat keeps for a later game with a bot there)
+  const myName = $("#ng-name", dlg), table = settings.seats ?? [];
+  const levelAt = (k) => table[k + 1]?.level ?? defaults.bots[0], personAt = (k) => table[k + 1]?.kind === "person";
   const rows = Array.from({ length: SEATS_MAX - 1 }, (_, k) => k + 1);
   const nameInputs = [myName, ...rows.map((s) => $(`#ng-person${s}`, dlg))];
   for (const input of nameInputs) input.maxLength = limits?.name_max_len ?? 24;
@@ -116,9 +119,9 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   };
   const describers = sels.map((sel, k) => {
     const desc = $(`#ng-bot${k + 1}-desc`, dlg), row = $(`#ng-person${k + 1}-row`, dlg), input = nameInputs[k + 1];
-    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !people[k] && id === (settings.bots?.[k] ?? defaults.bots[0]) }, levelName(id))),
-      el("option", { value: PERSON, selected: !!people[k] }, t("new.person")));
-    input.value = people[k] || t(`name.person.${k + 1}`);
+    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !personAt(k) && id === levelAt(k) }, levelName(id))),
+      el("option", { value: PERSON, selected: personAt(k) }, t("new.person")));
+    input.value = (personAt(k) && table[k + 1].name) || t(`name.person.${k + 1}`);
     const describe = () => {
       const seated = k < seatsNow() - 1;
       // the seat's label by its side of this game's table ("Right", "Across", "Left"), or the name it had
@@ -174,16 +177,19 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   form.onsubmit = (e) => {
     e.preventDefault();
     dlg.close();
-    const id = gameSel.value, n = seatsNow(), g = games[id] ?? {};
+    const id = gameSel.value, g = games[id] ?? {};
     const rules = { undertrump_when_void: undertrump.checked, no_trump: noTrump.value };
     if (g.choices?.ties?.length) rules.ties = ties.value;
     if ((g.flags ?? []).includes("srf_hundred_zero") && srf.checked) rules.srf_hundred_zero = true;
     onStart({
       game: id,
       hands: Number(hands.value),
-      // every seat's level is kept (a person's seat keeps the one it had, for the next game with a bot there)
-      bots: sels.map((sel, k) => (isPerson(k) || sel.value === PERSON ? settings.bots?.[k] ?? defaults.bots[0] : sel.value)),
-      people: sels.map((_, k) => (isPerson(k) ? nameInputs[k + 1].value.trim() : null)).slice(0, n - 1),
+      // one entry per seat (a seat beyond this game's is a bot); a person's seat keeps the level it had, for the next
+      // game with a bot there
+      seats: [{ kind: "me" }, ...sels.map((sel, k) => {
+        const level = sel.value === PERSON ? levelAt(k) : sel.value;
+        return isPerson(k) ? { kind: "person", name: nameInputs[k + 1].value.trim(), level } : { kind: "bot", level };
+      })],
       name: myName.value.trim(),
       seed: $("#ng-seed", dlg).value.trim(),
       practice: !!practice?.checked,

@@ -1,9 +1,11 @@
 // Settings persisted in localStorage (guarded: private modes may refuse storage).
+import { seatsOfBots, seatsOfOldSettings, validName, validSeats } from "../game/seats.js";
+
 const KEY = "mittlere-jass.settings.v1";
 export const SPEED_NAMES = ["slow", "normal", "fast", "instant"];
 
 /**
- * Saved settings, shape-checked: a value of the wrong type is dropped (hands and bots then take the engine's
+ * Saved settings, shape-checked: a value of the wrong type is dropped (hands and the seats then take the engine's
  * defaults, see boot.js); whether a number of hands, a bot level or a seed is valid is the engine's to say.
  */
 export function loadSettings() {
@@ -15,31 +17,14 @@ export function loadSettings() {
     hands: Number.isInteger(saved.hands) ? saved.hands : null,
     // the game of the family last chosen (the engine's hello says which exist; an unknown one plays Mittlere)
     game: typeof saved.game === "string" && /^[a-z]{1,20}$/.test(saved.game) ? saved.game : "mittlere",
-    // the other seats' levels: two (three seats) or three (four seats; the first two serve a game of three)
-    bots: Array.isArray(saved.bots) && [2, 3].includes(saved.bots.length) && saved.bots.every((b) => typeof b === "string") ? saved.bots : null,
+    // who sits where (game/seats.js): three or four seats (a game of three takes the first three); settings written
+    // before they held one list keep their `bots` and `people` as such a list
+    seats: validSeats(saved.seats, { names: true }) ?? seatsOfOldSettings(saved.bots, saved.people),
     seed: typeof saved.seed === "string" ? saved.seed.slice(0, 1000) : "",
     rules: validRules(saved.rules),
     gameRules: validGameRules(saved.gameRules),
-    people: validPeople(saved.people),
     name: validName(saved.name) ?? "",
   };
-}
-
-const NAME_MAX = 40;   // a shape check only: the engine's hello has the real limit (the dialog cuts names to it)
-
-/** A saved player's name: a string of 1..NAME_MAX characters, not blank (trimmed), else null. */
-export function validName(n) {
-  return typeof n === "string" && n.trim() && n.length <= NAME_MAX ? n.trim() : null;
-}
-
-/**
- * Who sat at the other seats (pass-and-play): per seat a person's name, or null for a bot (its level is in `bots`).
- * Anything else (not two or three entries, a name that is no name) reads as bots, as before this setting existed.
- * @returns {(string|null)[]}
- */
-export function validPeople(p) {
-  if (!Array.isArray(p) || ![2, 3].includes(p.length) || !p.every((x) => x === null || validName(x))) return [null, null, null];
-  return p.map((x) => (x === null ? null : validName(x)));
 }
 
 /** The rule variants of the other games of the family, per game id: flags of a boolean or a short text each (the
@@ -64,7 +49,7 @@ function validRules(r) {
 
 export function saveSettings(s) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, game: s.game, hands: s.hands, bots: s.bots, seed: s.seed, rules: s.rules, gameRules: s.gameRules, people: s.people, name: s.name }));
+    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, game: s.game, hands: s.hands, seats: s.seats, seed: s.seed, rules: s.rules, gameRules: s.gameRules, name: s.name }));
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 
@@ -81,7 +66,7 @@ export function urlOverrides(search = location.search) {
   // hands and seed are checked by the engine (a refusal falls back to the defaults with a notice)
   if (q.has("hands")) o.hands = /^\d{1,9}$/.test(q.get("hands")) ? Number(q.get("hands")) : q.get("hands");
   if (q.has("seed")) o.seed = q.get("seed");
-  if (q.has("bots")) { o.bots = q.get("bots").split(",").slice(0, 3); o.people = [null, null, null]; }   // bots in every seat
+  if (q.has("bots")) o.seats = seatsOfBots(q.get("bots").split(",").slice(0, 3));   // bots in every seat
   // the game of the family (?game=molotow): for this visit; an unknown one plays Mittlere with a notice (boot.js)
   if (q.has("game")) o.game = q.get("game").slice(0, 40);
   return o;
