@@ -41,12 +41,19 @@ def test_any_seed_from_the_url_plays_exactly_that_seed(open_app, page, seed):
 @pytest.mark.parametrize("query", ["hands=1e9", "hands=241", "hands=1.5", "hands=0", "hands=-3", "bots=foo,bar",
                                    "bots=normal", "seed=" + "7" * 5000])
 def test_a_bad_url_setting_falls_back_to_the_defaults_with_a_notice(open_app, page, query):
+    # the player's own settings (6 hands, a seed, a hard bot) are stored; the URL's bad setting is for this visit only
+    mine = {"hands": 6, "seed": "mine7", "name": "Anna",
+            "seats": [{"kind": "me"}, {"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "easy"}]}
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
+                         f"localStorage.setItem('mittlere-jass.settings.v1', {json.dumps(json.dumps(mine))}); }}")
     open_app(f"?speed=instant&{query}")
     expect(page.locator("#toast")).to_be_visible()
     expect(page.locator("#toast")).to_contain_text("default settings")
     v = view(page)
     assert v["phase"] == "play" and len(v["hand"]) == 12
     assert v["hands_total"] == 12
+    saved = page.evaluate("JSON.parse(localStorage.getItem('mittlere-jass.settings.v1'))")
+    assert {k: saved.get(k) for k in mine} == mine, "a URL's setting must not write over the saved settings"
 
 
 def test_a_bad_seed_typed_in_new_game_is_played_and_survives_a_reload(open_app, page, site):
@@ -327,3 +334,25 @@ def test_seeded_monkey_finds_no_dead_end(open_app, page, watch, patient):
           f"{dead_ends} dead ends")
     assert dead_ends == 0, f"dead end: {stuck}"
     assert cards_played >= 3, "the game did not progress under the monkey"   # 5 on a quiet machine
+
+
+def test_a_page_in_another_sites_frame_plays_no_game_and_links_to_its_own_tab(page, site, watch):
+    """Framed (here by about:blank, a foreign page): no engine, no game, no "Play here" over the player's own tab;
+    the loading screen says why, in the player's language, with a link that opens the game in a tab of its own."""
+    workers = []
+    page.on("worker", lambda w: workers.append(w.url))
+    page.set_content(f'<iframe src="{site}?lang=de" style="width:390px;height:700px"></iframe>')
+    frame = page.frame_locator("iframe")
+    expect(frame.locator("#framed")).to_have_text(
+        "Mittlere Jass läuft in einem eigenen Tab, nicht in einer anderen Seite: Dein Spiel und deine Spielstände "
+        "bleiben deine.")
+    link = frame.locator("#framed-open")
+    expect(link).to_have_text("Mittlere Jass öffnen")
+    assert link.get_attribute("href") == f"{site}?lang=de" and link.get_attribute("target") == "_blank"
+    expect(frame.locator("#loading-bar")).to_be_hidden()
+    inner = page.frames[1]
+    assert inner.evaluate("() => document.body.dataset.phase") == "framed"
+    assert inner.evaluate("() => window.__jass === undefined")
+    assert not [w for w in workers if "worker" in w and "sw.js" not in w], workers
+    # the browser's own word on a cross-origin frame's autofocus (index.html's buttons), not the app's
+    watch.errors[:] = [e for e in watch.errors if "Blocked autofocusing" not in e]

@@ -152,6 +152,32 @@ def test_the_games_dialog_fits_a_phone(open_app, page, watch):
     expect(row.locator("td").nth(2)).to_have_text("Facile, Normal")
 
 
+def test_an_unreadable_history_is_kept_and_offered_not_replaced(open_app, page, watch):
+    """A history one byte short (five games) is set aside when the next game is kept: the Games dialog offers it for
+    download, byte for byte, and a new history holds the new game beside it."""
+    open_app("?speed=instant&seed=45&hands=1&bots=easy,normal")
+    five = page.evaluate("""() => {
+        const g = (i) => ({ id: `2026-01-0${i}T00:00:00.000Z`, status: "finished", hands_total: 1, bots: ["easy", "normal"],
+          net: [1, 0, -1], winners: [0], results: [{ case: "ranking", settlement: [1, 0, -1], card_points: [80, 50, 27], tricks: [5, 4, 3] }] });
+        const text = JSON.stringify({ version: 1, games: [1, 2, 3, 4, 5].map(g) }).slice(0, -1);
+        localStorage.setItem("mittlere-jass.history", text);
+        return text; }""")
+    assert finish_hand(page) == "game-over"
+    page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
+    kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('mittlere-jass.history.unreadable.'))"
+                         ".map((k) => localStorage.getItem(k))")
+    assert kept == [five]
+    page.keyboard.press("Escape")
+    toolbar_click(page, "#btn-games")
+    dlg = page.locator("#dlg-games")
+    expect(dlg.get_by_text("A history this version cannot read")).to_be_visible()
+    expect(dlg.locator("#history-list tr[data-status=finished]")).to_have_count(1)
+    with page.expect_download() as d:
+        dlg.locator("#unreadable-download-0").click()
+    with open(d.value.path(), encoding="utf-8") as f:
+        assert f.read() == five
+
+
 STEP_BUTTONS_ON_SCREEN = """() => [...document.querySelectorAll('#dlg-review .buttons button')].map((b) => {
     const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     return [b.id, r.bottom <= innerHeight && r.top >= 0 && document.elementFromPoint(x, y) === b]; })"""

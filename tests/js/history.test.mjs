@@ -58,3 +58,43 @@ test("a friend's seat is a person in the host's history, not the level the engin
   const view = { scores: { net: [0, 0, 0] }, winners: null };
   assert.deepEqual(entryOf({ id: "x", setup, view, history: [], records: [], status: "finished" }).bots, ["person", "easy"]);
 });
+
+test("an unreadable history is set aside, never written over: one byte short, or another version", async () => {
+  const { recordGame, loadHistory, unreadableHistories, dropUnreadable, resetHistory } = await load("history");
+  const mem = new Map();
+  globalThis.localStorage = {
+    getItem: (k) => (mem.has(k) ? mem.get(k) : null), setItem: (k, v) => mem.set(k, String(v)), removeItem: (k) => mem.delete(k),
+    key: (i) => [...mem.keys()][i] ?? null, get length() { return mem.size; },
+  };
+  try {
+    const entry = (id) => game("finished", [hand("ranking", [1, -1, 0])], { id });
+    for (const g of ["a", "b", "c", "d", "e"]) recordGame(entry(g));
+    const whole = mem.get("mittlere-jass.history");
+    for (const damaged of [whole.slice(0, -1), JSON.stringify({ ...JSON.parse(whole), version: 2 })]) {
+      mem.clear();
+      mem.set("mittlere-jass.history", damaged);
+      assert.deepEqual(loadHistory(), [], "nothing readable");
+      assert.equal(recordGame(entry("f")), true);
+      assert.deepEqual(loadHistory().map((g) => g.id), ["f"], "a new history beside it");
+      const kept = unreadableHistories();
+      assert.equal(kept.length, 1);
+      assert.equal(kept[0].text, damaged, "the five games are kept, byte for byte");
+      recordGame(entry("g"));
+      assert.equal(unreadableHistories().length, 1, "set aside once");
+      dropUnreadable(kept[0].key);
+      assert.equal(unreadableHistories().length, 0);
+    }
+    mem.clear();
+    mem.set("mittlere-jass.history", "{oops");
+    resetHistory();
+    assert.equal(unreadableHistories()[0].text, "{oops", "a reset of the statistics sets it aside too");
+    // an entry this version does not know is kept as it is when the history is written again
+    mem.clear();
+    const stranger = { id: "z", status: "finished", future: true };
+    mem.set("mittlere-jass.history", JSON.stringify({ version: 1, games: [stranger] }));
+    recordGame(entry("h"));
+    assert.deepEqual(JSON.parse(mem.get("mittlere-jass.history")).games.at(-1), stranger);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});

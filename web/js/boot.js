@@ -3,7 +3,7 @@ import { announce, toast, updateToolbar } from "./ui/a11y.js";
 import { StartRefused } from "./game/controller.js";
 import * as dialogs from "./ui/dialogs.js";
 import { fmtNumber, refusalText, t } from "./i18n/i18n.js";
-import { clearSettings, saveSettings } from "./ui/storage.js";
+import { clearSettings, saveSettings, urlOverrides } from "./ui/storage.js";
 import { seatsOfBots } from "./game/seats.js";
 import { PROTOCOL_VERSION } from "./engine/protocol.js";
 import { nameOf, store } from "./game/store.js";
@@ -14,6 +14,16 @@ import { UPDATE_MS, barStep, nextStep } from "./ui/loadbar.js";
 function fillFromDefaults(s, defaults) {
   if (s.hands == null) s.hands = defaults.hands;
   if (s.seats == null) s.seats = seatsOfBots(defaults.bots);
+}
+
+/** The settings each of `new_game`'s refusals is about (docs/protocol.md). */
+const REFUSED = { bad_hands: ["hands"], bad_seed: ["seed"], bad_bots: ["seats"], bad_seats: ["seats"], bad_rules: ["rules", "gameRules"], bad_game: ["game"], bad_names: ["name"] };
+
+/** The engine refused a setting this visit's URL gave (?hands=0, ?bots=…, ?seed=…), not a saved one. An unknown
+ *  refusal counts as the URL's when the URL gave anything: saved settings are never replaced on a guess. */
+export function refusedFromUrl(error, overrides) {
+  const keys = REFUSED[error?.code];
+  return keys ? keys.some((k) => k in overrides) : Object.keys(overrides).length > 0;
 }
 
 export const timing = { mainStart: performance.now() };   // load milestones (ms since navigation start)
@@ -129,8 +139,11 @@ export class Boot {
       const { hands, bots } = store.hello.defaults;
       const defaults = { game: "mittlere", hands, seats: seatsOfBots(bots), seed: "", rules: null, gameRules: null };
       Object.assign(c.session, defaults);
-      Object.assign(c.settings, defaults);
-      saveSettings(c.settings);
+      // a setting from the URL lasts for this visit only: the saved settings are replaced only when they were refused
+      if (!refusedFromUrl(err.error, urlOverrides())) {
+        Object.assign(c.settings, defaults);
+        saveSettings(c.settings);
+      }
       await c.startGame(c.session);
       toast(notice, "error", 9000);
       announce(notice);

@@ -24,6 +24,7 @@ import { Guest } from "./peer/guest.js";
 import { Host } from "./peer/host.js";
 import { inviteCodeOf } from "./peer/invite.js";
 import { installStunSetting } from "./peer/rtc.js";
+import { isFramed, refuseFramed } from "./ui/framed.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -52,6 +53,7 @@ const tutorial = new Tutorial({ controller });
 setTutorialAction(() => tutorial.start());
 
 await installLanguage(() => { dialogs.fillSpeedSelect($("#speed"), session.speed); renderHandButtons(); relabelHandover(); renderer.relayout(); });
+if (isFramed()) await refuseFramed();   // inside another site's frame: a link to the game's own tab, and nothing else
 renderer.relayout();   // the catalog is in: the card faces are painted ahead, in idle time, with its indices
 dialogs.fillSpeedSelect($("#speed"), session.speed);
 installToolbar();

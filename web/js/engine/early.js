@@ -8,6 +8,12 @@
 // language menu wait until 4.5 s instead of 2.4 s. On a fast line main.js is in before the first paint anyway.
 const held = { worker: null, events: [], started: false };
 
+/** The page runs in a frame (another site's, or any: a frame cannot tell whose it is when that site is foreign);
+ *  such a page plays no game (ui/framed.js). */
+export function isFramed() {
+  try { return window.top !== window.self; } catch { return true; }
+}
+
 /** A new engine worker (a module worker: Pyodide 314 refuses classic ones); `name` tells the game's from the coach's. */
 export function engineWorker(name = "engine") {
   return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
@@ -16,6 +22,7 @@ export function engineWorker(name = "engine") {
 function startWorker() {
   if (held.started) return;
   held.started = true;
+  if (isFramed()) return;   // a page in a frame plays no game: no engine either
   try {
     const w = engineWorker();
     w.onmessage = (e) => held.events.push(e);

@@ -1,10 +1,10 @@
 // The "Games" dialog: this game (download it, share its deal), import a record, statistics with charts, the history
 // of finished and abandoned games (review or download each), "reset statistics" with a confirmation.
 import { toast } from "../ui/a11y.js";
-import { signed, t } from "../i18n/i18n.js";
-import { historyList, loadHistory, resetHistory, statisticsSection } from "./history.js";
+import { fmtDate, signed, t } from "../i18n/i18n.js";
+import { dropUnreadable, historyList, keepUnreadable, loadHistory, resetHistory, statisticsSection, unreadableHistories } from "./history.js";
 import { downloadGame, gameFile, recordsFromFile } from "./records.js";
-import { el, modal } from "./save-ui.js";
+import { downloadJSON, el, modal } from "./save-ui.js";
 import { compareLine, shareLink } from "./share.js";
 import { humanSeat, people, store } from "../game/store.js";
 import { levelsOf, seatsOfLevels } from "../game/seats.js";
@@ -29,6 +29,24 @@ export class GamesDialog {
     if (status) { status.textContent = line; status.dataset.ok = "false"; }
     toast(line, "error", 8000);
     return false;
+  }
+
+  /** A stored history this version could not read, set aside when the next game was kept: offered for download (to
+   *  keep, or to report a problem) and to be deleted, as a damaged save is. */
+  unreadableSection() {
+    keepUnreadable();
+    const kept = unreadableHistories();
+    if (!kept.length) return [];
+    const btn = (id, key, fn) => { const b = el("button", { type: "button", id, class: "small", text: t(key) }); b.onclick = fn; return b; };
+    const when = (at) => { const d = new Date(at); return Number.isNaN(d.getTime()) ? at.slice(0, 40) : fmtDate(d); };
+    return [el("h3", { text: t("games.unreadable.title") }), el("p", { class: "hint", text: t("games.unreadable.help") }),
+      el("ul", { id: "unreadable-histories" }, ...kept.map((x, i) => el("li", {}, t("games.unreadable.item", { date: when(x.at) }), " ",
+        btn(`unreadable-download-${i}`, "games.downloadShort", () => downloadJSON(`mittlere-jass-history-${x.at.replace(/[^0-9T]/g, "")}.json`, x.text)), " ",
+        btn(`unreadable-delete-${i}`, "games.unreadable.delete", () => {
+          if (!confirm(t("games.unreadable.deleteConfirm"))) return;
+          dropUnreadable(x.key);
+          this.open();
+        }))))];
   }
 
   open() {
@@ -62,6 +80,7 @@ export class GamesDialog {
     body.push(el("h3", { text: t("games.import") }),
       el("p", {}, el("label", { class: "file-pick", id: "import-pick" }, t("games.importPick"), picker)),
       el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
+    body.push(...this.unreadableSection());
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
       g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() }), { class: "small" }) : null,

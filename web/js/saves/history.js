@@ -24,30 +24,84 @@ function validEntry(g) {
     && (g.records == null || Array.isArray(g.records));
 }
 
-/** The stored games, newest first (entries that do not look like ours are left out). */
-export function loadHistory() {
+/** Where a stored history this version cannot read is kept (a key per one set aside, by the time it was). */
+const ASIDE = `${KEY}.unreadable.`;
+
+/**
+ * The stored history as read: `games`, our valid entries; `others`, entries this version does not know (kept as they
+ * are when it is written again); `text`, the stored text when the history as a whole is unreadable (damaged, or
+ * another version's), else null.
+ */
+function readStored() {
+  let text = null;
+  try { text = localStorage.getItem(KEY); } catch { /* storage unavailable: no history */ }
+  if (text == null) return { games: [], others: [], text: null };
   let data;
-  try { data = JSON.parse(localStorage.getItem(KEY) || "null"); } catch { data = null; }
-  if (!isObj(data) || data.version !== VERSION || !Array.isArray(data.games)) return [];
-  return data.games.filter(validEntry);
+  try { data = JSON.parse(text); } catch { data = null; }
+  if (!isObj(data) || data.version !== VERSION || !Array.isArray(data.games)) return { games: [], others: [], text };
+  return { games: data.games.filter(validEntry), others: data.games.filter((g) => !validEntry(g)), text: null };
 }
 
-function store(games) {
+/** The stored games, newest first (entries that do not look like ours are left out, and kept in storage). */
+export function loadHistory() {
+  return readStored().games;
+}
+
+/** Keep an unreadable history's text under a key of its own before a new one is written: false when it cannot be
+ *  kept (storage full), and then nothing is written over it. */
+function setAside(text) {
+  try {
+    if (unreadableHistories().some((x) => x.text === text)) return true;
+    localStorage.setItem(ASIDE + new Date().toISOString(), text);
+    return true;
+  } catch { return false; }
+}
+
+/** The unreadable histories kept aside, oldest first: `{key, text, at}` (the time it was set aside). */
+export function unreadableHistories() {
+  const found = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(ASIDE)) found.push({ key, text: localStorage.getItem(key) ?? "", at: key.slice(ASIDE.length) });
+    }
+  } catch { /* storage unavailable */ }
+  return found.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** Set an unreadable stored history aside now (the Games dialog offers it before any game is kept). */
+export function keepUnreadable() {
+  const { text } = readStored();
+  if (text != null) setAside(text);
+}
+
+/** Forget an unreadable history kept aside (the player downloaded it, or does not want it). */
+export function dropUnreadable(key) {
+  if (!key.startsWith(ASIDE)) return;
+  try { localStorage.removeItem(key); } catch { /* nothing stored */ }
+}
+
+function store(games, others = []) {
   games.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   games = games.slice(0, MAX_GAMES).map((g, i) => (i < KEEP_RECORDS ? g : { ...g, records: null }));
-  try { localStorage.setItem(KEY, JSON.stringify({ version: VERSION, games })); return true; } catch { return false; }
+  try { localStorage.setItem(KEY, JSON.stringify({ version: VERSION, games: [...games, ...others] })); return true; } catch { return false; }
 }
 
-/** Add or update a game (by id); a finished game is never turned back into an abandoned one. */
+/** Add or update a game (by id); a finished game is never turned back into an abandoned one. A stored history this
+ *  version cannot read is set aside first (the Games dialog offers it), never written over. */
 export function recordGame(entry) {
-  const games = loadHistory();
+  const { games, others, text } = readStored();
+  if (text != null && !setAside(text)) return false;
   const i = games.findIndex((g) => g.id === entry.id);
   if (i >= 0 && games[i].status === "finished" && entry.status !== "finished") return false;
   if (i >= 0) games[i] = entry; else games.push(entry);
-  return store(games);
+  return store(games, others);
 }
 
+/** "Reset statistics": forget the stored games (an unreadable history is set aside first, as always). */
 export function resetHistory() {
+  const { text } = readStored();
+  if (text != null && !setAside(text)) return;
   try { localStorage.removeItem(KEY); } catch { /* nothing stored */ }
 }
 
