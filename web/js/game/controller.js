@@ -405,14 +405,21 @@ export class Controller extends Emitter {
     return this.engine({ cmd: "outside_move", level: fallback });
   }
 
-  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
-  async playAgainst(client, name) {
+  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game of `game` (the lab's
+   *  choice: "mittlere", "molotow" or "plusminus"; anything the engine does not offer: Mittlere); the other bots' seats
+   *  keep the levels of the New game settings (the first one again where a game of three has none). */
+  async playAgainst(client, name, game = "mittlere") {
     if (!(await this.mayLeave())) return;
     this.outside = { client, name };
     this.outsideGone = false;
-    const names = [0, 1, 2].map((s) => t(`name.${s}`));
+    const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
+    const n = gameInfo(id).seats ?? store.hello?.seats ?? 3;
+    const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
-    this.startGame({ ...this.session, game: null, bots: ["outside", this.session.bots?.[1] ?? "normal"], people: null, names, practice: false })
+    const levels = Array.isArray(this.session.bots) ? this.session.bots : [];
+    const level = (k) => (typeof levels[k] === "string" && levels[k] !== "outside" ? levels[k] : null);
+    const bots = Array.from({ length: n - 1 }, (_, k) => (k === 0 ? "outside" : level(k) ?? level(1) ?? level(0) ?? "normal"));
+    this.startGame({ ...this.session, game: id, bots, people: null, names, practice: false })
       .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
       .catch(() => {});
   }
