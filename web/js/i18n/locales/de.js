@@ -562,7 +562,7 @@ export default {
   "lab.obs.seat": "dein Platz",
   "lab.obs.game": "das Spiel: \"mittlere\", \"molotow\" oder \"plusminus\"",
   "lab.obs.seats": "die Anzahl Plätze: 3 bei Mittlere, 4 bei Molotow und Plus-Minus (jeder Wert pro Platz hat so viele Einträge)",
-  "lab.obs.rules": "die Regelvarianten: rules.undertrump_when_void (True oder False) und rules.no_trump (\"eights\" oder \"annul\")",
+  "lab.obs.rules": "die Regelvarianten: rules.undertrump_when_void (True oder False) und rules.no_trump (\"eights\" oder \"annul\"); bei Molotow und Plus-Minus auch rules.ties (wie punktgleiche Spieler abgerechnet werden)",
   "lab.obs.dealer": "der Platz, der diese Runde gegeben hat",
   "lab.obs.hand": "deine noch nicht gespielten Karten (eine Maske)",
   "lab.obs.plays": "alle Karten dieser Runde der Reihe nach: Paare (Platz, Karte)",

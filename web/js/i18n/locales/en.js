@@ -563,7 +563,7 @@ export default {
   "lab.obs.seat": "your seat",
   "lab.obs.game": "the game: \"mittlere\", \"molotow\" or \"plusminus\"",
   "lab.obs.seats": "the number of seats: 3 in Mittlere, 4 in Molotow and Plus-Minus (every per-seat value has that many entries)",
-  "lab.obs.rules": "the rule variants: rules.undertrump_when_void (True or False) and rules.no_trump (\"eights\" or \"annul\")",
+  "lab.obs.rules": "the rule variants: rules.undertrump_when_void (True or False) and rules.no_trump (\"eights\" or \"annul\"); in Molotow and Plus-Minus also rules.ties (how players tied on points are settled)",
   "lab.obs.dealer": "the seat that dealt this hand",
   "lab.obs.hand": "your cards not played yet (a mask)",
   "lab.obs.plays": "every card played in this hand, in order: (seat, card) pairs",

@@ -562,7 +562,7 @@ export default {
   "lab.obs.seat": "votre place",
   "lab.obs.game": "le jeu\u00a0: \"mittlere\", \"molotow\" ou \"plusminus\"",
   "lab.obs.seats": "le nombre de places\u00a0: 3 au Mittlere, 4 au Molotow et au Plus-Minus (chaque valeur par place a autant d’éléments)",
-  "lab.obs.rules": "les variantes de règles\u00a0: rules.undertrump_when_void (True ou False) et rules.no_trump (\"eights\" ou \"annul\")",
+  "lab.obs.rules": "les variantes de règles\u00a0: rules.undertrump_when_void (True ou False) et rules.no_trump (\"eights\" ou \"annul\")\u00a0; au Molotow et au Plus-Minus aussi rules.ties (le décompte des joueurs à égalité de points)",
   "lab.obs.dealer": "la place qui a distribué cette donne",
   "lab.obs.hand": "vos cartes pas encore jouées (un masque)",
   "lab.obs.plays": "toutes les cartes jouées dans cette donne, dans l’ordre\u00a0: paires (place, carte)",

@@ -562,7 +562,7 @@ export default {
   "lab.obs.seat": "il tuo posto",
   "lab.obs.game": "il gioco: \"mittlere\", \"molotow\" o \"plusminus\"",
   "lab.obs.seats": "il numero di posti: 3 nel Mittlere, 4 nel Molotow e nel Plus-Minus (ogni valore per posto ha altrettanti elementi)",
-  "lab.obs.rules": "le varianti delle regole: rules.undertrump_when_void (True o False) e rules.no_trump (\"eights\" o \"annul\")",
+  "lab.obs.rules": "le varianti delle regole: rules.undertrump_when_void (True o False) e rules.no_trump (\"eights\" o \"annul\"); nel Molotow e nel Plus-Minus anche rules.ties (come si contano i giocatori a pari punti)",
   "lab.obs.dealer": "il posto che ha dato le carte in questa smazzata",
   "lab.obs.hand": "le tue carte non ancora giocate (una maschera)",
   "lab.obs.plays": "tutte le carte giocate in questa smazzata, in ordine: coppie (posto, carta)",

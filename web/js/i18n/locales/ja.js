@@ -562,7 +562,7 @@ export default {
   "lab.obs.seat": "あなたの席",
   "lab.obs.game": "ゲーム：\"mittlere\"、\"molotow\"、\"plusminus\" のどれか",
   "lab.obs.seats": "席の数：ミットレールは 3、モロトフとプラスマイナスは 4（席ごとの値はどれもこの数だけ並びます）",
-  "lab.obs.rules": "ルールのバリエーション：rules.undertrump_when_void（True または False）と rules.no_trump（\"eights\" または \"annul\"）",
+  "lab.obs.rules": "ルールのバリエーション：rules.undertrump_when_void（True または False）と rules.no_trump（\"eights\" または \"annul\"）、モロトフとプラスマイナスではさらに rules.ties（同点のプレイヤーの精算方法）",
   "lab.obs.dealer": "このラウンドの配り手の席",
   "lab.obs.hand": "まだ出していないあなたのカード（マスク）",
   "lab.obs.plays": "このラウンドで出たすべてのカード（順番どおり、(席, カード) の組）",
