@@ -26,12 +26,16 @@ def open_lab(page, site):
     return page
 
 
-def run(page, source: str | None = None, deals: int = 12, seed: str = "1", opponents=("normal", "normal")) -> dict:
-    """Fill the editor (None: keep it), run the arena, return the JSON result once it is there."""
+def run(page, source: str | None = None, deals: int = 12, seed: str = "1", opponents=("normal", "normal"),
+        game: str | None = None) -> dict:
+    """Fill the editor (None: keep it), choose the game (None: keep it) and one opponent per other seat, run the arena,
+    return the JSON result once it is there."""
     if source is not None:
         page.fill("#bot-source", source)
-    page.select_option("#lab-opp-0", opponents[0])
-    page.select_option("#lab-opp-1", opponents[1])
+    if game is not None:
+        page.select_option("#lab-game", game)
+    for i, level in enumerate(opponents):
+        page.select_option(f"#lab-opp-{i}", level)
     page.fill("#lab-deals", str(deals))
     page.fill("#lab-seed", seed)
     page.evaluate("document.querySelector('[data-lab-result]').textContent = ''")
@@ -41,8 +45,8 @@ def run(page, source: str | None = None, deals: int = 12, seed: str = "1", oppon
     return json.loads(page.text_content("[data-lab-result]"))
 
 
-def cli_arena(bots: str, deals: int, seed: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "engine", "arena", "--bots", bots, "--deals", str(deals),
+def cli_arena(bots: str, deals: int, seed: str, game: str = "mittlere") -> dict:
+    out = subprocess.run([sys.executable, "-m", "engine", "arena", "--game", game, "--bots", bots, "--deals", str(deals),
                           "--seed", seed, "--json"], cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
@@ -71,6 +75,53 @@ def test_the_example_bot_runs_an_arena_equal_to_the_command_line(page, site, wat
     row = page.locator(".lab-figures tbody tr").first.inner_text()
     assert f"{abs(cli['bots'][0]['strokes_per_hand']):.3f}" in row.replace(",", ".")
     assert page.locator(".lab-figures tbody tr").count() == 3
+
+
+def test_the_example_bot_plays_a_four_seat_game_against_three_levels(page, site, watch):
+    """Issue 44: the lab offers the game next to the opponents; Molotow and Plus-Minus take three of them, and the
+    figures are the command line's for ``--game G``. The choice is kept for the next visit (localStorage), and a value
+    saved before the family (no game) or a damaged one still loads."""
+    page.add_init_script("""() => { if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('jass.lab.v1', JSON.stringify({ bots: [], current: null })); } }""")
+    open_lab(page, site)
+    assert page.input_value("#lab-game") == "mittlere"   # a value saved before the family: Mittlere
+    expect(page.locator("#lab-opp-2")).to_be_hidden()
+    options = page.eval_on_selector_all("#lab-game option", "os => os.map((o) => [o.value, o.textContent])")
+    assert options == [["mittlere", "Mittlere (3 players)"], ["molotow", "Molotow (4 players)"],
+                       ["plusminus", "Plus-Minus (4 players)"]]
+    page.select_option("#lab-game", "molotow")
+    expect(page.locator("#lab-opp-2")).to_be_visible()
+    # the help and the fields of obs say how a bot reads the game and the seats
+    assert "obs.game" in page.inner_text(".lab-editor .lab-note") and "obs.seats" in page.inner_text(".lab-editor .lab-note")
+    page.click("#lab-obs summary")
+    expect(page.locator("#lab-obs tr[data-field=game] td")).to_have_text('the game: "mittlere", "molotow" or "plusminus"')
+    expect(page.locator("#lab-obs tr[data-field=seats] td")).to_contain_text("3 in Mittlere, 4 in Molotow and Plus-Minus")
+    r = run(page, EXAMPLE.read_text(), deals=2, seed="3", opponents=("normal", "easy", "random"), game="molotow")
+    assert r["error"] is None and r["game"] == "molotow" and r["seats"] == 4, r
+    cli = cli_arena(f"{EXAMPLE}:MyBot,normal,easy,random", 2, "3", game="molotow")
+    assert r["summary"]["game"] == cli["game"] == "molotow" and r["deals"] == cli["deals"] == 2
+    for mine, theirs in zip(r["summary"]["bots"], cli["bots"], strict=True):
+        for k in ("strokes_per_hand", "ci95", "card_points", "outcomes", "decisions"):
+            assert mine[k] == theirs[k], k
+    assert page.locator(".lab-figures tbody tr").count() == 4
+    assert page.inner_text("#lab-caption").startswith("2 deals × 4 seatings = 8 hands")
+    assert "each under all 4 seatings" in page.inner_text("#lab-status")
+    # the choice is kept: after a reload the lab shows Molotow and the three levels again
+    page.reload()
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    assert page.input_value("#lab-game") == "molotow"
+    assert [page.input_value(f"#lab-opp-{i}") for i in range(3)] == ["normal", "easy", "random"]
+    # a damaged saved value is not trusted: Mittlere and the default levels
+    page.evaluate("""() => localStorage.setItem('jass.lab.v1', JSON.stringify({ bots: [], current: null,
+        game: '<b>skat</b>', opponents: [7, 'nope', null, 'x'] }))""")
+    page.reload()
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    page.wait_for_function("() => document.getElementById('lab').dataset.worker === 'ready'", timeout=LAB_WAIT)
+    assert page.input_value("#lab-game") == "mittlere"
+    assert [page.input_value(f"#lab-opp-{i}") for i in range(3)] == ["normal"] * 3
+    # Plus-Minus runs too
+    r = run(page, deals=1, seed="2", opponents=("easy", "easy", "easy"), game="plusminus")
+    assert r["error"] is None and r["summary"]["game"] == "plusminus" and r["summary"]["hands_played"] == 4, r
 
 
 @pytest.mark.long_flow
@@ -321,6 +372,48 @@ def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
         else:
             s.handle({"cmd": "bot_move"})
     assert seat1 == 12
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+def test_play_a_four_seat_game_against_the_lab_bot(open_app, page, site, watch, game):
+    """Issue 44: "play a game against this bot" plays the game chosen in the lab; in a game of four the bot takes seat
+    1 and our levels the two others, every one of its cards the bot's own choice."""
+    from engine import web
+    from engine.bots import legal_cards
+    from engine.obsjson import observation_from_json
+    open_app("?speed=instant&hands=1")
+    _watch_toasts(page)
+    page.click("#btn-lab")
+    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    check = f"assert obs.game == {game!r} and obs.seats == 4\n    return"
+    page.fill("#bot-source", LAST_LEGAL_BOT.replace("return", check))
+    page.fill("#lab-bot-name", "Lasty")
+    page.select_option("#lab-game", game)
+    page.click('[data-action="lab-play"]')
+    page.wait_for_function("() => document.body.dataset.phase !== 'lab' && window.__jass.view()?.players[1].name === "
+                           "'Lasty'", timeout=LAB_WAIT)
+    v = page.evaluate("window.__jass.view()")
+    assert v["game"] == game and len(v["players"]) == 4 and v["players"][1]["bot"] == "outside"
+    assert [p["bot"] for p in v["players"][2:]] == ["normal", "normal"]
+    _play_out_hand(page)
+    assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
+    assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
+    journal = page.evaluate("window.__jass.recovery().journal")
+    assert journal["setup"]["game"] == game and journal["setup"]["bots"][0] == "outside"
+    s = web.Session()
+    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("game", "hands", "bots", "seed", "names")}})
+    seat1 = 0
+    for code in journal["hands"][0]:
+        if s.game.state.to_play == 1:
+            obs = observation_from_json(s.handle({"cmd": "observe"})["observation"])
+            assert (obs.game, obs.seats) == (game, 4) and code == web.CODES[legal_cards(obs)[-1]]
+            s.handle({"cmd": "outside_move", "card": code})
+            seat1 += 1
+        elif s.game.state.to_play == 0:
+            s.handle({"cmd": "play", "card": code})
+        else:
+            s.handle({"cmd": "bot_move"})
+    assert seat1 == 9
 
 
 def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, page, site, watch):

@@ -1,10 +1,11 @@
 """The bot lab's Python side: runs in the lab's own worker (web/lab/lab-worker.js), never in the game's.
 
 ``load(source)`` makes the player's bot module (its PEP 723 dependencies are installed by the worker first),
-``arena_start``/``arena_step`` play it against two of ours exactly as ``python -m engine arena`` does (the same
-:func:`engine.arena.play_block` and :func:`engine.arena.summarize`, so the same seed gives the same numbers), and
-``move`` answers one position for a game against it.  Every failure of the player's bot is a
-:class:`~engine.botapi.BotError` (a reason code, a detail and the position).
+``arena_start``/``arena_step`` play it in a game of the family (Mittlere against two of ours, Molotow and Plus-Minus
+against three) exactly as ``python -m engine arena --game G`` does (the same tasks for
+:func:`engine.arena.play_block` and the same :func:`engine.arena.summarize`, so the same seed gives the same
+numbers), and ``move`` answers one position for a game against it (the observation names its game).  Every failure
+of the player's bot is a :class:`~engine.botapi.BotError` (a reason code, a detail and the position).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from .arena import GAME_LEN, SEATS, BotSpec, play_block, summarize
+from .arena import GAME_LEN, BotSpec, play_block, summarize
 from .botapi import BotError, OutsideBot, bot_from_module
 from .bots import LEVELS
 from .cards import CODES
+from .games import GAMES, MITTLERE, game_spec
 from .obsjson import observation_from_json
 from .quote import cut
 
@@ -29,6 +31,8 @@ MODULE = "labbot"          # the player's module, as sys.modules knows it
 MAX_DEALS = 3000           # the most deals one arena run of the lab plays (arena_start refuses more)
 TIME_LIMIT_S = 2.0         # per call of choose() / new_hand(): a late answer is refused here (OutsideBot), a call
                            # that never returns is ended by the page's watchdog (the worker's ready message tells it)
+
+_WORDS = {2: "two", 3: "three"}   # opponents in words, for the refusal
 
 _PEP723 = re.compile(r"(?m)^# /// (?P<type>[a-zA-Z0-9-]+)$\s(?P<content>(^#(| .*)$\s)+)^# ///$")
 
@@ -78,29 +82,35 @@ class Lab:
         self.blocks: list[dict[str, Any]] = []
         self.names: list[str] = []
         self.seed = "1"
+        self.game = MITTLERE.id
         self.player: OutsideBot | None = None
         self.player_mod: ModuleType | None = None
         self.hand_key: tuple[Any, ...] | None = None
         OutsideBot.time_limit = TIME_LIMIT_S
 
-    def arena_start(self, opponents: list[str], deals: int, seed: str) -> int:
-        """Prepare an arena of the loaded bot against two levels; returns the number of steps."""
+    def arena_start(self, opponents: list[str], deals: int, seed: str, game: str = MITTLERE.id) -> int:
+        """Prepare an arena of the loaded bot (seat 0 of the rotation) against one level per other seat of ``game``
+        (Mittlere: two, Molotow and Plus-Minus: three); returns the number of steps.  The tasks are those of
+        ``python -m engine arena --game G --bots labbot,...`` (engine/arena.py ``run``)."""
+        spec = game_spec(game)   # ValueError for an unknown game
         if MODULE not in sys.modules:
             raise ValueError("no bot loaded")
-        if len(opponents) != 2 or not all(o in LEVELS for o in opponents):
-            raise ValueError(f"opponents must be two of {', '.join(LEVELS)}")
+        if len(opponents) != spec.seats - 1 or not all(isinstance(o, str) and o in LEVELS for o in opponents):
+            raise ValueError(f"opponents must be {_WORDS.get(spec.seats - 1, spec.seats - 1)} of {', '.join(LEVELS)}")
         if not 1 <= deals <= MAX_DEALS:
             raise ValueError(f"deals must be 1 to {MAX_DEALS}")
-        specs = [BotSpec(MODULE + ":", {}), BotSpec(opponents[0], {}), BotSpec(opponents[1], {})]
+        specs = [BotSpec(MODULE + ":", {}), *(BotSpec(o, {}) for o in opponents)]
         self.seed = seed
-        self.names = ["your bot", opponents[0], opponents[1]]
-        self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None, GAME_LEN)
-                      for s in range(0, deals, GAME_LEN) for rot in range(SEATS)]
+        self.game = spec.id
+        self.names = ["your bot", *opponents]
+        self.tasks = [(specs, seed, s, min(s + GAME_LEN, deals), rot, None, GAME_LEN, spec.id)
+                      for s in range(0, deals, GAME_LEN) for rot in range(spec.seats)]
         self.blocks = []
         return len(self.tasks)
 
     def arena_step(self, on_hands: Callable[[int], None] | None = None) -> int:
-        """Play the next block (12 deals under one rotation); returns the blocks done.  BotError stops it.
+        """Play the next block (12 deals under one rotation of the game's seats); returns the blocks done.  BotError
+        stops it.
 
         ``on_hands(n)`` hears the hands played in the whole arena after each one (a block of expert deals takes
         minutes in a browser: the progress moves per hand, not per block)."""
@@ -117,7 +127,7 @@ class Lab:
 
     def arena_result(self) -> dict[str, Any]:
         """The figures so far (the format of ``python -m engine arena --json``) plus the lab's short form."""
-        s = summarize(self.names, self.seed, self.blocks)
+        s = summarize(self.names, self.seed, self.blocks, GAME_LEN, self.game)
         mine = s["bots"][0]
         return {"deals": s["deals"], "mean": mine["strokes_per_hand"], "ci95": mine["ci95"], "error": None,
                 "summary": s}
@@ -139,9 +149,13 @@ class Lab:
         return CODES[self.player.choose(obs)]
 
     # -- the worker's entry points: JSON text in and out, a BotError as {"ok": false, "error": {...}} -------------
-    def arena_start_json(self, opponents: list[str], deals: int, seed: str) -> str:
-        return _answer(lambda: {"total": self.arena_start(list(opponents), int(deals), seed),
-                                "hands": int(deals) * SEATS})
+    def arena_start_json(self, opponents: list[str], deals: int, seed: str, game: object = None) -> str:
+        """``game``: a game id, None (an older page's request) for Mittlere."""
+        def start() -> dict[str, Any]:
+            spec = MITTLERE if game is None else game_spec(game)
+            return {"total": self.arena_start(list(opponents), int(deals), str(seed), spec.id),
+                    "hands": int(deals) * spec.seats, "game": spec.id, "seats": spec.seats}
+        return _answer(start)
 
     def arena_step_json(self, on_hands: Callable[[int], None] | None = None) -> str:
         return _answer(lambda: {"done": self.arena_step(on_hands)})
@@ -184,7 +198,8 @@ def set_watch(before: Callable[[str, str], None], after: Callable[[], None]) -> 
 
 def ready_json() -> str:
     """What the worker's ``ready`` message tells the page: our levels, weakest first (the opponents the lab offers),
-    and the lab's limits — ``call_ms``, the time a call into the player's bot may take (the page's watchdog ends it
+    the games the arena plays with their seats (``games``: ``{id: seats}``, Mittlere first), and the lab's limits —
+    ``call_ms``, the time a call into the player's bot may take (the page's watchdog ends it
     after that), and ``max_deals``, the most deals an arena run takes (:data:`MAX_DEALS`)."""
-    return json.dumps({"levels": list(LEVELS),
+    return json.dumps({"levels": list(LEVELS), "games": {g.id: g.seats for g in GAMES.values()},
                        "limits": {"call_ms": round(TIME_LIMIT_S * 1000), "max_deals": MAX_DEALS}})

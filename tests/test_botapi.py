@@ -15,6 +15,7 @@ from engine.botapi import BotError, OutsideBot, bot_from_module, to_card
 from engine.bots import LEVELS, legal_cards
 from engine.cards import CODES
 from engine.deal import deal
+from engine.games import game_spec
 from engine.observation import observe
 from engine.obsjson import observation_from_json, observation_to_json
 from engine.rules import DEFAULT_RULES
@@ -99,6 +100,35 @@ def test_observation_round_trips_through_json():
     assert observation_from_json(json.loads(json.dumps(observation_to_json(obs)))) == obs
 
 
+@pytest.mark.parametrize("game, seats", [("mittlere", 3), ("molotow", 4), ("plusminus", 4)])
+def test_the_observation_names_its_game_and_seats(game, seats):
+    """A player's bot reads obs.game and obs.seats, and the JSON the lab's worker gets carries both (issue 44)."""
+    spec = game_spec(game)
+    st = HandState(deal("7", 0, 0, seats), 0, spec.default_rules, spec)
+    for _ in range(5):
+        st.push(min(c for c in range(36) if st.legal_mask() >> c & 1))
+    obs = observe(st, st.to_play, (1,) * seats, 4)
+    assert (obs.game, obs.seats) == (game, seats)
+    j = json.loads(json.dumps(observation_to_json(obs)))
+    assert (j["game"], j["seats"]) == (game, seats) and len(j["counts"]) == seats
+    assert observation_from_json(j) == obs
+    with pytest.raises(ValueError):
+        observation_from_json({**j, "seats": 7 - seats})   # seats that are not the game's
+    with pytest.raises(ValueError):
+        observation_from_json({**j, "game": "skat"})
+    with pytest.raises(ValueError):
+        observation_from_json({**j, "seat": seats})
+    if seats == 4:   # per-seat lists of another game's length
+        with pytest.raises(ValueError):
+            observation_from_json({**j, "counts": j["counts"][:3]})
+
+
+def test_an_older_observation_without_game_and_seats_is_mittleres():
+    j = json.loads(json.dumps(observation_to_json(_obs(4))))
+    del j["game"], j["seats"]
+    assert observation_from_json(j) == _obs(4)
+
+
 def test_pep723_dependencies():
     src = "# /// script\n# requires-python = \">=3.11\"\n# dependencies = [\"labdep==1.0\", \"b>2\"]\n# ///\nx = 1\n"
     assert lab.dependencies(src) == ["labdep==1.0", "b>2"]
@@ -121,7 +151,7 @@ def test_lab_arena_reports_progress_per_hand():
     quiet, loud = lab.Lab(), lab.Lab()
     heard: list[int] = []
     start = json.loads(loud.arena_start_json(["easy", "random"], 14, "p"))
-    assert start == {"ok": True, "total": 6, "hands": 42}   # 0-11 and 12-13, each under three rotations
+    assert start == {"ok": True, "total": 6, "hands": 42, "game": "mittlere", "seats": 3}   # 0-11, 12-13 x 3
     for _ in range(quiet.arena_start(["easy", "random"], 14, "p")):
         quiet.arena_step()
     for _ in range(start["total"]):
@@ -138,7 +168,8 @@ def test_lab_arena_reports_progress_per_hand():
 def test_lab_ready_message_carries_the_engines_limits():
     """The lab worker's ready message: our levels and the engine's limits (the page keeps no copies of them)."""
     ready = json.loads(lab.ready_json())
-    assert ready == {"levels": LEVELS, "limits": {"call_ms": 2000, "max_deals": 3000}}
+    assert ready == {"levels": LEVELS, "games": {"mittlere": 3, "molotow": 4, "plusminus": 4},
+                     "limits": {"call_ms": 2000, "max_deals": 3000}}
     assert ready["limits"] == {"call_ms": lab.TIME_LIMIT_S * 1000, "max_deals": lab.MAX_DEALS}
 
 
@@ -168,6 +199,63 @@ def test_lab_arena_equals_the_command_line_arena():
     for a, b in zip(mine["summary"]["bots"], cli["bots"], strict=True):
         assert (a["strokes_per_hand"], a["game_wins"], a["card_points"]) == \
             (b["strokes_per_hand"], b["game_wins"], b["card_points"])
+
+
+@pytest.mark.parametrize("game, opponents", [("molotow", ["normal", "easy", "random"]),
+                                             ("plusminus", ["easy", "normal", "normal"])])
+def test_lab_arena_of_a_four_seat_game_equals_the_command_line_arena(game, opponents):
+    """The lab plays Molotow and Plus-Minus against three levels exactly as ``python -m engine arena --game G``: the
+    same seed gives the same summary (decision times and the bots' names aside)."""
+    lab.load(EXAMPLE.read_text())
+    box = lab.Lab()
+    start = json.loads(box.arena_start_json(opponents, 14, "5", game))
+    assert start == {"ok": True, "total": 8, "hands": 56, "game": game, "seats": 4}   # 0-11, 12-13 x 4 rotations
+    for _ in range(start["total"]):
+        assert json.loads(box.arena_step_json())["ok"]
+    mine = json.loads(box.arena_result_json())
+    out = subprocess.run([sys.executable, "-m", "engine", "arena", "--game", game, "--bots",
+                          ",".join([f"{EXAMPLE}:MyBot", *opponents]), "--deals", "14", "--seed", "5", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
+    cli = json.loads(out.stdout)
+    assert mine["deals"] == cli["deals"] == 14 and mine["summary"]["game"] == cli["game"] == game
+    assert mine["mean"] == cli["bots"][0]["strokes_per_hand"] and mine["ci95"] == cli["bots"][0]["ci95"]
+
+    def same(s: dict[str, object]) -> dict[str, object]:
+        bots = [{k: v for k, v in b.items() if "_ms_" not in k and k not in ("bot", "level")} for b in s["bots"]]
+        return {**{k: s[k] for k in ("seed", "game", "seats", "deals", "hands_played", "game_length",
+                                     "first_minus_second")}, "bots": bots}
+
+    assert same(mine["summary"]) == same(cli)
+    assert [b["level"] for b in mine["summary"]["bots"]] == ["your bot", *opponents]
+
+
+def test_lab_arena_takes_one_level_per_other_seat_of_its_game():
+    lab.load(EXAMPLE.read_text())
+    box = lab.Lab()
+    for game, opponents in (("molotow", ["easy", "easy"]), ("mittlere", ["easy"] * 3), ("plusminus", ["easy", 3, "x"])):
+        answer = json.loads(box.arena_start_json(opponents, 3, "1", game))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+    answer = json.loads(box.arena_start_json(["easy"] * 3, 3, "1", "skat"))
+    assert answer["error"]["code"] == "bad_request" and "unknown game" in answer["error"]["detail"]
+    # an older page's request names no game: Mittlere
+    assert json.loads(box.arena_start_json(["easy", "easy"], 3, "1")) == \
+        {"ok": True, "total": 3, "hands": 9, "game": "mittlere", "seats": 3}
+
+
+@pytest.mark.parametrize("game", ["mittlere", "molotow", "plusminus"])
+def test_lab_move_plays_a_whole_hand_of_each_game(game):
+    """"Play a game against this bot": the lab answers every turn of a hand from the observation's JSON."""
+    spec = game_spec(game)
+    box = lab.Lab()
+    lab.load(EXAMPLE.read_text())
+    st = HandState(deal("9", 0, 1, spec.seats), 1, spec.default_rules, spec)
+    while not st.is_complete:
+        seat = st.to_play
+        assert seat is not None
+        answer = json.loads(box.move_json(json.dumps(observation_to_json(observe(st, seat, None, 3)))))
+        assert answer["ok"], answer
+        st.push(CODES.index(answer["card"]))
+    assert len(st.tricks) == spec.tricks
 
 
 def test_cli_arena_names_an_outside_bots_failure(tmp_path):

@@ -20,8 +20,8 @@ export class LabClient {
     this.started = null;
   }
 
-  /** Start the worker (once; again after a kill). Resolves with {ms, levels, limits} when Python and the engine are
-   *  up. */
+  /** Start the worker (once; again after a kill). Resolves with {ms, levels, games, limits} when Python and the engine
+   *  are up (games: {id: seats}, the games the arena plays). */
   start() {
     if (this.started) return this.started;
     const t0 = performance.now();
@@ -40,9 +40,9 @@ export class LabClient {
 
   message(m, resolve, reject, t0) {
     if (m.type === "ready") {
-      Object.assign(this, { readyMs: performance.now() - t0, levels: m.levels, limits: m.limits, fromSnapshot: m.snapshot === 1 });
+      Object.assign(this, { readyMs: performance.now() - t0, levels: m.levels, games: m.games, limits: m.limits, fromSnapshot: m.snapshot === 1 });
       this.onState("ready");
-      resolve({ ms: this.readyMs, levels: m.levels, limits: m.limits });
+      resolve({ ms: this.readyMs, levels: m.levels, games: m.games, limits: m.limits });
       return;
     }
     if (m.type === "fatal") { this.die({ code: "internal", detail: m.detail, position: null }); reject(new Error(m.detail)); return; }

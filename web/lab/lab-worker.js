@@ -1,10 +1,11 @@
 // The bot lab's own module worker: the player's bot runs here, never in the game's worker. Pyodide with the whole
 // standard library, the full engine wheel (engine/lab.py, the arena) and micropip (pinned, vendored, loaded by URL).
 // Plain JSON both ways. In:  {id, cmd: "load", source, index}     -> {id, ok, deps}
-//                            {id, cmd: "arena", opponents, deals, seed} -> {type: "progress", done, total}… (hands), {id, ok, result}
+//                            {id, cmd: "arena", game, opponents, deals, seed} -> {type: "progress", done, total}… (hands), {id, ok, result}
+//                            (game: a game id of the ready message's games, absent: Mittlere; one opponent per other seat)
 //                            {id, cmd: "move", obs}                -> {id, ok, card}
-// Out at any time: {type: "ready", ms, levels, limits: {call_ms, max_deals}, snapshot} | {type: "fatal", detail}
-//                  (levels and limits from the engine: engine/lab.py ready_json, TIME_LIMIT_S and MAX_DEALS;
+// Out at any time: {type: "ready", ms, levels, games, limits: {call_ms, max_deals}, snapshot} | {type: "fatal", detail}
+//                  (levels, games {id: seats} and limits from the engine: engine/lab.py ready_json, TIME_LIMIT_S and MAX_DEALS;
 //                  snapshot: 1 when Python was restored from the lab's memory snapshot, else 0)
 //                  {type: "fetch", id, url}: a same-origin file this worker could not fetch; the page answers
 //                  {type: "fetched", id, status, contentType, body} or {type: "fetched", id, error: true}
@@ -163,9 +164,9 @@ const handlers = {
     try { answer(labPy.load_json(String(source))); } finally { postMessage({ type: "return" }); }
     return { deps: installed };
   },
-  async arena({ opponents, deals, seed }) {
-    const opp = py.toPy(opponents);
-    const { total, hands } = answer(box.arena_start_json(opp, deals, String(seed)));
+  async arena({ opponents, deals, seed, game }) {
+    const opp = py.toPy(Array.isArray(opponents) ? opponents : []);
+    const { total, hands } = answer(box.arena_start_json(opp, deals, String(seed), typeof game === "string" ? game : null));
     opp.destroy();
     // progress in hands, about a hundred messages a run (a block of twelve expert deals takes minutes)
     const every = Math.max(1, Math.floor(hands / 100));

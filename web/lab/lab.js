@@ -1,5 +1,6 @@
-// The bot lab view (#lab): an editor for the player's bot, saved bots, .py upload, the arena against two of our
-// levels with a progress bar and the figures, and "play a game against this bot". Loaded only when the lab opens
+// The bot lab view (#lab): an editor for the player's bot, saved bots, .py upload, the arena in a game of the family
+// (Mittlere against two of our levels, Molotow or Plus-Minus against three) with a progress bar and the figures, and
+// "play a game against this bot" in the chosen game. Loaded only when the lab opens
 // (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
 import { BUILD } from "../js/build-info.js";
 import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n/i18n.js";
@@ -8,9 +9,12 @@ import { detailLines, positionText } from "./lab-words.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
 
 const DEFAULT_DEALS = 24;
+// The games the arena plays and their seats, until the lab's worker says (its ready message: engine/lab.py ready_json)
+const GAMES = { mittlere: 3, molotow: 4, plusminus: 4 };
+const MAX_OPPONENTS = 3;   // one level per seat but the player's bot's, in the largest game
 // The observation's fields as the bot reads them (docs/bot-api.md "The observation"), each explained in the catalogs
 // (lab.obs.<key>): the reference is in the lab, next to the editor.
-const OBS_FIELDS = [["seat"], ["rules"], ["dealer"], ["hand"], ["plays"], ["tricks"], ["leader"], ["trick"], ["trump"],
+const OBS_FIELDS = [["seat"], ["game"], ["seats"], ["rules"], ["dealer"], ["hand"], ["plays"], ["tricks"], ["leader"], ["trick"], ["trump"],
   ["trump_fixed_at"], ["trump_fixed_by"], ["tricks_won"], ["captured"], ["counts"], ["excluded"], ["scores"],
   ["hands_left"], ["to_play"], ["played"], ["unseen"], ["card_points()", "card_points"], ["voids(seat)", "voids"]];
 
@@ -37,6 +41,7 @@ class LabView {
     this.onPlay = onPlay;
     this.state = loadBots();
     this.example = "";
+    this.games = { ...GAMES };
     this.result = null;
     this.running = false;
     this.client = new LabClient({
@@ -45,7 +50,7 @@ class LabView {
       onState: (s) => { this.root.dataset.worker = s; this.root.dataset.snapshot = this.client?.fromSnapshot ? "1" : "0"; },
     });
     this.build();
-    onLanguageChange(() => { applyI18n(this.root); this.renderResult(); this.renderOrigins(); });
+    onLanguageChange(() => { applyI18n(this.root); this.fillGames(); this.renderResult(); this.renderOrigins(); });
   }
 
   build() {
@@ -57,7 +62,10 @@ class LabView {
     // line numbers beside the source (a traceback names lines): one per line, scrolled with the text
     this.lines = $("pre", { id: "bot-lines", className: "lab-lines", "aria-hidden": "true" });
     this.file = $("input", { type: "file", accept: ".py,text/x-python,text/plain", className: "lab-file-input", id: "lab-file" });
-    this.opp = [0, 1].map((i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
+    this.game = $("select", { id: "lab-game" });
+    this.opp = Array.from({ length: MAX_OPPONENTS }, (_, i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
+    // a game of three hides the third opponent
+    this.oppFields = this.opp.map((sel, i) => field(`lab.opponent${i + 1}`, sel));
     // its max: the engine's, set when the lab worker is ready (see maxDeals)
     this.deals = $("input", { id: "lab-deals", type: "number", min: 1, step: 1, value: DEFAULT_DEALS, inputMode: "numeric" });
     this.seed = $("input", { id: "lab-seed", type: "text", value: "1", maxLength: 64, autocomplete: "off", inputMode: "numeric" });
@@ -92,7 +100,7 @@ class LabView {
 
         $("div", { className: "lab-side" },
           $("div", { className: "lab-settings" },
-            field("lab.opponent1", this.opp[0]), field("lab.opponent2", this.opp[1]),
+            field("new.game", this.game), ...this.oppFields,
             field("lab.deals", this.deals), field("lab.seed", this.seed)),
           $("div", { className: "lab-buttons" }, this.runBtn, this.playBtn),
           this.bar, this.status, this.error, this.table,
@@ -120,6 +128,8 @@ class LabView {
       else if (a === "lab-delete") this.remove();
     });
     this.select.addEventListener("change", () => this.show(this.select.value));
+    this.game.addEventListener("change", () => { this.showSeats(); this.remember(); });
+    for (const sel of this.opp) sel.addEventListener("change", () => this.remember());
     this.file.addEventListener("change", () => this.upload());
     this.source.addEventListener("keydown", (e) => this.tabKey(e));
     this.source.addEventListener("input", () => this.numberLines());
@@ -165,8 +175,11 @@ class LabView {
     if (!this.state.bots.length && this.example) putBot(this.state, t("lab.exampleName"), this.example);
     this.renderBots();
     this.show(this.state.current || this.state.bots[0]?.name);
+    this.fillGames();
     this.fillLevels(["random", "easy", "normal", "hard", "expert"].filter((x) => x));   // until the worker says
-    this.client.start().then(({ levels, limits }) => {
+    this.client.start().then(({ levels, limits, games }) => {
+      if (games && typeof games === "object" && Object.keys(games).length) this.games = games;
+      this.fillGames();
       this.fillLevels(levels);
       if (limits?.max_deals) this.deals.max = limits.max_deals;
       return cacheForOffline();
@@ -177,13 +190,44 @@ class LabView {
     }).catch(() => {});
   }
 
+  /** The games the arena offers (named as the New game dialog names them); the one chosen before, if still offered
+   *  (saved, or shown now), else Mittlere. */
+  fillGames() {
+    const ids = Object.keys(this.games);
+    const keep = [this.game.value, this.state.game, "mittlere"].find((id) => id && ids.includes(id)) ?? ids[0];
+    this.game.replaceChildren(...ids.map((id) => h("option", { value: id }, t(`game.${id}`))));
+    this.game.value = keep;
+    this.showSeats();
+  }
+
+  /** The chosen game's number of seats (3 unless the engine said otherwise). */
+  seats() {
+    const n = Number(this.games[this.game.value]);
+    return Number.isInteger(n) && n >= 2 && n <= MAX_OPPONENTS + 1 ? n : 3;
+  }
+
+  /** One opponent per seat but the bot's: the third one shows in a game of four. */
+  showSeats() {
+    const n = this.seats();
+    this.oppFields.forEach((f, i) => { f.hidden = i >= n - 1; });
+    this.root.dataset.seats = String(n);
+  }
+
+  /** Keep the game and the opponents with the saved bots (lab-store.js). */
+  remember() {
+    this.state.game = this.game.value;
+    this.state.opponents = this.opp.map((sel) => sel.value);
+    saveBots(this.state);
+  }
+
   fillLevels(levels) {
     if (!Array.isArray(levels) || !levels.length) return;
-    for (const sel of this.opp) {
-      const keep = sel.value || (levels.includes("normal") ? "normal" : levels[0]);
+    this.opp.forEach((sel, i) => {
+      const keep = [sel.value, this.state.opponents?.[i]].find((id) => id && levels.includes(id))
+        ?? (levels.includes("normal") ? "normal" : levels[0]);
       sel.replaceChildren(...levels.map((id) => h("option", { value: id }, levelName(id))));
-      sel.value = levels.includes(keep) ? keep : levels[0];
-    }
+      sel.value = keep;
+    });
   }
 
   renderBots() {
@@ -290,11 +334,13 @@ class LabView {
       this.progress(0, 1);
       this.bar.scrollIntoView({ block: "nearest" });   // a phone shows the editor first: bring the progress in
       const seed = this.seed.value.trim() || "1";
-      const r = await this.client.request({ cmd: "arena", opponents: this.opp.map((s) => s.value), deals, seed });
-      this.result = { deals: r.result.deals, mean: r.result.mean, ci95: r.result.ci95, error: null,
+      const game = this.game.value, seats = this.seats();
+      this.remember();
+      const r = await this.client.request({ cmd: "arena", game, opponents: this.opp.slice(0, seats - 1).map((s) => s.value), deals, seed });
+      this.result = { game, seats, deals: r.result.deals, mean: r.result.mean, ci95: r.result.ci95, error: null,
         seed, wall_ms: Math.round(r.result.wall_ms), summary: r.result.summary };
       const secs = r.result.wall_ms / 1000;
-      this.say(t("lab.done", { n: deals, seconds: fmtNumber(Number(secs.toFixed(1))),
+      this.say(t("lab.done", { n: deals, seats: fmtNumber(seats), seconds: fmtNumber(Number(secs.toFixed(1))),
         rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
     } catch (err) {
       this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
@@ -347,7 +393,7 @@ class LabView {
     // the caption as a paragraph of the box's width: a <caption> is as wide as the table, which scrolls on a phone
     this.table.append(
       h("p", { className: "lab-caption", id: "lab-caption" },
-        t("lab.caption", { n: s.deals, hands: fmtNumber(s.hands_played), seed: r.seed })),
+        t("lab.caption", { n: s.deals, seats: fmtNumber(s.seats ?? 3), hands: fmtNumber(s.hands_played), seed: r.seed })),
       h("table", { "aria-labelledby": "lab-caption" },
         h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
         h("tbody", {}, ...rows)));
@@ -360,7 +406,8 @@ class LabView {
     try {
       await this.load();
       this.say("");
-      this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"));
+      this.remember();
+      this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"), this.game.value);
     } catch (err) {
       this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
       this.renderResult();

@@ -494,9 +494,11 @@
 /**
  * engine.observation.Observation as JSON (engine/obsjson.py): masks as ints below 2**36, tricks as
  * [leader, cards, winner]; read back with engine.obsjson.observation_from_json (the bot lab does).  game: the
- * game's id, only when it is not Mittlere.
+ * game's id and seats its number of seats (every per-seat list has that length); this engine always sends both, an
+ * older one (a friend's page) may leave them out: then the game is Mittlere, with its three seats.
  * @typedef {object} ObservationJson
  * @property {string} [game]
+ * @property {number} [seats]
  * @property {number} seat
  * @property {RulesJson} rules
  * @property {number} dealer

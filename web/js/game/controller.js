@@ -405,15 +405,21 @@ export class Controller extends Emitter {
     return this.engine({ cmd: "outside_move", level: fallback });
   }
 
-  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game. */
-  async playAgainst(client, name) {
+  /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game of `game` (the lab's
+   *  choice: "mittlere", "molotow" or "plusminus"; anything the engine does not offer: Mittlere); the other bots' seats
+   *  keep the levels of the New game settings (the first one again where a game of three has none). */
+  async playAgainst(client, name, game = "mittlere") {
     if (!(await this.mayLeave())) return;
     this.outside = { client, name };
     this.outsideGone = false;
-    const names = [0, 1, 2].map((s) => t(`name.${s}`));
+    const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
+    const n = gameInfo(id).seats ?? store.hello?.seats ?? 3;
+    const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
-    const other = this.session.seats?.[2];   // seat 2 keeps the level it has in the settings
-    this.startGame({ ...this.session, game: null, seats: [{ kind: "me" }, { kind: "outside" }, { kind: "bot", level: other?.level ?? store.hello?.defaults?.bots?.[1] ?? "normal" }], names, practice: false })
+    // the other bot seats keep their levels from the settings' table (a person's seat: the level it keeps)
+    const level = (s) => this.session.seats?.[s]?.level ?? this.session.seats?.[2]?.level ?? store.hello?.defaults?.bots?.[0] ?? "normal";
+    const seats = [{ kind: "me" }, { kind: "outside" }, ...Array.from({ length: n - 2 }, (_, k) => ({ kind: "bot", level: level(k + 2) }))];
+    this.startGame({ ...this.session, game: id, seats, names, practice: false })
       .then(() => { if (this.outside) toast(t("lab.seatTaken", { name: names[1], seat: t("name.1") }), "info", 5000); })
       .catch(() => {});
   }

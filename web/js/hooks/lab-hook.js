@@ -26,7 +26,7 @@ export function installLab({ controller }) {
     }
     again = 0;
     m.setPhaseSource(() => store.ui.phase);
-    await m.openLab({ onPlay: (client, name) => { m.closeLab(); controller.playAgainst?.(client, name); } });
+    await m.openLab({ onPlay: (client, name, game) => { m.closeLab(); controller.playAgainst?.(client, name, game); } });
   };
   const route = () => {
     if (location.hash === "#lab") open();
