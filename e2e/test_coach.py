@@ -11,7 +11,7 @@ import sys
 
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, play_via_dom_button, state, wait_my_turn_or_phase
+from jass_e2e import ROOT, load_catalog, play_via_dom_button, state, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 COACHED = 240_000   # a second Python start plus ~10 decisions of 1500 play-outs each, on a loaded 2-core machine
@@ -81,3 +81,35 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
 
     # the game's own engine was never asked to coach
     assert "coach" not in {s["cmd"] for s in page.evaluate("window.__jass.stats()")}
+
+
+def test_coach_checks_a_family_hand_in_its_own_outcomes_like_the_cli(open_app, page, watch):
+    """Molotow (four seats, nine cards): the review's coach checks the player's hand as the CLI does, and words a
+    reason in the game's own outcomes (docs/bots.md#coach)."""
+    open_app("?speed=instant&seed=5&hands=3&game=molotow&bots=normal,easy,normal")
+    assert page.evaluate("window.__jass.view().game") == "molotow"
+    assert finish_hand(page) == "hand-over"
+    record = page.evaluate("window.__jass.ask({cmd: 'records'})")["records"][0]
+    assert record["game"] == "molotow" and len(record["hands"]) == 4
+    page.locator("#btn-hand-review").click()
+    coach = page.locator("#dlg-review #review-coach")
+    expect(coach.locator("h3")).to_have_text("Coach")
+    expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done", timeout=COACHED)
+
+    out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
+                         input=json.dumps(record), capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    cli = json.loads(out.stdout)
+    assert cli["decisions"], "seed 5 gives the player real choices in Molotow's hand 1"
+    rows = coach.locator(".coach-list li")
+    expect(rows).to_have_count(len(cli["decisions"]))
+    cat = load_catalog("en")
+    for i, d in enumerate(cli["decisions"]):
+        row = rows.nth(i)
+        expect(row).to_have_attribute("data-play", str(d["play_index"]))
+        expect(row).to_have_attribute("data-mark", d["mark"] or "good")
+        assert float(row.get_attribute("data-loss")) == d["loss"]
+        if d["reason"]["code"] in ("outcome_risk", "outcome_missed"):
+            expect(row.locator(".coach-why")).to_contain_text(cat[f"outcome.{d['reason']['params']['outcome']}"])
+    assert any(d["reason"]["code"].startswith("outcome_") for d in cli["decisions"]), "a reason in Molotow's outcomes"
+    assert float(coach.locator("[data-coach]").get_attribute("data-lost")) == round(sum(d["loss"] for d in cli["decisions"]), 3)

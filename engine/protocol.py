@@ -285,9 +285,10 @@ class ReviewRequest(TypedDict):
 
 
 class CoachRequest(TypedDict):
-    """The coach: evaluate ``seat``'s decisions in a complete or partial hand record with the expert search,
-    ``start`` (0-based, among the decisions with a real choice) and at most ``limit`` of them (all by default);
-    ``iterations`` play-outs per decision (50..4000, default 1500).  The session is not touched."""
+    """The coach: evaluate ``seat``'s decisions in a complete or partial hand record of any game (``seat``: one of
+    its seats, 0..2 in Mittlere, 0..3 in Molotow and Plus-Minus) with the expert search, ``start`` (0-based, among
+    the decisions with a real choice) and at most ``limit`` of them (all by default); ``iterations`` play-outs per
+    decision (50..4000, default 1500).  The session is not touched."""
 
     cmd: Literal["coach"]
     record: HandRecord
@@ -626,10 +627,13 @@ class ReviewAnswer(TypedDict):
 
 
 class CoachDecision(TypedDict):
-    """One decision the coach evaluated: the card played and the best card (codes) with their expected strokes,
-    the loss, a mark (blunder ≥ 0.5, mistake ≥ 0.2, inaccuracy ≥ 0.08, else null), the reason as a code with
-    params (best; outcome_risk / outcome_missed {outcome, played_pct, best_pct}; worse_on_average), every distinct
-    card's expected strokes, and the cards equivalent to the one played."""
+    """One decision the coach evaluated: the card played and the best card (codes) with their expected strokes
+    (the game's own settlement: strokes minus zeros), the loss, a mark (blunder ≥ 0.5, mistake ≥ 0.2, inaccuracy ≥
+    0.08, else null), the reason as a code with params (best; outcome_risk / outcome_missed {outcome, played_pct,
+    best_pct}; worse_on_average), every distinct card's expected strokes, and the cards equivalent to the one
+    played.  The outcomes, by game: Mittlere middle, hundred, no_trick (risks), lowest, highest, match (missed);
+    Molotow middle, hundred, other_all (risks), lowest, highest, all_points, other_hundred (missed); Plus-Minus
+    middle, hundred (risks), lowest, highest, passed (missed)."""
 
     play_index: int
     trick: int
@@ -665,7 +669,7 @@ class ErrorInfo(TypedDict):
     bad_game {games} (new_game: no such game; games: the known ids), bad_names {max_len}, bad_card {card},
     bad_records {max}, bad_record {hand, text} (review: the 1-based hand and the record's fault in English, the
     replay CLI's sentence; coach: hand 1), bad_coach {field} (coach: seat, start, limit or iterations out of range;
-    game: a record of a game the coach does not know), bad_journal {hand, index} (restore: the 1-based hand and the
+    the seat: one the record's game has), bad_journal {hand, index} (restore: the 1-based hand and the
     0-based card that failed, null when the journal's shape is wrong; a bad setup answers new_game's codes),
     not_playing, not_your_turn {seat}, not_bot_turn, outside_turn {seat} (our bot asked to play an outside bot's
     turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),

@@ -166,8 +166,7 @@ def error_text(code: str, params: Params, names: Sequence[str] = DEFAULT_NAMES) 
         "bad_records": f"Give a list of 1 to {p.get('max')} hand records.",
         "bad_record": f"Hand {p.get('hand')}: {p.get('text')}.",
         "bad_journal": _journal_text(p),
-        "coach_game": f"The coach checks Mittlere hands only for now, not {p.get('game')}.",
-        "bad_coach": f"The coach cannot take that {p.get('field')} (seat 0-2, start >= 0, limit >= 1, "
+        "bad_coach": f"The coach cannot take that {p.get('field')} (a seat of the hand's game, start >= 0, limit >= 1, "
                      "iterations 50-4000).",
         "not_playing": "The hand is over: no card can be played now.",
         "not_your_turn": f"Wait: it is {who}'s turn.",

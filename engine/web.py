@@ -487,15 +487,16 @@ class Session:
         """The coach's evaluation of one seat's decisions in a hand record, in steps (see CoachRequest)."""
         seat, start = req.get("seat"), req.get("start", 0)
         limit, iterations = req.get("limit"), req.get("iterations", COACH_ITERATIONS)
-        checks = (("seat", _is_int(seat) and seat in range(MITTLERE.seats)), ("start", _is_int(start) and start >= 0),
+        most = max(spec.seats for spec in GAMES.values())
+        checks = (("seat", _is_int(seat) and seat in range(most)), ("start", _is_int(start) and start >= 0),
                   ("limit", limit is None or (_is_int(limit) and limit >= 1)),
                   ("iterations", _is_int(iterations) and COACH_MIN_ITERATIONS <= iterations <= COACH_MAX_ITERATIONS))
         for field, ok in checks:
             if not ok:
                 raise ProtocolError("bad_coach", {"field": field})
         try:
-            if replay(req.get("record")).spec is not MITTLERE:  # the coach's search is Mittlere's
-                raise ProtocolError("coach_game", {"game": replay(req.get("record")).spec.id})
+            if seat not in range(replay(req.get("record")).spec.seats):   # a seat of the record's game
+                raise ProtocolError("bad_coach", {"field": "seat"})
             out = coach_steps(req.get("record"), int(seat or 0), start, limit, iterations)
         except RecordError as e:
             raise ProtocolError("bad_record", {"hand": 1, "text": _clean(str(e))}) from None

@@ -501,6 +501,126 @@ def test_coach_cli(tmp_path):
     assert run(args, out=io.StringIO(), err=err) == 2 and "hands" in err.getvalue()
 
 
+def _family_record(game: str, seed: int) -> dict:
+    from engine.game import hand_record
+    from engine.games import game_spec
+    spec = game_spec(game)
+    dealer = seed % spec.seats
+    s = HandState(deal(seed, 0, dealer, spec.seats), dealer, spec.default_rules, spec)
+    bots = [make_bot(level, seed + i) for i, level in enumerate(("normal", "easy", "random", "normal"))]
+    while not s.is_complete:
+        s.push(bots[s.to_play].choose(observe(s, s.to_play)))
+    return dict(hand_record(s))
+
+
+#: What each outcome class is worth to the seat, by the rule books (docs/rules-molotow.md §5: strokes minus zeros;
+#: docs/rules-plusminus.md §5: strokes only).
+CLASS_VALUE = {
+    "molotow": {"all_points": 3, "hundred": -3, "other_all": -1, "other_hundred": 1, "lowest": 1, "highest": 1,
+                "middle": -1, "tie": 0, "annulled": 0},
+    "plusminus": {"lowest": 1, "highest": 1, "passed": 1, "hundred": 0, "middle": 0, "tie": 0, "annulled": 0},
+}
+
+
+def _outcome_value(game: str, k: str) -> float:
+    return CLASS_VALUE[game][k]
+
+
+def test_the_coach_weighs_molotows_outcomes_by_their_strokes_and_zeros():
+    from engine.bots.coach import OUTCOMES
+    bad, good = OUTCOMES["molotow"]
+    assert {**{k: -w for k, w in bad.items()}, **good} == {k: v for k, v in CLASS_VALUE["molotow"].items() if v}
+    bad, good = OUTCOMES["plusminus"]
+    assert set(good) == {k for k, v in CLASS_VALUE["plusminus"].items() if v} and set(bad) == {"middle", "hundred"}
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+def test_coach_checks_every_seat_of_a_family_hand_in_its_own_outcomes(game):
+    from engine.bots.coach import _OUTCOME_TEXT, OUTCOMES, coach_hand, render_text
+    from engine.record import RecordError
+    rec = _family_record(game, 21)
+    bad, good = OUTCOMES[game]
+    found = 0
+    for seat in range(4):
+        report = coach_hand(rec, seat, iterations=60)
+        assert report == coach_hand(rec, seat, iterations=60)   # deterministic
+        found += len(report["decisions"])
+        for d in report["decisions"]:
+            assert rec["plays"][d["play_index"]] == d["card"] and 1 <= d["trick"] <= 9
+            assert d["best"] in d["options"] and d["best_expected"] == max(d["options"].values())
+            assert d["loss"] == pytest.approx(d["best_expected"] - d["expected"], abs=2e-3)
+            # the game's own settlement: Molotow -3..+3 strokes minus zeros, Plus-Minus 0..1 stroke (no standings)
+            assert all((-3 <= v <= 3) if game == "molotow" else (0 <= v <= 1) for v in d["options"].values())
+            r = d["reason"]
+            assert (r["code"] == "best") == (d["mark"] is None)
+            if r["code"] == "outcome_risk":
+                assert r["params"]["outcome"] in bad and r["params"]["played_pct"] >= r["params"]["best_pct"]
+            elif r["code"] == "outcome_missed":
+                assert r["params"]["outcome"] in good and r["params"]["best_pct"] >= r["params"]["played_pct"]
+            else:
+                assert r["code"] in ("best", "worse_on_average")
+        assert render_text(report).startswith(f"Coach for seat {seat}")
+    assert found >= 8, "four seats of 9 cards give the coach real choices to check"
+    assert set(bad) | set(good) <= set(_OUTCOME_TEXT)
+    with pytest.raises(RecordError, match="seat must be 0, 1, 2 or 3"):
+        coach_hand(rec, 4, iterations=60)
+    with pytest.raises(RecordError, match="seat must be 0, 1 or 2"):
+        coach_hand(_record(12), 3, iterations=60)
+
+
+@pytest.mark.parametrize("game", ["molotow", "plusminus"])
+def test_family_evaluation_is_the_settlement_its_outcome_classes_add_up_to(game):
+    """The coach's family measure: per card, the mean is the mean settlement of the seat (no standings in a record:
+    Plus-Minus scores the seat's own strokes), and the outcome classes' chances weighted by what the coach's reason
+    table says each is worth give exactly that mean."""
+    from engine.bots.family import FAMILY_CLASSES, evaluate
+    from engine.record import parse_record
+    rec = _family_record(game, 8)
+    state, plays = parse_record(rec)
+    for c in plays[:5]:
+        state.push(c)
+    obs = observe(state, state.to_play)
+    cards = list(iter_cards(legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void)))
+    means, classes = evaluate(obs, cards, 200, random.Random(1))
+    assert (means, classes) == evaluate(obs, cards, 200, random.Random(1))
+    for c in cards:
+        assert set(classes[c]) == set(FAMILY_CLASSES[game]) and sum(classes[c].values()) == pytest.approx(1)
+        assert means[c] == pytest.approx(sum(p * _outcome_value(game, k) for k, p in classes[c].items()))
+
+
+@pytest.mark.parametrize("game,points,ties,expected", [
+    ("molotow", (90, 9, 34, 24), "passed_over", ["highest", "lowest", "middle", "middle"]),
+    ("molotow", (90, 30, 30, 7), "passed_over", ["highest", "tie", "tie", "lowest"]),
+    ("molotow", (80, 47, 15, 15), "share", ["highest", "middle", "lowest", "lowest"]),
+    ("molotow", (157, 0, 0, 0), "passed_over", ["all_points", "other_all", "other_all", "other_all"]),
+    ("molotow", (104, 20, 20, 13), "passed_over", ["hundred", "other_hundred", "other_hundred", "other_hundred"]),
+    ("plusminus", (90, 9, 34, 24), "passed_over", ["highest", "lowest", "middle", "middle"]),
+    ("plusminus", (104, 20, 20, 13), "passed_over", ["hundred", "tie", "tie", "lowest"]),
+    ("plusminus", (60, 60, 30, 7), "passed_over", ["tie", "tie", "middle", "lowest"]),
+    ("plusminus", (60, 60, 30, 7), "next", ["tie", "tie", "passed", "lowest"]),
+    ("plusminus", (80, 47, 15, 15), "next", ["highest", "passed", "tie", "tie"]),
+])
+def test_family_outcome_classes_follow_the_rule_books(game, points, ties, expected):
+    """docs/rules-molotow.md §5 and docs/rules-plusminus.md §5: each seat's class, and what the coach's table says
+    it is worth is the seat's settlement."""
+    from engine.bots.family import family_class
+    from engine.games import game_spec
+    spec = game_spec(game)
+    settled = spec.settle(points, (3, 2, 2, 2), spec.rules_from_json({"ties": ties}))
+    assert [family_class(settled, points, s) for s in range(4)] == expected
+    assert [_outcome_value(game, k) for k in expected] == list(settled.deltas)
+
+
+def test_every_coach_outcome_has_words_in_the_page_catalog():
+    from pathlib import Path
+
+    from engine.bots.coach import OUTCOMES
+    catalog = (Path(__file__).resolve().parent.parent / "web/js/i18n/locales/en.js").read_text(encoding="utf-8")
+    for bad, good in OUTCOMES.values():
+        for k in (*bad, *good):
+            assert f'"outcome.{k}":' in catalog, k
+
+
 # ------------------------------------------------------------------------------------------------ inference
 def _bot_state(seed: int, n_plays: int) -> HandState:
     """A hand that the play-out policy's own plans would play: three `normal` bots."""

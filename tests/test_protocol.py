@@ -63,7 +63,7 @@ ERROR_CODES = {
     "not_in_hand": {"card": "DA"}, "must_follow": {"card": "D6", "suit": "S", "trump": None},
     "must_trump": {"card": "S6", "trump": "H"}, "undertrump": {"card": "D6", "trump": "D", "over": "D9"},
     "hand_complete": {}, "bad_records": {"max": 480}, "bad_record": {"hand": 2, "text": "play 1: ..."},
-    "bad_journal": {"hand": 2, "index": 3}, "bad_coach": {"field": "seat"}, "coach_game": {"game": "molotow"},
+    "bad_journal": {"hand": 2, "index": 3}, "bad_coach": {"field": "seat"},
     "outside_turn": {"seat": 1},
     "not_outside_turn": {"seat": 0}, "bad_level": {"levels": ["random", "easy"]},
     "bad_seats": {"seats": 3, "kinds": ["me", "person", "bot", "outside"], "levels": ["random", "easy"]},

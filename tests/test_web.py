@@ -533,6 +533,24 @@ def test_coach_in_steps_gives_what_the_whole_report_gives():
         {"ok": True, "decisions": [], "count": len(whole), "next": None}
 
 
+def test_coach_checks_a_family_hand_in_steps_like_the_whole_report_for_its_four_seats():
+    from engine.bots.coach import coach_hand
+    play_game(1, "coach", bots=("easy", "normal", "random"), game="molotow")
+    rec = call(cmd="records")["records"][0]
+    assert rec["game"] == "molotow" and len(rec["hands"]) == 4
+    for seat in (3, 0):
+        whole = coach_hand(rec, seat, iterations=50)["decisions"]
+        got, start = [], 0
+        while start is not None:
+            r = call(cmd="coach", record=rec, seat=seat, start=start, limit=2, iterations=50)
+            assert r["ok"] and r["count"] == len(whole)
+            got += r["decisions"]
+            start = r["next"]
+        assert got == whole and len(whole) >= 1
+    assert call(cmd="coach", record=rec, seat=4, iterations=50)["error"] == {"code": "bad_coach",
+                                                                            "params": {"field": "seat"}}
+
+
 @pytest.mark.parametrize("field,value", [("seat", 3), ("seat", "0"), ("start", -1), ("limit", 0),
                                          ("iterations", 10), ("iterations", 5000), ("iterations", True)])
 def test_coach_refuses_bad_fields_by_name_and_keeps_the_game(field, value):

@@ -1,8 +1,17 @@
 """The coach: after a hand, the expert search evaluates every decision one seat made.
 
-``coach_hand(record, seat)`` replays a hand record (:mod:`engine.record`) and, at each of ``seat``'s
-decisions with a real choice, measures the expected strokes of every distinct legal card on the
-same sampled worlds (the expert's evaluation: smart play-outs, the last tricks solved exactly).
+``coach_hand(record, seat)`` replays a hand record (:mod:`engine.record`) of any game of the family and, at each of
+``seat``'s decisions with a real choice (``seat``: one of the game's seats, 0..2 in Mittlere, 0..3 in Molotow and
+Plus-Minus), measures the expected value of every distinct legal card on the same sampled worlds — the expert's
+evaluation of the game:
+
+- Mittlere: expected strokes (strokes minus zeros) by the expert's smart play-outs, the last tricks solved exactly
+  (:meth:`engine.bots.search.SearchBot.evaluate_classes`);
+- Molotow and Plus-Minus: the family's search (:func:`engine.bots.family.evaluate`, the play-outs ``hard`` and
+  ``expert`` use), each play-out scored by the game's own settlement for the seat — Molotow strokes minus zeros,
+  Plus-Minus strokes (race-weighted as the search weighs them; a hand record carries no game standings, so the
+  weights are the seat's own strokes).
+
 It reports the card played against the best card, marks the biggest mistakes, and gives a reason
 as a *code with parameters* (no sentences: the UI words them in its language;
 :func:`render_text` is the English rendering of the CLI, ``python -m engine coach``).
@@ -12,11 +21,21 @@ Deterministic: the same record, seat and work give the same report.
 Reason codes (``reason.code``):
 
 - ``best``: the card played was (about) the best one;
-- ``outcome_risk``: the card played makes a bad outcome likelier — ``params.outcome`` (``middle``,
-  ``hundred``, ``no_trick``) and its chance after the card played and after the best card (percent);
-- ``outcome_missed``: the best card makes a good outcome likelier — ``params.outcome`` (``lowest``,
-  ``highest``, ``match``) with the two chances;
+- ``outcome_risk``: the card played makes a bad outcome likelier — ``params.outcome`` and its chance after the
+  card played and after the best card (percent);
+- ``outcome_missed``: the best card makes a good outcome likelier — ``params.outcome`` with the two chances;
 - ``worse_on_average``: no single outcome explains the loss (it is spread over several).
+
+The outcomes are each game's own (:data:`OUTCOMES`; the classes :func:`engine.bots.common.seat_class` and
+:func:`engine.bots.family.family_class`), bad ones first:
+
+- Mittlere (docs/rules.md §6): ``middle``, ``hundred``, ``no_trick``; ``lowest``, ``highest``, ``match`` (every
+  trick);
+- Molotow (docs/rules-molotow.md §5): ``middle`` (untied between the most and the fewest: a zero), ``hundred`` (100
+  or more: three zeros), ``other_all`` (another player has all 157 points: a zero); ``lowest``, ``highest`` (alone:
+  a stroke), ``all_points`` (157: three strokes), ``other_hundred`` (another player on 100 or more: a stroke);
+- Plus-Minus (docs/rules-plusminus.md §5): ``middle``, ``hundred`` (alone with the most at 100 or more: no stroke);
+  ``lowest``, ``highest`` (alone, 99 or less), ``passed`` (a tied extreme's stroke passed on, ``ties: next``).
 """
 
 from __future__ import annotations
@@ -26,21 +45,36 @@ import sys
 from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from ..cards import CODES, iter_cards, pretty
+from ..games import MITTLERE, MOLOTOW, PLUSMINUS
 from ..observation import Observation, observe
 from ..record import RecordError, parse_record
 from ..rules import legal_mask
+from .common import decision_rng
+from .family import evaluate as family_evaluate
 from .search import ExpertBot, choice_groups
 
 if TYPE_CHECKING:   # the command line's arguments (engine/cli.py): the game's worker never imports argparse
     import argparse
 
-#: Play-outs per decision when the caller gives none: the ``coach`` CLI's and the web protocol's default.
+#: Play-outs per decision when the caller gives none: the ``coach`` CLI's and the web protocol's default, in every
+#: game (a family decision costs less than Mittlere's: no exact endgame, see docs/bots.md).
 COACH_ITERATIONS = 1500
 
 #: Marks by the expected strokes lost against the best card.
 MARKS = (("blunder", 0.5), ("mistake", 0.2), ("inaccuracy", 0.08))
-BAD = ("middle", "hundred", "no_trick")
-GOOD = ("lowest", "highest", "match")
+
+#: Per game, the outcomes a reason may name and what each weighs in it: ``(bad, good)``, each outcome -> the strokes
+#: it costs (bad) or gains (good), roughly, against finishing tied (worth nothing).  Mittlere: middle, 100+ and no
+#: trick cost 2, the lowest, the highest and every trick gain 1.  Molotow (docs/rules-molotow.md §5): the middle
+#: costs a zero, 100+ three, another player's 157 a zero; the lowest and the highest gain a stroke, all 157 three,
+#: another player's 100+ one.  Plus-Minus (docs/rules-plusminus.md §5): the lowest, the highest (99 or less) and a
+#: passed stroke gain one; the middle and 100+ cost the stroke a place at the top or the bottom would have given.
+OUTCOMES: dict[str, tuple[dict[str, float], dict[str, float]]] = {
+    MITTLERE.id: ({"middle": 2, "hundred": 2, "no_trick": 2}, {"lowest": 1, "highest": 1, "match": 1}),
+    MOLOTOW.id: ({"middle": 1, "hundred": 3, "other_all": 1},
+                 {"lowest": 1, "highest": 1, "all_points": 3, "other_hundred": 1}),
+    PLUSMINUS.id: ({"middle": 1, "hundred": 1}, {"lowest": 1, "highest": 1, "passed": 1}),
+}
 
 
 def _mark(loss: float) -> str | None:
@@ -50,12 +84,12 @@ def _mark(loss: float) -> str | None:
     return None
 
 
-def _reason(loss: float, played: dict[str, float], best: dict[str, float]) -> dict[str, Any]:
+def _reason(game: str, loss: float, played: dict[str, float], best: dict[str, float]) -> dict[str, Any]:
     if loss < MARKS[-1][1]:
         return {"code": "best", "params": {}}
-    # strokes per outcome class, roughly: bad outcomes cost 2 (middle, 100+, no trick), good ones gain 1
-    swings = [(2 * (played[k] - best[k]), "outcome_risk", k) for k in BAD]
-    swings += [(best[k] - played[k], "outcome_missed", k) for k in GOOD]
+    bad, good = OUTCOMES[game]
+    swings = [(w * (played[k] - best[k]), "outcome_risk", k) for k, w in bad.items()]
+    swings += [(w * (best[k] - played[k]), "outcome_missed", k) for k, w in good.items()]
     size, code, k = max(swings)
     if size < 0.5 * loss:
         return {"code": "worse_on_average", "params": {}}
@@ -76,9 +110,10 @@ class _Decision(NamedTuple):
 def _decisions(record: Any, seat: int) -> list[_Decision]:
     """``seat``'s decisions with a real choice (two or more distinct cards), replaying the record once; raises
     :class:`~engine.record.RecordError` for a bad record, a bad seat or an illegal play."""
-    if seat not in (0, 1, 2):
-        raise RecordError(f"seat must be 0, 1 or 2, not {seat!r}")
     state, plays = parse_record(record)
+    spec = state.spec
+    if isinstance(seat, bool) or seat not in range(spec.seats):
+        raise RecordError(f"seat must be {spec.seat_list()} in {spec.id}, not {seat!r}")
     found: list[_Decision] = []
     for i, c in enumerate(plays):
         if state.to_play == seat:
@@ -93,6 +128,16 @@ def _decisions(record: Any, seat: int) -> list[_Decision]:
     return found
 
 
+def _evaluate(bot: ExpertBot, obs: Observation, reps: list[int],
+              iterations: int) -> tuple[dict[int, float], dict[int, dict[str, float]]]:
+    """Each of ``reps``' expected value and outcome classes: Mittlere's expert evaluation, or in Molotow and
+    Plus-Minus the family's search scored by the game's own settlement (:func:`engine.bots.family.evaluate`)."""
+    if obs.game == MITTLERE.id:
+        return bot.evaluate_classes(obs, reps, iterations)
+    rng = decision_rng(bot.level + "/eval", bot.seed, obs)
+    return family_evaluate(obs, reps, iterations, rng, bot.eps, bot.race)
+
+
 def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None, iterations: int = COACH_ITERATIONS,
                 seed: str = "coach") -> dict[str, Any]:
     """Evaluate ``seat``'s decisions from the ``start``-th (0-based, among the decisions with a real choice), at
@@ -104,7 +149,7 @@ def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None
     decisions: list[dict[str, Any]] = []
     for i, c, obs, legal, groups in todo:
         reps = sorted(set(groups.values()))
-        means, classes = bot.evaluate_classes(obs, reps, iterations)
+        means, classes = _evaluate(bot, obs, reps, iterations)
         best = max(reps, key=lambda x: (means[x], -x))
         mine = groups[c]
         loss = max(0.0, means[best] - means[mine])
@@ -112,7 +157,7 @@ def coach_steps(record: Any, seat: int, start: int = 0, limit: int | None = None
             "play_index": i, "trick": len(obs.tricks) + 1, "card": CODES[c], "best": CODES[best],
             "expected": round(means[mine], 3), "best_expected": round(means[best], 3),
             "loss": round(loss, 3), "mark": _mark(loss),
-            "reason": _reason(loss, classes[mine], classes[best]),
+            "reason": _reason(obs.game, loss, classes[mine], classes[best]),
             "options": {CODES[x]: round(means[x], 3) for x in reps},
             "same_as": sorted(CODES[x] for x in iter_cards(legal) if groups[x] == mine and x != c),
         })
@@ -127,7 +172,7 @@ def biggest(decisions: list[dict[str, Any]], n: int = 3) -> list[int]:
 
 
 def coach_hand(record: Any, seat: int, iterations: int = COACH_ITERATIONS, seed: str = "coach") -> dict[str, Any]:
-    """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record).
+    """The coach's report of ``seat``'s decisions in ``record`` (a decoded hand record of any game of the family).
 
     Raises :class:`~engine.record.RecordError` for a bad record or seat.
     """
@@ -138,7 +183,10 @@ def coach_hand(record: Any, seat: int, iterations: int = COACH_ITERATIONS, seed:
 
 
 _OUTCOME_TEXT = {"middle": "ending in the middle", "hundred": "reaching 100 or more", "no_trick": "taking no trick",
-                 "lowest": "finishing lowest", "highest": "finishing highest", "match": "taking every trick"}
+                 "lowest": "finishing lowest", "highest": "finishing highest", "match": "taking every trick",
+                 "all_points": "taking all the points", "other_hundred": "another player reaching 100 or more",
+                 "other_all": "another player taking all the points",
+                 "passed": "taking a stroke passed on from a tie"}
 
 
 def _card_text(code: str) -> str:
@@ -177,7 +225,8 @@ def render_text(report: dict[str, Any]) -> str:
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("coach", help="evaluate one seat's decisions in a hand record with the expert search")
     p.add_argument("file", help="hand record (JSON), or - for standard input")
-    p.add_argument("--seat", type=int, required=True, help="the seat to coach (0, 1 or 2)")
+    p.add_argument("--seat", type=int, required=True,
+                   help="the seat to coach (0, 1 or 2 in Mittlere; 0 to 3 in Molotow and Plus-Minus)")
     p.add_argument("--iterations", type=int, default=COACH_ITERATIONS,
                    help=f"play-outs per decision (default {COACH_ITERATIONS})")
     p.add_argument("--json", action="store_true", help="print the report as JSON (codes, no sentences)")

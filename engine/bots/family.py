@@ -15,6 +15,9 @@ settlement, the endgame solver) and stay exactly as they are.  In another game o
   is scored for the **race** to 7 strokes (:func:`race_weights`): from the game standings the observation carries
   (``scores``: strokes so far), a stroke counts more the nearer its taker is to 7 — the bot's own up to
   ``1 + race``, another seat's down to ``-race`` (it brings that seat nearer the win).
+- the coach (:mod:`engine.bots.coach`) measures a family hand's decisions with the same search without halving
+  (:func:`evaluate`): each distinct card's mean value and how often each outcome class of the seat follows
+  (:data:`FAMILY_CLASSES`, :func:`family_class`).
 
 The budget is work (play-outs), so a decision is a pure function of the seed, the options and the observation.
 """
@@ -23,13 +26,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import CODES, NUM_CARDS, RANK_OF, SUIT_MASKS, SUIT_OF, iter_cards, pretty
-from ..games import PLUSMINUS, PLUSMINUS_TARGET
+from ..games import MOLOTOW, PLUSMINUS, PLUSMINUS_TARGET
 from ..observation import Observation, state_from_observation
 from ..rules import legal_mask
-from ..scoring import MOLOTOW_HUNDRED
+from ..scoring import MOLOTOW_HUNDRED, Settlement
 from ..state import outcome
 from .common import decision_rng, other_seats, second_look
 from .playout import _POINTS, _STRENGTH_OF, draw_plans, plan_choice, policy_playout
@@ -95,6 +99,38 @@ def race_weights(obs: Observation, race: float = RACE) -> tuple[float, ...] | No
     return tuple(weights)
 
 
+#: A seat's outcome classes in a hand of each game of the family (the coach's reasons, :func:`family_class`).
+#: Molotow: ``all_points`` (every point, 3 strokes), ``hundred`` (100 or more, 3 zeros), ``other_all`` /
+#: ``other_hundred`` (another player did so: a zero / a stroke), ``lowest`` / ``highest`` (alone with the fewest /
+#: the most: a stroke), ``middle`` (untied between them: a zero), ``tie`` (tied: nothing).  Plus-Minus: ``lowest``,
+#: ``highest`` (alone with the most, 99 or less) and ``passed`` (a tied extreme's stroke passed on, ``ties: next``)
+#: give a stroke; ``hundred`` (alone with the most at 100 or more), ``middle`` and ``tie`` nothing.  ``annulled``:
+#: no trump under ``no_trump: annul``.
+FAMILY_CLASSES: dict[str, tuple[str, ...]] = {
+    MOLOTOW.id: ("all_points", "hundred", "other_all", "other_hundred", "lowest", "highest", "middle", "tie",
+                "annulled"),
+    PLUSMINUS.id: ("lowest", "highest", "passed", "hundred", "middle", "tie", "annulled"),
+}
+
+
+def family_class(settled: Settlement, pts: Sequence[int], seat: int) -> str:
+    """``seat``'s outcome class (:data:`FAMILY_CLASSES`) in a settled Molotow or Plus-Minus hand."""
+    roles = settled.roles
+    if settled.case == "annulled":
+        return "annulled"
+    if settled.case == "molotow_all":
+        return "all_points" if roles["winner"] == seat else "other_all"
+    if settled.case == "molotow_hundred":
+        return "hundred" if roles["hundred"] == seat else "other_hundred"
+    if seat in roles["stroke"]:
+        return "lowest" if pts[seat] == min(pts) else "highest" if pts[seat] == max(pts) else "passed"
+    if roles.get("hundred") == seat:
+        return "hundred"
+    if seat in roles.get("zero", ()) or (settled.case == "plusminus" and seat not in roles["tied"]):
+        return "middle"
+    return "tie"
+
+
 def _value(deltas: tuple[int, ...], seat: int, weights: tuple[float, ...] | None) -> float:
     if weights is None:
         return float(deltas[seat])
@@ -104,10 +140,12 @@ def _value(deltas: tuple[int, ...], seat: int, weights: tuple[float, ...] | None
 # -- the search (hard, expert, normal's second look) ---------------------------------------------------------------
 
 def search(obs: Observation, cands: list[int], playouts: int, rng: random.Random, eps: float = 0.25,
-           race: float = RACE, halving: bool = True) -> tuple[list[float], list[int], list[int]]:
+           race: float = RACE, halving: bool = True,
+           classes: list[dict[str, int]] | None = None) -> tuple[list[float], list[int], list[int]]:
     """Evaluate ``cands`` with about ``playouts`` play-outs in sampled worlds (common random numbers: every living
     candidate in the same world with the same random stream), halving the candidates after each round when
-    ``halving``.  Returns ``(totals, counts, alive)`` per candidate index."""
+    ``halving``.  Returns ``(totals, counts, alive)`` per candidate index; with ``classes`` (a dict per candidate)
+    it also counts each play-out's outcome class for the bot's seat (:func:`family_class`) there."""
     n = len(cands)
     weights = race_weights(obs, race)
     seat = obs.seat
@@ -130,11 +168,26 @@ def search(obs: Observation, cands: list[int], playouts: int, rng: random.Random
                 settled = outcome(st).settlement
                 if settled is not None:
                     totals[i] += _value(settled.deltas, seat, weights)
+                    if classes is not None:
+                        classes[i][family_class(settled, st.card_points(), seat)] += 1
                 counts[i] += 1
         if r < rounds - 1 and len(alive) > 1:
             alive.sort(key=lambda i: (-totals[i] / counts[i], cands[i]))
             alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
     return totals, counts, alive
+
+
+def evaluate(obs: Observation, cards: list[int], playouts: int, rng: random.Random, eps: float = 0.25,
+             race: float = RACE) -> tuple[dict[int, float], dict[int, dict[str, float]]]:
+    """The coach's measure in the family: the mean value of each of ``cards`` (legal ones; strokes minus zeros of the
+    seat, race-weighted in Plus-Minus as the search scores them) over about ``playouts`` play-outs on shared sampled
+    worlds, no halving, and how often each outcome class (:data:`FAMILY_CLASSES`) follows.  Deterministic for
+    ``rng``'s seed."""
+    classes = [dict.fromkeys(FAMILY_CLASSES[obs.game], 0) for _ in cards]
+    totals, counts, _ = search(obs, cards, playouts, rng, eps, race, halving=False, classes=classes)
+    means = {c: totals[i] / counts[i] for i, c in enumerate(cards)}
+    freq = {c: {k: v / counts[i] for k, v in classes[i].items()} for i, c in enumerate(cards)}
+    return means, freq
 
 
 def search_choose(bot: Any, obs: Observation, playouts: int, eps: float = 0.25, race: float = RACE,

@@ -475,6 +475,10 @@ export default {
   "outcome.hundred": "bei 100 oder mehr",
   "outcome.no_trick": "ohne Stich",
   "outcome.tie": "gleichauf",
+  "outcome.all_points": "mit allen Punkten",
+  "outcome.other_hundred": "hinter jemandem mit 100 oder mehr",
+  "outcome.other_all": "punktlos hinter jemandem mit allen Punkten",
+  "outcome.passed": "mit einem weitergegebenen Strich",
   "suit.S": "Schaufel",
   "suit.H": "Herz",
   "suit.D": "Ecken",
@@ -728,7 +732,6 @@ export default {
   "howto.family.p2": "**Molotow:** Wer allein die meisten oder allein die wenigsten Punkte hat, erhält einen Strich; jeder andere, der allein auf seinen Punkten ist, eine Null; wer gleich viele Punkte hat wie ein anderer, nichts. Alle 157 Punkte: 3 Striche, die anderen je eine Null. 100 oder mehr: 3 Nullen, die anderen je einen Strich. Wer die ausgespielte Farbe nicht hat, darf untertrumpfen.",
   "howto.family.p3": "**Plus-Minus:** keine Nullen. Ein Strich für den, der allein die wenigsten Punkte hat, und einer für den, der allein die meisten hat, wenn es 99 oder weniger sind. Das Spiel endet nach der Runde, in der einer allein die meisten Striche hat und mindestens 7.",
   "sheet.race": "Ein Rennen auf {n} Striche: Wer zuerst allein die meisten hat, mindestens {n}, gewinnt.",
-  "refusal.coach_game": "der Coach prüft vorerst nur Runden des Mittleren",
   "level.desc.family.normal": "Plant, allein die meisten oder die wenigsten Punkte zu haben, meidet die 100 und prüft seine Karte an einigen möglichen Verteilungen.",
   "level.desc.family.expert": "Wie Schwer, mit mehr Verteilungen.",
 };

@@ -476,6 +476,10 @@ export default {
   "outcome.hundred": "with 100 or more",
   "outcome.no_trick": "without a trick",
   "outcome.tie": "tied",
+  "outcome.all_points": "with all the points",
+  "outcome.other_hundred": "with another player on 100 or more",
+  "outcome.other_all": "with another player taking all the points",
+  "outcome.passed": "with a stroke passed on from a tie",
   "suit.S": "spades",
   "suit.H": "hearts",
   "suit.D": "diamonds",
@@ -729,7 +733,6 @@ export default {
   "howto.family.p2": "**Molotow:** a player alone with the most or alone with the fewest points gets a stroke; every other player on their own points gets a zero; players tied on points get nothing. All 157 points: 3 strokes, a zero for each other. 100 or more: 3 zeros, a stroke for each other. Undertrumping is allowed to a player without the led suit.",
   "howto.family.p3": "**Plus-Minus:** no zeros. A stroke for the player alone with the fewest points, and one for the player alone with the most, if that is 99 or less. The game ends after the hand in which one player alone has the most strokes and at least 7.",
   "sheet.race": "A race to {n} strokes: the first player alone on the most, with {n} or more, wins.",
-  "refusal.coach_game": "the coach checks Mittlere hands only, for now",
   "level.desc.family.normal": "Plans to be alone on the most or the fewest points, keeps clear of 100 and checks its card on a few sampled deals.",
   "level.desc.family.expert": "Like Hard with more deals.",
 };

@@ -475,6 +475,10 @@ export default {
   "outcome.hundred": "à 100 ou plus",
   "outcome.no_trick": "sans pli",
   "outcome.tie": "à égalité",
+  "outcome.all_points": "avec tous les points",
+  "outcome.other_hundred": "derrière un joueur à 100 ou plus",
+  "outcome.other_all": "sans point, derrière un joueur qui les prend tous",
+  "outcome.passed": "avec un trait transmis par une égalité",
   "suit.S": "pique",
   "suit.H": "cœur",
   "suit.D": "carreau",
@@ -728,7 +732,6 @@ export default {
   "howto.family.p2": "**Molotow\u00a0:** qui a seul le plus ou seul le moins de points marque un trait\u00a0; tout autre joueur seul sur ses points marque un zéro\u00a0; les joueurs à égalité ne marquent rien. Les 157 points\u00a0: 3 traits, un zéro pour chacun des autres. 100 ou plus\u00a0: 3 zéros, un trait pour chacun des autres. Qui n’a pas la couleur demandée peut sous-couper.",
   "howto.family.p3": "**Plus-Minus\u00a0:** pas de zéros. Un trait pour qui a seul le moins de points, et un pour qui a seul le plus, si c’est 99 ou moins. La partie s’arrête après la donne où un joueur a seul le plus de traits, et au moins 7.",
   "sheet.race": "Une course à {n} traits\u00a0: le premier seul en tête, avec {n} ou plus, gagne.",
-  "refusal.coach_game": "pour l’instant, le coach ne vérifie que les donnes du Mittlere",
   "level.desc.family.normal": "Vise à être seul au plus ou au moins de points, se tient loin de 100 et vérifie sa carte sur quelques donnes possibles.",
   "level.desc.family.expert": "Comme Difficile, avec plus de donnes.",
 };

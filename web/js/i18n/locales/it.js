@@ -475,6 +475,10 @@ export default {
   "outcome.hundred": "a 100 o più",
   "outcome.no_trick": "senza prese",
   "outcome.tie": "a pari merito",
+  "outcome.all_points": "con tutti i punti",
+  "outcome.other_hundred": "dietro a chi ha 100 o più",
+  "outcome.other_all": "senza punti, dietro a chi li prende tutti",
+  "outcome.passed": "con una tacca passata da un pareggio",
   "suit.S": "picche",
   "suit.H": "cuori",
   "suit.D": "quadri",
@@ -728,7 +732,6 @@ export default {
   "howto.family.p2": "**Molotow:** chi ha da solo più punti o da solo meno punti segna una tacca; ogni altro giocatore solo sui suoi punti segna uno zero; chi è a pari punti non segna niente. Tutti i 157 punti: 3 tacche, uno zero a ciascuno degli altri. 100 o più: 3 zeri, una tacca a ciascuno degli altri. Chi non ha il seme giocato può sottotagliare.",
   "howto.family.p3": "**Plus-Minus:** niente zeri. Una tacca a chi ha da solo meno punti, e una a chi ha da solo più punti, se sono 99 o meno. La partita finisce dopo la smazzata in cui un giocatore ha da solo più tacche, e almeno 7.",
   "sheet.race": "Una corsa a {n} tacche: vince il primo che da solo ne ha di più, almeno {n}.",
-  "refusal.coach_game": "per ora il coach controlla solo le smazzate del Mittlere",
   "level.desc.family.normal": "Punta a essere da solo con più o meno punti, resta lontano da 100 e verifica la sua carta su alcune distribuzioni possibili.",
   "level.desc.family.expert": "Come Difficile, con più distribuzioni.",
 };
