@@ -399,9 +399,9 @@ def test_play_a_four_seat_game_against_the_lab_bot(open_app, page, site, watch, 
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
     journal = page.evaluate("window.__jass.recovery().journal")
-    assert journal["setup"]["game"] == game and journal["setup"]["bots"][0] == "outside"
+    assert journal["setup"]["game"] == game and journal["setup"]["seats"][1] == {"kind": "outside"}
     s = web.Session()
-    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("game", "hands", "bots", "seed", "names")}})
+    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("game", "hands", "seats", "seed", "names")}})
     seat1 = 0
     for code in journal["hands"][0]:
         if s.game.state.to_play == 1:
