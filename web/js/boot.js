@@ -66,7 +66,10 @@ const LOAD_PARTS = new Set(["runtime", "stdlib", "packages", "engine"]);
 function explain(err) {
   if (err && LOAD_CODES.has(err.code)) {
     const what = t(`load.part.${LOAD_PARTS.has(err.part) ? err.part : "game"}`);
-    return [t(`load.${err.code}`, { what }), String(err.detail || err.message || "")];
+    // the worker's navigator may learn of a lost network after its download failed (the page's knows at once): a
+    // download that failed while the page is offline failed for that
+    const code = err.code === "download" && navigator.onLine === false ? "offline" : err.code;
+    return [t(`load.${code}`, { what }), String(err.detail || err.message || "")];
   }
   const msg = String((err && err.message) || err || "");
   return [msg || t("load.unknown"), ""];

@@ -6,7 +6,34 @@ import { t } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
 
 let lab = null;   // the lab module's promise, once asked for; dropped when the import failed, so that it is tried again
-const labModule = () => (lab ??= import("../../lab/lab.js").catch((err) => { lab = null; throw err; }));
+let failedImport = false;   // an import of the lab failed while its file could be fetched (see below)
+
+// The lab's entry file (the bundle keeps each module's own import.meta.url: tools/bundle.mjs).
+const LAB_URL = new URL("../../lab/lab.js", import.meta.url);
+
+/** Whether the lab's entry file can be fetched now (a failed fetch leaves nothing behind; see labModule). */
+async function reachable() {
+  try { return (await fetch(LAB_URL)).ok; } catch { return false; }
+}
+
+/**
+ * The lab module. A module whose download failed stays failed for the page in some browsers (Chromium 150 keeps the
+ * failure in its module map: importing it again fails at once, even back online), so the lab's file is fetched first
+ * when the network is in doubt (offline, or a try failed before) and imported only once it comes: a lab asked for
+ * offline then opens by itself once the network is back, in every browser. Rejects with `{reload: true}` when the
+ * file comes but its import still fails (such a browser's kept failure): only a reload helps then.
+ */
+const labModule = () => (lab ??= (async () => {
+  const doubt = navigator.onLine === false || failedImport;
+  if (doubt && !(await reachable())) throw new Error("lab: not reachable");
+  try {
+    return await import("../../lab/lab.js");
+  } catch (err) {
+    if (doubt) throw Object.assign(err, { reload: true });
+    failedImport = true;
+    throw err;
+  }
+})().catch((err) => { lab = null; throw err; }));
 
 export function installLab({ controller }) {
   let again = 0;   // tries since the network came back: the first ones can still fail while it comes back in steps
@@ -14,12 +41,12 @@ export function installLab({ controller }) {
     let m;
     try {
       m = await labModule();
-    } catch {
-      if (auto && navigator.onLine !== false && again < 4) {
+    } catch (err) {
+      if (auto && !err.reload && navigator.onLine !== false && again < 4) {
         setTimeout(() => { if (location.hash === "#lab") open({ auto: true }); }, 1000 * 2 ** again++);
         return;
       }
-      const msg = t(navigator.onLine === false ? "lab.openOffline" : "lab.openFailed");
+      const msg = t(err.reload ? "lab.openReload" : navigator.onLine === false ? "lab.openOffline" : "lab.openFailed");
       toast(msg, "error", 10_000);
       announce(msg);
       return;

@@ -619,6 +619,7 @@ export default {
   "lab.offlineReady": "Bereit. Das Labor funktioniert jetzt auch offline.",
   "lab.openOffline": "Das Bot-Labor kann offline nicht öffnen: Beim ersten Mal lädt es seine Dateien herunter. Es öffnet sich von selbst, sobald du wieder online bist.",
   "lab.openFailed": "Das Bot-Labor konnte nicht geladen werden. Prüfe die Verbindung und versuche es nochmals.",
+  "lab.openReload": "Das Bot-Labor liess sich in dieser Seite nicht laden. Lade die Seite neu, um es zu öffnen.",
   "lab.installing": "Die Pakete deines Bots werden installiert…",
   "lab.badDeals": "Verteilungen: eine ganze Zahl von 1 bis {max}.",
   "lab.done": { one: "{n} Verteilung, in allen {seats} Sitzordnungen, in {seconds} s ({rate} Verteilungen pro Sekunde).", other: "{n} Verteilungen, jede in allen {seats} Sitzordnungen, in {seconds} s ({rate} Verteilungen pro Sekunde)." },

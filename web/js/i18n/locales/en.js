@@ -620,6 +620,7 @@ export default {
   "lab.offlineReady": "Ready. The lab now works offline too.",
   "lab.openOffline": "The bot lab cannot open while you are offline: it downloads its files the first time it opens. It opens by itself once you are back online.",
   "lab.openFailed": "The bot lab could not be loaded. Check your connection and try again.",
+  "lab.openReload": "The bot lab could not be loaded in this page. Reload the page to open it.",
   "lab.installing": "Installing your bot's packages…",
   "lab.badDeals": "Deals: a whole number from 1 to {max}.",
   "lab.done": { one: "{n} deal, under all {seats} seatings, in {seconds} s ({rate} deals per second).", other: "{n} deals, each under all {seats} seatings, in {seconds} s ({rate} deals per second)." },

@@ -619,6 +619,7 @@ export default {
   "lab.offlineReady": "Prêt. Le labo fonctionne désormais aussi hors ligne.",
   "lab.openOffline": "Le labo de bots ne peut pas s’ouvrir hors ligne\u00a0: la première fois, il télécharge ses fichiers. Il s’ouvrira tout seul dès que vous serez de nouveau en ligne.",
   "lab.openFailed": "Le labo de bots n’a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+  "lab.openReload": "Le labo de bots n’a pas pu être chargé dans cette page. Rechargez la page pour l’ouvrir.",
   "lab.installing": "Installation des paquets de votre bot…",
   "lab.badDeals": "Donnes\u00a0: un nombre entier de 1 à {max}.",
   "lab.done": { one: "{n} donne, dans les {seats} placements, en {seconds} s ({rate} donnes par seconde).", other: "{n} donnes, chacune dans les {seats} placements, en {seconds} s ({rate} donnes par seconde)." },

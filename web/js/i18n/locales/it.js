@@ -619,6 +619,7 @@ export default {
   "lab.offlineReady": "Pronto. Il laboratorio ora funziona anche offline.",
   "lab.openOffline": "Il laboratorio bot non si apre offline: la prima volta scarica i suoi file. Si aprirà da solo appena sarai di nuovo online.",
   "lab.openFailed": "Non è stato possibile caricare il laboratorio bot. Controlla la connessione e riprova.",
+  "lab.openReload": "Non è stato possibile caricare il laboratorio bot in questa pagina. Ricarica la pagina per aprirlo.",
   "lab.installing": "Installazione dei pacchetti del tuo bot…",
   "lab.badDeals": "Distribuzioni: un numero intero da 1 a {max}.",
   "lab.done": { one: "{n} distribuzione, in tutte le {seats} disposizioni, in {seconds} s ({rate} distribuzioni al secondo).", other: "{n} distribuzioni, ognuna in tutte le {seats} disposizioni, in {seconds} s ({rate} distribuzioni al secondo)." },
