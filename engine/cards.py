@@ -50,6 +50,13 @@ def parse_card(code: object) -> int:
     """The card of a code like ``"SA"``, ``"H10"`` or ``"DJ"`` (exactly as docs/rules.md writes them).
 
     Raises ValueError with a plain message for anything else.
+
+    >>> parse_card("SA"), parse_card("H10"), parse_card("C6")
+    (8, 13, 27)
+    >>> parse_card("S1")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown card 'S1' (expected a suit S/H/D/C and a rank 6-10/J/Q/K/A, e.g. 'SA', 'H10')
     """
     if not isinstance(code, str):
         raise ValueError(f"card code must be a string, not {quote(code)}")
@@ -61,15 +68,29 @@ def parse_card(code: object) -> int:
 
 
 def code(c: int) -> str:
+    """The code of a card, as :func:`parse_card` reads it.
+
+    >>> code(8), code(31)
+    ('SA', 'C10')
+    """
     return CODES[c]
 
 
 def pretty(c: int) -> str:
-    """The card for people: ``♦A``, ``♠10``."""
+    """The card for people: ``♦A``, ``♠10``.
+
+    >>> pretty(parse_card("DA")), pretty(parse_card("S10"))
+    ('♦A', '♠10')
+    """
     return SUIT_SYMBOLS[c // 9] + RANKS[c % 9]
 
 
 def mask_of(cards: Iterable[int]) -> int:
+    """The bit set of some cards (bit ``card`` set for each).
+
+    >>> mask_of([parse_card("SA"), parse_card("H10")]) == (1 << 8) | (1 << 13)
+    True
+    """
     m = 0
     for c in cards:
         m |= 1 << c
@@ -77,6 +98,11 @@ def mask_of(cards: Iterable[int]) -> int:
 
 
 def iter_cards(mask: int) -> Iterator[int]:
+    """The cards of a bit set, lowest first (suit by suit ♠ ♥ ♦ ♣, 6 up to A in each).
+
+    >>> list(iter_cards(mask_of([parse_card("H10"), parse_card("SA")])))
+    [8, 13]
+    """
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -84,6 +110,11 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 
 def codes_of(mask: int) -> list[str]:
+    """The codes of a bit set's cards, in :func:`iter_cards` order.
+
+    >>> codes_of(mask_of(parse_card(c) for c in ("DJ", "SA", "H10")))
+    ['SA', 'H10', 'DJ']
+    """
     return [CODES[c] for c in iter_cards(mask)]
 
 
@@ -106,6 +137,14 @@ def points_of(mask: int, trump: int | None, eights: bool = False) -> int:
     """Card points of a set of cards valued with ``trump`` (None: no trump suit).
 
     With no trump, ``eights`` makes every 8 count 8 (docs/rules.md §5 default).
+
+    >>> hand = mask_of(parse_card(c) for c in ("SA", "H10", "DJ", "D9"))
+    >>> points_of(hand, None)                       # A 11 + 10 10 + J 2 + 9 0
+    23
+    >>> points_of(hand, 2)                          # diamonds trump: the Puur 20, the Nell 14
+    55
+    >>> points_of(mask_of([parse_card("D8")]), None, eights=True)
+    8
     """
     total = 0
     plain = EIGHTS_TABLE if (trump is None and eights) else PLAIN_TABLE
@@ -116,7 +155,11 @@ def points_of(mask: int, trump: int | None, eights: bool = False) -> int:
 
 
 def card_points(c: int, trump: int | None, eights: bool = False) -> int:
-    """Card points of one card (as :func:`points_of`)."""
+    """Card points of one card (as :func:`points_of`).
+
+    >>> card_points(parse_card("HJ"), None), card_points(parse_card("HJ"), 1)   # the jack, plain and trump (Puur)
+    (2, 20)
+    """
     return points_of(1 << c, trump, eights)
 
 
@@ -139,7 +182,12 @@ TRUMP_BELOW = _below_table()
 
 
 def sort_key(c: int, trump: int | None) -> tuple[int, int]:
-    """Display order: trump suit first, then ♠ ♥ ♣ ♦ alternating colours; high to low inside a suit."""
+    """Display order: trump suit first, then ♠ ♥ ♣ ♦ alternating colours; high to low inside a suit.
+
+    >>> cards = [parse_card(c) for c in ("SA", "D6", "DJ", "D9", "C6")]
+    >>> [code(c) for c in sorted(cards, key=lambda c: sort_key(c, 2))]   # diamonds trump: J 9 6 first
+    ['DJ', 'D9', 'D6', 'SA', 'C6']
+    """
     s, r = c // 9, c % 9
     colour_order = (0, 1, 3, 2)  # S H C D -> alternate black/red
     suit_rank = -1 if s == trump else colour_order[s]

@@ -96,5 +96,15 @@ def deal_from_deck(deck: list[int], dealer: int, seats: int = MITTLERE.seats) ->
 
 
 def deal(seed: int | str, deal_no: int, dealer: int, seats: int = MITTLERE.seats) -> PerSeat:
-    """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer`` to ``seats`` seats."""
+    """The hands of the ``deal_no``-th deal of the game seeded ``seed``, dealt by ``dealer`` to ``seats`` seats.
+
+    The same on every machine (docs/seeding.md); the seed is read as text, so 42 and "42" deal alike:
+
+    >>> from engine.cards import codes_of
+    >>> hands = deal(42, 0, dealer=0)
+    >>> codes_of(hands[1])
+    ['SJ', 'H6', 'H7', 'H10', 'HK', 'HA', 'D6', 'D8', 'D9', 'DA', 'C10', 'CJ']
+    >>> hands == deal("42", 0, dealer=0), [h.bit_count() for h in deal(42, 0, dealer=0, seats=4)]
+    (True, [9, 9, 9, 9])
+    """
     return deal_from_deck(shuffled_deck(seed, deal_no), dealer, seats)

@@ -65,7 +65,27 @@ class HandResult(NamedTuple):
 
 class Game:
     """A game of ``spec`` (Mittlere unless told) of ``hands_total`` counted hands (at most: the game's end may come
-    sooner).  ``seed`` makes every deal reproducible."""
+    sooner).  ``seed`` makes every deal reproducible.
+
+    Two hands of seed 7 played by three ``easy`` bots:
+
+    >>> from engine.bots import make_bot
+    >>> from engine.observation import observe
+    >>> game = Game(hands_total=2, seed=7)
+    >>> game.phase, game.dealer, game.state.to_play
+    ('play', 2, 0)
+    >>> bots = [make_bot("easy", seed=s) for s in range(3)]
+    >>> while game.phase != "game-over":
+    ...     if game.phase == "hand-over":
+    ...         _ = game.next_hand()
+    ...     else:
+    ...         seat = game.state.to_play
+    ...         _ = game.play(bots[seat].choose(observe(game.state, seat, tuple(game.net), game.hands_left)))
+    >>> [(r.card_points, r.settlement.case, r.settlement.deltas) for r in game.results]
+    [((66, 49, 42), 'ranking', (1, -2, 1)), ((75, 40, 42), 'ranking', (1, 1, -2))]
+    >>> game.strokes, game.zeros, game.net, game.winners
+    ([2, 1, 1], [0, 2, 2], [2, -1, -1], [0])
+    """
 
     def __init__(self, hands_total: int = DEFAULT_HANDS, seed: int | str | None = None,
                  rules: Rules | None = None, names: tuple[str, ...] = DEFAULT_NAMES, spec: GameSpec = MITTLERE):

@@ -28,7 +28,15 @@ GameOver = Callable[[Sequence[int], Sequence[int], int, int], list[int] | None]
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What makes a game of the family: its seats, its settlement of a hand and its end."""
+    """What makes a game of the family: its seats, its settlement of a hand and its end.
+
+    >>> MOLOTOW.seats, MOLOTOW.cards_per_hand, MOLOTOW.tricks, MOLOTOW.hand_points
+    (4, 9, 9, 157)
+    >>> MITTLERE.seat_list(), MITTLERE.flags
+    ('0, 1 or 2', ('undertrump_when_void', 'no_trump', 'srf_hundred_zero'))
+    >>> PLUSMINUS.game_over([7, 5, 2, 0], [0, 0, 0, 0], 9, 12), PLUSMINUS.game_over([7, 7, 2, 0], [0, 0, 0, 0], 9, 12)
+    ([0], None)
+    """
 
     id: str
     seats: int
@@ -134,7 +142,15 @@ GAMES: dict[str, GameSpec] = {MITTLERE.id: MITTLERE, MOLOTOW.id: MOLOTOW, PLUSMI
 
 
 def game_spec(game_id: object) -> GameSpec:
-    """The game ``game_id`` names; ValueError with the known ids for anything else."""
+    """The game ``game_id`` names; ValueError with the known ids for anything else.
+
+    >>> game_spec("plusminus").open_ended, game_spec("plusminus").zeros
+    (True, False)
+    >>> game_spec("schieber")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'schieber' (known: mittlere, molotow, plusminus)
+    """
     spec = GAMES.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
         raise ValueError(f"unknown game {quote(game_id)} (known: {', '.join(GAMES)})")

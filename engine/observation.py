@@ -121,7 +121,21 @@ def inferred_exclusions(tricks: tuple[Trick, ...] | list[Trick], trick: list[int
 
 def observe(state: HandState, seat: int, scores: PerSeat | None = None, hands_left: int = 1) -> Observation:
     """The observation of ``seat`` in ``state`` (``scores``: the game's net per seat before this hand, 0 each unless
-    given)."""
+    given).
+
+    >>> from engine.cards import codes_of, parse_card
+    >>> from engine.deal import deal
+    >>> from engine.state import HandState, apply_move
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> state, _ = apply_move(state, parse_card("HA"))           # seat 1 leads the ♥A
+    >>> obs = observe(state, 2)
+    >>> obs.to_play, codes_of(obs.hand)                          # seat 2 sees its own cards only
+    (2, ['S6', 'S9', 'S10', 'H8', 'H9', 'D7', 'D10', 'DJ', 'DK', 'C9', 'CK', 'CA'])
+    >>> obs.plays, obs.counts, obs.unseen.bit_count()            # (seat, card) played; cards left; cards it cannot see
+    (((1, 17),), (12, 11, 12), 23)
+    >>> obs.hands_left, obs.scores
+    (1, (0, 0, 0))
+    """
     spec = state.spec
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < spec.seats:
         raise ValueError(f"seat must be {spec.seat_list()}, not {quote(seat)}")
@@ -149,6 +163,15 @@ def state_from_observation(obs: Observation, hidden: dict[int, int]) -> HandStat
     """A full :class:`HandState` agreeing with ``obs``, the other seats holding ``hidden[seat]`` (masks).
 
     Used by search bots to play out sampled worlds ("determinizations").
+
+    >>> from engine.cards import codes_of, parse_card
+    >>> from engine.deal import deal
+    >>> from engine.state import HandState, apply_move
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> obs = observe(state, 1)
+    >>> world = state_from_observation(obs, {0: state.hands[2], 2: state.hands[0]})   # seats 0 and 2 swapped
+    >>> world.to_play, codes_of(world.hands[0])[:3], world.hands[1] == state.hands[1]
+    (1, ['S6', 'S9', 'S10'], True)
     """
     hands = [obs.hand if s == obs.seat else hidden[s] for s in range(obs.seats)]
     dealt = list(hands)

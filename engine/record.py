@@ -23,7 +23,17 @@ class RecordError(ValueError):
 
 
 def parse_record(data: Any) -> tuple[HandState, list[int]]:
-    """Validate a decoded record: the dealt state and the plays (card ints), not yet applied."""
+    """Validate a decoded record: the dealt state and the plays (card ints), not yet applied.
+
+    >>> parse_record({"dealer": 0, "hands": [["SA"] * 12, [], []]})
+    Traceback (most recent call last):
+    ...
+    engine.record.RecordError: duplicate card SA in the hand of seat 0 (twice in that hand)
+    >>> parse_record({"game": "molotow", "dealer": 0, "hands": [[], [], []]})
+    Traceback (most recent call last):
+    ...
+    engine.record.RecordError: hands must be a list of four hands (one per seat)
+    """
     if not isinstance(data, dict):
         raise RecordError(f"a hand record must be a JSON object, not {type(data).__name__}")
     # Other top-level keys (an id, a comment) are tolerated: only these five have a meaning.
@@ -77,7 +87,18 @@ def parse_record(data: Any) -> tuple[HandState, list[int]]:
 
 
 def replay(data: Any) -> HandState:
-    """Apply a record's plays, checking each; the final state."""
+    """Apply a record's plays, checking each; the final state.
+
+    >>> from engine.cards import codes_of
+    >>> from engine.deal import deal
+    >>> record = {"dealer": 0, "hands": [codes_of(h) for h in deal(42, 0, 0)], "plays": ["HA", "H9", "HQ"]}
+    >>> replay(record)
+    HandState(dealer=0, plays=3, trump=None, to_play=1)
+    >>> replay({**record, "plays": ["HA", "S6"]})
+    Traceback (most recent call last):
+    ...
+    engine.record.RecordError: play 1: seat 2 may not play S6: You hold ♥: follow suit. (must_follow; legal: H8 H9)
+    """
     state, plays = parse_record(data)
     for i, c in enumerate(plays):
         seat = state.to_play
@@ -92,7 +113,15 @@ def replay(data: Any) -> HandState:
 
 
 def summary(state: HandState) -> ReplaySummary:
-    """The replay output for a state (the fields README "Hand records and the CLI" lists)."""
+    """The replay output for a state (the fields README "Hand records and the CLI" lists).
+
+    >>> from engine.cards import codes_of
+    >>> from engine.deal import deal
+    >>> hands = [codes_of(h) for h in deal(42, 0, 0)]
+    >>> out = summary(replay({"dealer": 0, "hands": hands, "plays": ["HA", "H9", "HQ"]}))
+    >>> out["tricks"], out["card_points"], out["to_play"], out["complete"]
+    ([{'leader': 1, 'cards': ['HA', 'H9', 'HQ'], 'winner': 1, 'points': 14}], [0, 14, 0], 1, False)
+    """
     out = outcome(state)
     s = out.settlement
     result: ReplaySummary = {

@@ -50,13 +50,27 @@ class Rules(NamedTuple):
 
     @classmethod
     def defaults(cls, game: str = "mittlere") -> Rules:
-        """The default rules of ``game`` (a game id)."""
+        """The default rules of ``game`` (a game id).
+
+        >>> Rules.defaults("molotow").undertrump_when_void, Rules.defaults("mittlere").undertrump_when_void
+        (True, False)
+        """
         return cls(undertrump_when_void=UNDERTRUMP_DEFAULT.get(game, False))
 
     @classmethod
     def from_json(cls, data: Any, game: str = "mittlere") -> Rules:
         """Rules of ``game`` from a JSON object (None: the game's defaults); keys the game does not offer or values
-        it does not know raise :class:`RulesError`."""
+        it does not know raise :class:`RulesError`.
+
+        >>> Rules.from_json({"no_trump": "annul"}).eights
+        False
+        >>> Rules.from_json({"ties": "share"}, "molotow").ties
+        'share'
+        >>> Rules.from_json({"ties": "share"})
+        Traceback (most recent call last):
+        ...
+        engine.rules.RulesError: unknown rule 'ties' (known: undertrump_when_void, no_trump, srf_hundred_zero)
+        """
         base = cls.defaults(game)
         if data is None:
             return base
@@ -102,7 +116,13 @@ class Rules(NamedTuple):
 
     def to_json(self, game: str = "mittlere") -> RulesJson:
         """The flags ``game`` offers, as its records write them.  Mittlere writes ``srf_hundred_zero`` only when it is
-        on, so every Mittlere record written before the flag stays byte for byte."""
+        on, so every Mittlere record written before the flag stays byte for byte.
+
+        >>> Rules().to_json()
+        {'undertrump_when_void': False, 'no_trump': 'eights'}
+        >>> Rules.defaults("plusminus").to_json("plusminus")
+        {'undertrump_when_void': False, 'no_trump': 'eights', 'ties': 'passed_over'}
+        """
         out: RulesJson = {"undertrump_when_void": self.undertrump_when_void, "no_trump": self.no_trump}
         if game == "mittlere":
             if self.srf_hundred_zero:
@@ -132,6 +152,18 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump_when_void
     ``trump`` is the trump suit or -1 before trump is fixed.  docs/rules.md §4: R2 before trump,
     R5 plain suit led after trump (follow or trump, no undertrumping unless all trumps),
     R6 trump led (must trump, the Puur rule).
+
+    >>> from engine.cards import codes_of, mask_of, parse_card
+    >>> def cards(*codes): return [parse_card(c) for c in codes]
+    >>> hand = mask_of(cards("S6", "H7", "HJ", "D9"))
+    >>> codes_of(legal_mask(hand, cards("HA"), trump=-1))          # before trump: follow suit
+    ['H7', 'HJ']
+    >>> codes_of(legal_mask(hand, cards("C8"), trump=-1))          # void in clubs: any card (and it fixes trump)
+    ['S6', 'H7', 'HJ', 'D9']
+    >>> codes_of(legal_mask(hand, cards("C8", "H10"), trump=1))    # hearts trump: no going under the ♥10
+    ['S6', 'HJ', 'D9']
+    >>> codes_of(legal_mask(mask_of(cards("S6", "HJ")), cards("H6"), trump=1))   # the Puur alone need not follow
+    ['S6', 'HJ']
     """
     if not trick:
         return hand
@@ -164,7 +196,13 @@ def card_power(c: int, led: int, trump: int) -> int:
 
 
 def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
-    """Index into ``trick`` of the winning card (R4)."""
+    """Index into ``trick`` of the winning card (R4).
+
+    >>> from engine.cards import parse_card
+    >>> trick = [parse_card(c) for c in ("SA", "S6", "H6")]
+    >>> trick_winner_offset(trick, trump=2), trick_winner_offset(trick, trump=1)   # the ace, or the trumping ♥6
+    (0, 2)
+    """
     led = SUIT_OF[trick[0]]
     best_i, best_key = 0, -1
     for i, c in enumerate(trick):
@@ -195,7 +233,17 @@ class Refusal(NamedTuple):
 
 
 def why_not(hand: int, c: int, trick: Sequence[int], trump: int, undertrump_when_void: bool = False) -> Refusal | None:
-    """None when card ``c`` may be played, else the reason it may not."""
+    """None when card ``c`` may be played, else the reason it may not.
+
+    >>> from engine.cards import mask_of, parse_card
+    >>> hand = mask_of(parse_card(c) for c in ("S6", "H7", "HJ"))
+    >>> why_not(hand, parse_card("H7"), [parse_card("HA")], trump=-1) is None
+    True
+    >>> why_not(hand, parse_card("S6"), [parse_card("HA")], trump=-1)
+    Refusal(code='must_follow', params={'card': 'S6', 'suit': 'H', 'trump': None})
+    >>> why_not(hand, parse_card("H7"), [parse_card("C8"), parse_card("H10")], trump=1).message
+    'You may not undertrump the ♥10.'
+    """
     card = CODES[c]
     if not hand >> c & 1:
         return Refusal("not_in_hand", {"card": card})

@@ -18,6 +18,13 @@ def seat_points(captured: Sequence[int], trump: int, last_winner: int | None, ei
 
     The one per-seat count of the engine and the bots (inlined :func:`engine.cards.points_of`: search calls it
     in its inner loop).
+
+    >>> from engine.cards import mask_of, parse_card
+    >>> taken = [mask_of(parse_card(c) for c in ("SA", "S8", "D8")), 0, mask_of([parse_card("HJ")])]
+    >>> seat_points(taken, trump=1, last_winner=None, eights=True)      # hearts trump: the Puur is 20
+    [11, 0, 20]
+    >>> seat_points(taken, trump=-1, last_winner=0, eights=True)        # no trump: every 8 is 8, +5 the last trick
+    [32, 0, 2]
     """
     plain = EIGHTS_TABLE if (trump < 0 and eights) else PLAIN_TABLE
     pts = []
@@ -69,6 +76,16 @@ def settle(card_points: Sequence[int], tricks_won: Sequence[int], srf_hundred_ze
     Mittlere's settlement (:data:`engine.games.MITTLERE`): card points and tricks won by seat, three seats (the
     ranking has a low, a middle and a high seat).  ``srf_hundred_zero`` (docs/rules.md §7): a player on 100 or more
     and another on 0 card points who took a trick: the third (middle) player +2, the other two -1 each.
+
+    >>> settle([78, 50, 29], [7, 3, 2])                 # the middle player -2, the others +1
+    Settlement(case='ranking', deltas=(1, -2, 1), roles={'middle': 1, 'high': 0, 'low': 2})
+    >>> settle([60, 60, 37], [5, 4, 3])                 # two tied: the third +1
+    Settlement(case='tie', deltas=(0, 0, 1), roles={'tied': [0, 1], 'third': 2})
+    >>> settle([120, 37, 0], [8, 4, 0]).deltas          # 100 or more and no trick: -1 each, the other +2
+    (-1, 2, -1)
+    >>> s = settle([110, 47, 0], [6, 5, 1], srf_hundred_zero=True)
+    >>> s.case, s.strokes, s.zeros
+    ('hundred_and_zero', (0, 2, 0), (1, 0, 1))
     """
     seats = range(len(card_points))
     tricks = NUM_CARDS // len(seats)  # the tricks of a hand: every card is dealt
@@ -126,6 +143,15 @@ def settle_molotow(card_points: Sequence[int], ties: str = "passed_over") -> Set
     3. Otherwise each player on their own: tied with another (``passed_over``) nothing; alone with the most or
        alone with the fewest points +1; any other untied player -1.  With ``ties="share"`` players tied at the most
        or at the fewest each take that stroke.  ``molotow_places`` {stroke, zero, tied} (lists of seats).
+
+    >>> settle_molotow([0, 157, 0, 0]).deltas
+    (-1, 3, -1, -1)
+    >>> settle_molotow([0, 105, 30, 22]).deltas
+    (1, -3, 1, 1)
+    >>> settle_molotow([27, 27, 50, 53])                # the two on the fewest are passed over
+    Settlement(case='molotow_places', deltas=(0, 0, -1, 1), roles={'stroke': [3], 'zero': [2], 'tied': [0, 1]})
+    >>> settle_molotow([27, 27, 50, 53], ties="share").deltas
+    (1, 1, -1, 1)
     """
     seats = range(len(card_points))
     total = sum(card_points)
@@ -157,6 +183,13 @@ def settle_plusminus(card_points: Sequence[int], ties: str = "passed_over") -> S
     from the fewest up) to the nearest player strictly between the most and the fewest whose points nobody shares;
     with none, it lapses.  ``plusminus`` {stroke, tied} (lists of seats; ``hundred``: the seat alone with the most
     at 100 or more, which gives no stroke).
+
+    >>> settle_plusminus([20, 20, 60, 57])              # the fewest tied: only the most takes a stroke
+    Settlement(case='plusminus', deltas=(0, 0, 1, 0), roles={'stroke': [2], 'tied': [0, 1]})
+    >>> settle_plusminus([20, 20, 60, 57], ties="next").deltas   # the tied stroke passes to the 57
+    (0, 0, 1, 1)
+    >>> settle_plusminus([10, 20, 110, 17])             # the most at 110 gives no stroke
+    Settlement(case='plusminus', deltas=(1, 0, 0, 0), roles={'hundred': 2, 'stroke': [0], 'tied': []})
     """
     seats = range(len(card_points))
     most, fewest = max(card_points), min(card_points)

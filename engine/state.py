@@ -57,7 +57,18 @@ class IllegalMove(ValueError):
 
 
 class HandState:
-    """One hand of a game of the family (``spec``, Mittlere unless told), from the deal to the last trick."""
+    """One hand of a game of the family (``spec``, Mittlere unless told), from the deal to the last trick.
+
+    ``hands``: one card mask per seat (:func:`engine.deal.deal` deals them); the seat after the dealer leads.
+
+    >>> from engine.cards import codes_of
+    >>> from engine.deal import deal
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> state
+    HandState(dealer=0, plays=0, trump=None, to_play=1)
+    >>> codes_of(state.hands[2])
+    ['S6', 'S9', 'S10', 'H8', 'H9', 'D7', 'D10', 'DJ', 'DK', 'C9', 'CK', 'CA']
+    """
 
     __slots__ = ("spec", "seats", "rules", "dealer", "dealt", "hands", "leader", "trick", "trump", "trump_fixed_at",
                  "trump_fixed_by", "captured", "tricks_won", "tricks", "plays")
@@ -186,12 +197,30 @@ class HandState:
 # -- the pure interface ---------------------------------------------------------------------
 
 def legal_move_mask(state: HandState) -> int:
-    """The mask of cards the seat to play may play (0 when the hand is complete)."""
+    """The mask of cards the seat to play may play (0 when the hand is complete).
+
+    >>> from engine.cards import codes_of, parse_card
+    >>> from engine.deal import deal
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> codes_of(legal_move_mask(state))                        # seat 1 leads: any card of its hand
+    ['SJ', 'H6', 'H7', 'H10', 'HK', 'HA', 'D6', 'D8', 'D9', 'DA', 'C10', 'CJ']
+    >>> codes_of(legal_move_mask(apply_move(state, parse_card("HA"))[0]))   # seat 2 follows hearts
+    ['H8', 'H9']
+    """
     return state.legal_mask()
 
 
 def refusal(state: HandState, c: int) -> Refusal | None:
-    """None if the seat to play may play ``c`` now, else why not.  ValueError when ``c`` is not a card."""
+    """None if the seat to play may play ``c`` now, else why not.  ValueError when ``c`` is not a card.
+
+    >>> from engine.cards import parse_card
+    >>> from engine.deal import deal
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> refusal(state, parse_card("HA")) is None
+    True
+    >>> refusal(state, parse_card("SA"))                        # seat 0's card, not seat 1's
+    Refusal(code='not_in_hand', params={'card': 'SA'})
+    """
     if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_CARDS:
         raise ValueError(f"not a card: {quote(c)} (a card is an int 0..35; parse_card('SA') gives one)")
     seat = state.to_play
@@ -204,6 +233,21 @@ def apply_move(state: HandState, c: int) -> tuple[HandState, list[Event]]:
     """A new state after the seat to play plays ``c``, and the events of that play.
 
     Raises :class:`IllegalMove` (state unchanged) for a card that may not be played.
+
+    >>> from engine.cards import parse_card
+    >>> from engine.deal import deal
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> state, events = apply_move(state, parse_card("HA"))
+    >>> events
+    [{'type': 'card_played', 'seat': 1, 'card': 'HA'}]
+    >>> apply_move(state, parse_card("S6"))                     # seat 2 holds hearts
+    Traceback (most recent call last):
+    ...
+    engine.state.IllegalMove: You hold ♥: follow suit.
+    >>> state, _ = apply_move(state, parse_card("H9"))
+    >>> state, events = apply_move(state, parse_card("HQ"))     # the trick is complete: seat 1 takes 14 points
+    >>> events[-1]["type"], events[-1]["seat"], events[-1]["points"], state.to_play
+    ('trick_won', 1, 14, 1)
     """
     r = refusal(state, c)
     if r is not None:
@@ -256,7 +300,20 @@ class Outcome(NamedTuple):
 
 
 def outcome(state: HandState) -> Outcome:
-    """Count and settle the hand (docs/rules.md §5, §6)."""
+    """Count and settle the hand (docs/rules.md §5, §6).
+
+    >>> import random
+    >>> from engine.deal import deal
+    >>> state = HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0)
+    >>> outcome(state)
+    Outcome(card_points=(0, 0, 0), tricks_won=(0, 0, 0), complete=False, annulled=False, settlement=None)
+    >>> done = random_playout(state.copy(), random.Random(1).random)
+    >>> out = outcome(done)
+    >>> out.card_points, sum(out.card_points), out.tricks_won
+    ((71, 40, 46), 157, (5, 3, 4))
+    >>> out.settlement                                          # seat 2 in the middle: -2, the others +1
+    Settlement(case='ranking', deltas=(1, 1, -2), roles={'middle': 2, 'high': 0, 'low': 1})
+    """
     pts = tuple(state.card_points())
     tw = tuple(state.tricks_won)
     if not state.is_complete:

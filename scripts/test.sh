@@ -7,7 +7,8 @@
 #   4. the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
 #   5. lint and type checks (ruff, mypy)
 #      (1-2 and 5, 3 and 4 run side by side: three lanes; any failure stops the run before the e2e tests)
-#   6. pytest: the engine tests (tests/) in a lane of their own once .venv is ready, beside the rest
+#   6. pytest: the engine tests (tests/) and the engine's docstring examples (--doctest-modules engine: every module
+#      of engine/ is imported, none is skipped) in a lane of their own once .venv is ready, beside the rest
 #   7. pytest: the end-to-end tests in Chromium (e2e/) in three processes (pytest-xdist), then the engine tests' output
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh tests -k settle`.
 set -euo pipefail
@@ -106,8 +107,8 @@ fi
 # the cores while the site builds and the end-to-end tests start; their output is printed after the e2e tests' ----
 ENGINE_PID=
 if [ "$FULL" = 1 ]; then
-  ( set -euo pipefail; say "engine tests (pytest tests/)"
-    .venv/bin/python -m pytest --durations=15 "$@" tests ) >"$LANES/engine.log" 2>&1 &
+  ( set -euo pipefail; say "engine tests (pytest tests/, the docstring examples of engine/)"
+    .venv/bin/python -m pytest --durations=15 --doctest-modules "$@" tests engine ) >"$LANES/engine.log" 2>&1 &
   ENGINE_PID=$!
 fi
 

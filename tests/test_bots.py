@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.bots import LEVEL_NAMES, LEVELS, hint, make_bot, suggest
 from engine.bots.common import deltas_of, other_seats, sample_hidden, sampler_setup
-from engine.bots.endgame import solve_deltas
+from engine.bots.endgame import solve_root
 from engine.cards import CODES, iter_cards, pretty
 from engine.deal import deal
 from engine.observation import observe, state_from_observation
@@ -190,7 +190,7 @@ def test_endgame_solver_plays_to_the_end():
     for k in range(10):
         s = _random_state(k, 27 + k % 3)
         seat = s.to_play
-        d, pts, tw = solve_deltas(s, seat)
+        (d, pts, tw), = solve_root(s, seat, None)   # None: the whole line, any seat to play
         assert sum(tw) == 12 and sum(pts) == 157
         assert d == deltas_of(pts, tw)[seat]
         assert len(s.plays) == 27 + k % 3  # not modified
@@ -407,7 +407,6 @@ def test_reveal_applies_to_one_decision():
 
 
 def test_endgame_table_agrees_with_plain_max_n():
-    from engine.bots.endgame import solve_root
     for k in range(6):
         s = _random_state(40 + k, 27)
         seat = s.to_play
@@ -416,8 +415,8 @@ def test_endgame_table_agrees_with_plain_max_n():
         for c, (d, _, _) in zip(cands, res, strict=True):
             st = s.copy()
             st.push(c)
-            assert solve_deltas(st, seat)[0] == d
-        assert max(r[0] for r in res) == solve_deltas(s, seat)[0]
+            assert solve_root(st, seat, None)[0][0] == d
+        assert max(r[0] for r in res) == solve_root(s, seat, None)[0][0]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)

@@ -44,7 +44,22 @@ LEVEL_NAMES: dict[str, str] = {level: entry.name for level, entry in REGISTRY.it
 
 def make_bot(level: str, seed: int | str = 0, **options: Any) -> Bot:
     """A bot of ``level``.  ``options`` go to the level's constructor (e.g. ``iterations`` for the
-    search levels); unknown options raise TypeError."""
+    search levels); unknown options raise TypeError.
+
+    Every level's choice for seat 1, first to play in seed 42's first deal:
+
+    >>> from engine.cards import code
+    >>> from engine.deal import deal
+    >>> from engine.observation import observe
+    >>> from engine.state import HandState
+    >>> obs = observe(HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0), 1)
+    >>> [code(make_bot(level, seed=1).choose(obs)) for level in ("random", "easy", "normal", "hard")]
+    ['H10', 'H6', 'D6', 'D9']
+    >>> make_bot("master")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot level 'master' (known: random, easy, normal, hard, expert)
+    """
     try:
         factory = REGISTRY[level].factory
     except KeyError:
@@ -64,6 +79,15 @@ def suggest(obs: Observation, iterations: int | None = None) -> tuple[int, str]:
     """The hint: the card the ``hard`` search plays with ``iterations`` play-outs, and a short reason.
 
     Deterministic: the same position gives the same hint.
+
+    >>> from engine.cards import code
+    >>> from engine.deal import deal
+    >>> from engine.observation import observe
+    >>> from engine.state import HandState
+    >>> obs = observe(HandState(deal(seed=42, deal_no=0, dealer=0), dealer=0), 1)
+    >>> card, reason = suggest(obs, iterations=200)
+    >>> code(card), reason.startswith("♠J: about +0.11 strokes on average")
+    ('SJ', True)
     """
     c, reason, _ = hint(obs, iterations)
     return c, reason

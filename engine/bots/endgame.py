@@ -137,11 +137,3 @@ def solve_root(state: HandState, root: int, cands: list[int] | None) -> list[tup
         d, pts, tws = got[0]
         out.append((d[root], pts, tws))
     return out
-
-
-def solve_deltas(state: HandState, root: int) -> tuple[int, list[int], list[int]]:
-    """Solve ``state`` (a HandState, not modified, any seat to play) to its end for ``root``.
-
-    Returns ``(root's delta, final card points, final tricks won)`` of the max-n line.
-    """
-    return solve_root(state, root, None)[0]

@@ -1,11 +1,12 @@
-// Warm start: a Pyodide memory snapshot taken right after the engine was imported, kept in Cache Storage.
+// Warm start: a Pyodide memory snapshot of the interpreter with the engine imported, kept in Cache Storage.
 //
 // A plain loadPyodide spends seconds initialising Python (CPU-bound: the service worker cannot help there); restoring
 // a snapshot skips Python's start-up, the stdlib unpacking and the engine import (~8 s -> ~1 s on the 2-core test
 // machine). Robustness:
 // * the key holds the Pyodide version and the engine wheel's name (which carries the engine's content hash), and
 //   Pyodide itself refuses a snapshot of another build (BUILD_ID check): a new deployment never restores old code;
-// * it is taken once the worker is idle after the first hand is playable (worker.js), with a fresh session standing in
+// * it is taken once the worker has answered no request for 400 ms after its ready (worker.js: each request restarts
+//   the wait; on a first visit that is after the first hand is playable), with a fresh session standing in
 //   for the player's meanwhile (engine.web.set_session_aside: no game inside), and the restored interpreter's global
 //   random generator is reseeded (game seeds come from os.urandom anyway);
 // * any failure to restore deletes the snapshot and falls back to the plain start; one entry per site copy is kept.

@@ -3,7 +3,6 @@
 // size, deck and language into sprites, so an animation frame only copies bitmaps.
 import { cardIndex, cardRank, cardSuit, textsVersion } from "../i18n/i18n.js";
 
-export const DECKS = ["swiss", "french"];
 /** The engine's suit codes drawn as the Swiss-German suits, as the rule book maps them (docs/rules.md §1):
  *  Schilten = S, Rosen = H, Schellen = D, Eicheln = C. */
 export const SWISS_SUIT = { S: "schilten", H: "rosen", D: "schellen", C: "eicheln" };
