@@ -4,14 +4,16 @@
     python build.py                    build dist/
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 and print the URL
 
-What it does (no network except `npm ci` for the pinned Pyodide and esbuild packages, cached in .cache/npm):
+What it does (no network except `npm ci` for the pinned npm packages (Pyodide, esbuild, uqr, zstddec), cached in
+.cache/npm):
   * the engine package (engine/*.py) becomes a small pure-Python wheel, written with zipfile (deterministic,
     no setuptools/pip), named with a content hash: dist/engine/mittlere_jass-<ver>+<hash>-py3-none-any.whl
   * the Pyodide core files of the exact version pinned in package.json / package-lock.json (installed with
     `npm ci`, integrity-checked by npm against the lock file) go to dist/pyodide/<version>/
   * the web assets (web/) go to dist/app-<hash>/ (hash over the sources and the build info), index.html at the
     top refers to them with relative URLs only, so dist/ works from any sub-path and caching is safe; the page's
-    modules become one file, js/main.js (tools/bundle.mjs, esbuild; without Node they ship one file each).
+    modules become one file, js/main.js (tools/bundle.mjs, esbuild; without Node they ship one file each); beside
+    them the zstd decoder's wasm, taken from the pinned zstddec package (js/engine/zstd-decoder.wasm.gz).
 
 A rebuild with nothing changed is quick: the npm install is skipped when the lock file is unchanged and files whose
 content is unchanged are not rewritten.
@@ -58,7 +60,11 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYODIDE_COPIED = ["pyodide.mjs", "pyodide.asm.mjs"]
 # the wasm, Pyodide's JavaScript half and the standard library go zstd-compressed (zstd -19, the `zstd` command;
 # decoded in the worker by web/js/engine/zstd.js): 18, 17 and 30 % fewer bytes than gzip -9; without the command,
-# gzipped as before
+# gzipped as before. The decoder is zstd's own in WebAssembly, from the npm package zstddec (zstd_decoder_wasm)
+ZSTD_DECODER = "js/engine/zstd-decoder.wasm.gz"
+# the npm packages the page's modules import by name (bare specifiers), and the ES module each name stands for: the
+# bundle takes them from .cache/npm (tools/bundle.mjs); unbundled, the file is copied beside (npm_modules_unbundled)
+NPM_IMPORTS = {"uqr": "uqr/dist/index.mjs"}
 ZSTD_ARGS = ["-19", "--long=24", "-q", "-c"]
 WASM_GZ = "pyodide.asm.wasm.gz"
 # the game's worker imports Pyodide's JavaScript half gzipped too (js/engine/worker.js); the plain pyodide.asm.mjs stays
@@ -138,7 +144,8 @@ def ensure_pyodide(version: str) -> Path:
     stamp = NPM_DIR / ".stamp"
     want = sha256(lock + pkg)
     mod = NPM_DIR / "node_modules" / "pyodide"
-    if stamp.exists() and stamp.read_text() == want and all((mod / f).exists() for f in PYODIDE_FILES):
+    if stamp.exists() and stamp.read_text() == want and all((mod / f).exists() for f in PYODIDE_FILES) \
+            and all((mod.parent / f).exists() for f in NPM_IMPORTS.values()):
         return mod
     npm = shutil.which("npm")
     if not npm:
@@ -155,11 +162,25 @@ def ensure_pyodide(version: str) -> Path:
     if got != version:
         sys.exit(f"npm installed pyodide {got}, expected {version}")
     missing = [f for f in PYODIDE_FILES if not (mod / f).exists()]
+    missing += [f for f in ["zstddec/package.json", *NPM_IMPORTS.values()] if not (mod.parent / f).exists()]
     if missing:
-        sys.exit(f"pyodide package lacks {missing}")
+        sys.exit(f"npm packages lack {missing}")
     stamp.write_text(want)
     log(f"npm ci done in {time.time() - t:.1f}s")
     return mod
+
+
+def zstd_decoder_wasm(npm_modules: Path) -> bytes:
+    """The streaming build of zstd's decoder in WebAssembly, as the pinned zstddec package ships it (base64 in
+    dist/zstddec-stream.mjs; the package's own JavaScript cannot decode a download chunk by chunk as it arrives, and
+    it loops for ever on corrupt data, so web/js/engine/zstd.js drives the wasm itself), gzip -9 (mtime 0, so the
+    same bytes every build)."""
+    src = (npm_modules / "zstddec" / "dist" / "zstddec-stream.mjs").read_text()
+    found = re.findall(r'^const wasm = "([A-Za-z0-9+/=]+)";$', src, re.M)
+    wasm = base64.b64decode(found[0]) if len(found) == 1 else b""
+    if not wasm.startswith(b"\0asm"):
+        sys.exit("zstddec/dist/zstddec-stream.mjs: no wasm found (a new zstddec? see zstd_decoder_wasm in build.py)")
+    return gzip.compress(wasm, compresslevel=9, mtime=0)
 
 
 def gzipped(src: Path) -> bytes:
@@ -264,7 +285,9 @@ def bundle_page(app_dir: Path, keep: set[Path]) -> list[str] | None:
             + "\n".join(line[:300] for line in done.stderr.splitlines()[-15:]))
         return None
     js = app_dir / "js"
-    inside = {js / p for p in json.loads(out.read_text())["inputs"]} - {js / "main.js"}
+    # (an npm package's module inside it is no file of the app: it stays in .cache/npm)
+    inside = {(js / p).resolve() for p in json.loads(out.read_text())["inputs"]} - {(js / "main.js").resolve()}
+    inside = {p for p in inside if app_dir.resolve() in p.parents}
     # what the files that stay import, transitively (static imports and import("literal"))
     todo = [p for p in app_dir.rglob("*.js") if p not in inside and p != js / "main.js"]
     needed: set[Path] = set()
@@ -279,6 +302,23 @@ def bundle_page(app_dir: Path, keep: set[Path]) -> list[str] | None:
         p.unlink()
         keep.discard(p)
     return [p for p in BUNDLE_SHARED if p != "engine/early.js"]   # early.js has its own <script> in index.html
+
+
+def npm_modules_unbundled(app_dir: Path, npm_modules: Path, keep: set[Path]) -> None:
+    """Without the bundle the browser cannot resolve an import by package name ("uqr"): copy each such module
+    (NPM_IMPORTS) to js/npm/<name>.js and point the importing modules at it."""
+    js = app_dir / "js"
+    for name, rel in NPM_IMPORTS.items():
+        dst = js / "npm" / f"{name}.js"
+        write_if_changed(dst, (npm_modules / rel).read_bytes())
+        keep.add(dst)
+        for p in js.rglob("*.js"):
+            src = p.read_text(encoding="utf-8")
+            spec = os.path.relpath(dst, p.parent).replace(os.sep, "/")
+            spec = spec if spec.startswith(".") else f"./{spec}"
+            new = re.sub(rf"""(\bfrom\s*["']){re.escape(name)}(["'])""", rf"\g<1>{spec}\g<2>", src)
+            if new != src:
+                write_if_changed(p, new.encode())
 
 
 def stdlib_zip(full: Path, members: list[str] | None, pyodide_dir: Path | None = None,
@@ -496,7 +536,12 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     dst = DIST / app_rel / "js" / "build-info.js"
     write_if_changed(dst, build_info)
     keep.add(dst)
+    dst = DIST / app_rel / ZSTD_DECODER
+    write_if_changed(dst, zstd_decoder_wasm(mod.parent))
+    keep.add(dst)
     bundled = bundle_page(DIST / app_rel, keep)
+    if bundled is None:
+        npm_modules_unbundled(DIST / app_rel, mod.parent, keep)
     # preload the page's modules so the module graph loads in one round instead of a waterfall: the bundle's shared
     # modules (main.js has its own link in index.html), or, unbundled, every .js under web/js/ but the worker and the
     # two that index.html loads itself. Not at low priority: that let the engine worker start first (playable 0.3 s

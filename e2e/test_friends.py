@@ -92,6 +92,13 @@ def open_table(warm_contexts, site, hands=2, host_speed="instant", scan=False, b
     host.wait_for_function("() => document.querySelectorAll('#dlg-friends [data-invite]').length === 2", timeout=TIMEOUT)
     invites = host.eval_on_selector_all("#dlg-friends [data-invite]", "(els) => els.map((e) => e.dataset.invite)")
     figures = {"invite_chars": [len(u) for u in invites]}
+    # each invite's QR code is drawn (uqr, bundled, through qr.js): a version for a link this long, dark on white
+    qrs = host.eval_on_selector_all("#dlg-friends [data-invite] canvas", """(cs) => cs.map((c) => {
+      const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i] === 0) dark++;
+      return [Number(c.dataset.qrVersion), c.width, dark / (px.length / 4)]; })""")
+    assert len(qrs) == 2 and all(7 <= v <= 10 and w > 0 and 0.2 < d < 0.6 for v, w, d in qrs), qrs
     replies = [reply_of(g, url) for g, url in zip((g1, g2), invites, strict=True)]
     figures["reply_chars"] = [len(r) for r in replies]
     g1.fill("#join-name", "Bea")

@@ -11,6 +11,8 @@
 //   * i18n/i18n.js and what it imports (game/store.js, i18n/names.js): the bot lab (lab/, loaded on demand, not
 //     bundled) and offline/sw-register.js import them too, and they hold the language and the game's view;
 //   * anything outside js/ (the lab), reached by a dynamic import.
+// A bare import (an npm package: uqr, for peer/qr.js) comes from .cache/npm, the install of package-lock.json beside
+// the esbuild in use, never from a node_modules the walk up from dist/ might find (the repository's, for eslint).
 // Every external path is written relative to js/, where the bundle is; a bundled module that reads import.meta.url
 // gets its own URL instead (the bundle's URL and a relative path). The catalogs (i18n/locales/*.js) stay files: i18n.js
 // imports them by URL. Writes <out.json>: {"inputs": [...]} (the modules now inside the bundle, relative to js/).
@@ -22,6 +24,8 @@ const [esbuildDir, appDir, outFile, shared] = process.argv.slice(2);
 const esbuild = await import(pathToFileURL(path.join(esbuildDir, "lib", "main.js")).href);
 const js = path.resolve(appDir, "js");
 const SHARED = new Set(shared.split(","));
+const npmDir = path.resolve(esbuildDir, "..", "..");   // .cache/npm: its node_modules holds the esbuild in use
+const bare = (spec) => !spec.startsWith(".") && !spec.startsWith("/");
 const fromJs = (p) => path.relative(js, p).split(path.sep).join("/");
 const relSpec = (p) => { const r = fromJs(p); return r.startsWith("../") ? r : `./${r}`; };
 
@@ -29,7 +33,8 @@ const plugin = {
   name: "jass-page",
   setup(b) {
     b.onResolve({ filter: /.*/ }, (a) => {
-      if (a.kind === "entry-point") return undefined;
+      if (a.kind === "entry-point" || a.resolveDir === npmDir || a.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      if (bare(a.path)) return b.resolve(a.path, { kind: a.kind, resolveDir: npmDir });
       const p = path.resolve(a.resolveDir, a.path);
       if (SHARED.has(fromJs(p)) || fromJs(p).startsWith("../")) return { path: relSpec(p), external: true };
       return undefined;

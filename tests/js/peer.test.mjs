@@ -1,11 +1,11 @@
 // Play with friends, the pure parts (web/js/peer/): the SDP made small and rebuilt, the invite and reply codes, the
-// QR encoder, the flood throttle and the fair deal's seed.
+// QR code (uqr, through qr.js), the flood throttle and the fair deal's seed.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { load } from "./web.mjs";
 
 const { shrinkSdp, rebuildSdp, encodeInvite, decodeInvite, encodeReply, decodeReply, inviteUrl, inviteCodeOf, CodeError } = await load("invite");
-const { encodeQr } = await load("qr");
+const { encodeQr, drawQr } = await load("qr");
 const { Throttle } = await load("throttle");
 const { commitmentOf, parseRounds } = await load("fair");
 
@@ -67,25 +67,54 @@ test("an invite to a table of four names its four seats, and its friend sits at 
   assert.throws(() => decodeInvite(encodeInvite({ ...inv, names: ["A", "B"] })), CodeError);   // two seats: no table
 });
 
-// "HELLO WORLD", byte mode, level L: version 1, mask 3 (the lowest penalty). zxing-cpp 3.1 decodes this matrix to
-// the same text (checked when it was written); a change in the encoder that breaks the code changes these rows.
-const HELLO = ["111111101011101111111", "100000100011001000001", "101110101101001011101", "101110101100101011101",
-  "101110101001001011101", "100000100111101000001", "111111101010101111111", "000000000001100000000",
-  "111100101111110011101", "010111010011111101100", "111100101001010100011", "111111010001000101010",
-  "111000110100110000101", "000000001101001100101", "111111100011111110000", "100000100000010101111",
-  "101110100010101001000", "101110101010001001110", "101110101110100100100", "100000101101011110001",
-  "111111101001010100000"];
+// "HELLO WORLD" as bytes (byte mode), level L: version 1, mask 0 (uqr's lowest penalty). jsQR 1.4.0 decodes this
+// matrix to the same text (checked when uqr replaced our own encoder; uqr with mask 3 forced gives, module for module,
+// the matrix our encoder made, which zxing-cpp 3.1 had decoded); another uqr that changes the code changes these rows.
+const HELLO = ["111111100101101111111", "100000100111001000001", "101110101101101011101", "101110100101001011101",
+  "101110100010101011101", "100000100000101000001", "111111101010101111111", "000000001101100000000",
+  "111011111111011000100", "100110000010001100010", "011111101010110111111", "111000010110000010010",
+  "110110111010111110100", "000000001001010000110", "111111101011000110111", "100000101001100100001",
+  "101110101001001010100", "101110100101001110110", "101110101000101010101", "100000101001000010010",
+  "111111101001101100111"];
 
-test("the QR encoder's output for a known text, and the versions invites need", () => {
+/** The 7x7 finder pattern (a dark ring, a light ring, a dark 3x3 core) at column x, row y of `m`? */
+const finderAt = (m, x, y) => [0, 1, 2, 3, 4, 5, 6].every((dy) => [0, 1, 2, 3, 4, 5, 6].every((dx) => {
+  const d = Math.max(Math.abs(dx - 3), Math.abs(dy - 3));
+  return m[y + dy][x + dx] === (d !== 2);
+}));
+
+test("the QR code of a known text (uqr through qr.js), and the versions invites need", () => {
   const q = encodeQr("HELLO WORLD");
   assert.equal(q.version, 1);
-  assert.equal(q.mask, 3);
+  assert.equal(q.mask, 0);
+  assert.equal(q.size, 21);
   assert.deepEqual(q.modules.map((r) => r.map((c) => (c ? 1 : 0)).join("")), HELLO);
+  // byte mode, UTF-8: a text of digits only is not packed as numbers (it would fit version 1 then)
+  assert.equal(encodeQr("1".repeat(20)).version, 2);
   // a 192-character invite link fills version 8 at level L exactly; the longest byte mode text at 40-L is 2953 bytes
-  assert.equal(encodeQr(`https://example.test/jass/#join=${"A".repeat(160)}`).version, 8);
+  const link = encodeQr(`https://example.test/jass/#join=${"A".repeat(160)}`);
+  assert.equal(link.version, 8);
+  assert.equal(link.size, 8 * 4 + 17);
+  assert.ok(finderAt(link.modules, 0, 0) && finderAt(link.modules, link.size - 7, 0) && finderAt(link.modules, 0, link.size - 7));
+  assert.ok(!finderAt(link.modules, link.size - 7, link.size - 7));
   assert.equal(encodeQr(`https://example.test/jass/#join=${"A".repeat(161)}`).version, 9);
   assert.equal(encodeQr("x".repeat(2953)).version, 40);
   assert.throws(() => encodeQr("x".repeat(2954)), RangeError);
+  assert.equal(encodeQr("ü".repeat(100)).version, encodeQr("x".repeat(200)).version);   // two bytes each
+});
+
+test("drawQr draws the modules inside a quiet zone of four, on white", () => {
+  const rects = [];
+  const ctx = { fillStyle: "", fillRect: (x, y, w, h) => rects.push([ctx.fillStyle, x, y, w, h]) };
+  const canvas = { width: 0, height: 0, style: {}, dataset: {}, getContext: () => ctx };
+  drawQr(canvas, "HELLO WORLD", 116);   // 21 + 8 = 29 modules, 4 pixels each
+  assert.equal(canvas.width, 116);
+  assert.equal(canvas.dataset.qrVersion, "1");
+  assert.deepEqual(rects[0], ["#fff", 0, 0, 116, 116]);
+  const dark = rects.slice(1);
+  assert.equal(dark.length, HELLO.join("").split("1").length - 1);
+  assert.ok(dark.every(([fill, x, y, w]) => fill === "#000" && w === 4 && x >= 16 && y >= 16 && x < 100 && y < 100));
+  assert.deepEqual(dark[0], ["#000", 16, 16, 4, 4]);
 });
 
 test("the throttle lets a burst through, then the rate; the dropped ones are counted", () => {

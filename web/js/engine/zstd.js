@@ -1,7 +1,11 @@
 // Zstandard decompression for the big downloads (pyodide.asm.wasm.zst, the standard library): browsers decode only
 // gzip and deflate natively (DecompressionStream in Chromium 156; Firefox 147 and Safari add brotli), and zstd -19 is
 // 18 % (wasm) to 30 % (standard library) smaller than gzip -9 at about gzip's decoding speed, with the decoder: zstd's
-// own (zstddec's streaming build, BSD licence, 59 KB, shipped gzipped: 23 KB; see docs/web.md "Fewer bytes").
+// own (the streaming build of the npm package zstddec, pinned in package-lock.json; BSD licence, 59 KB, shipped
+// gzipped: 23 KB, written by build.py beside this file as zstd-decoder.wasm.gz; see docs/web.md "Fewer bytes").
+// The package's JavaScript is not used: it decodes a list of arrays it is handed whole, not a download as its chunks
+// arrive (it opens and frees its decoder per call), it loops for ever on corrupt data, and it fetches its wasm from a
+// data: URL, which the workers' connect-src 'self' forbids; decompressStream below drives the wasm's exports itself.
 // A classic script (no import/export): the engine worker imports it as a module, the service worker with
 // importScripts (it makes the plain wasm for warm starts); both then call self.jassZstd.
 (() => {
@@ -64,8 +68,8 @@
   self.jassZstd = { prepare: decoder, decompressStream, isZstd };
 })();
 
-// The decoder (zstd-decoder.wasm.gz: zstddec 0.3.4 from npm, its dist/zstddec-stream.mjs wasm, gzip -9; wrapper MIT
-// (c) 2020 Don McCurdy, not used here) is Zstandard compiled to WebAssembly, under this licence:
+// The decoder (zstd-decoder.wasm.gz: build.py takes the wasm of zstddec's dist/zstddec-stream.mjs, gzip -9; its
+// wrapper, MIT (c) 2020 Don McCurdy, is not used here) is Zstandard compiled to WebAssembly, under this licence:
 //
 // BSD License
 //
