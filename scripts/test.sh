@@ -2,7 +2,7 @@
 # The test command: sets up everything it needs on a fresh machine, then runs every test.
 #   1. a virtual environment (.venv) with pip and the pinned test tools (requirements-test.txt; skipped when .venv has them)
 #   2. Chromium (Debian's package) for the end-to-end tests, when missing
-#   3. eslint (node_modules from package-lock.json; `npm ci` skipped when it matches), then
+#   3. eslint and tsc (node_modules from package-lock.json; `npm ci` skipped when it matches), then
 #      the JavaScript unit tests (node --test tests/js/: the app's pure modules)
 #   4. the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
 #   5. lint and type checks (ruff, mypy)
@@ -43,12 +43,16 @@ lane_js() {
   if stamp_ok package-lock.json "$NPM_STAMP"; then
     say "node_modules matches package-lock.json"
   else
-    say "npm ci (eslint, pinned in package-lock.json)"
+    say "npm ci (eslint, typescript: pinned in package-lock.json)"
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
     stamp_write package-lock.json "$NPM_STAMP"
   fi
   say "eslint"
   npx --no-install eslint .
+  say "tsc: JSDoc type checks of web/ (jsconfig.json strict, jsconfig.loose.json, jsconfig.worker.json)"
+  npx --no-install tsc -p jsconfig.json
+  npx --no-install tsc -p jsconfig.loose.json
+  npx --no-install tsc -p jsconfig.worker.json
   if [ "$FULL" = 1 ]; then
     say "JavaScript unit tests (node --test tests/js/)"
     node --test --test-reporter=spec tests/js/

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's entry: the loading screen (static HTML and CSS) is painted first, then the app's modules are evaluated
 // (main.js and everything it imports; they are fetched meanwhile: index.html preloads them). Evaluated at once, they
 // came before the first paint whenever they had arrived first (a slow phone's main thread: 60-100 ms). The engine

@@ -7,8 +7,10 @@ const LOAD_LIMIT_MS = 15_000;            // running the module's top level (impo
 const SLACK_MS = 400;                    // messages between the worker and the page take a moment on a busy machine
 
 export class LabClient {
+  /** @param {{onProgress?: (done: number, total: number) => void, onState?: (state: string) => void}} [opts] */
   constructor({ onProgress = () => {}, onState = () => {} } = {}) {
-    Object.assign(this, { onProgress, onState });
+    this.onProgress = onProgress;
+    this.onState = onState;
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;

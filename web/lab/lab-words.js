@@ -20,6 +20,7 @@ export function positionText(p) {
  * @returns {{text: string|null, pre: string|null}}
  */
 export function detailLines(e) {
+  /** @type {{trace?: string, card?: string, what?: string, spent?: number, limit?: number}} */
   const p = e.params ?? {}, key = `lab.detail.${e.code}`;
   if (!Object.keys(p).length) return { text: null, pre: e.detail || null };
   const pre = p.trace ?? null;

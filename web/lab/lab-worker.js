@@ -34,6 +34,9 @@ const viaPage = (u) => new Promise((resolve) => {
   relayed.set(id, resolve);
   postMessage({ type: "fetch", id, url: u });
 });
+/** The browser says it is offline (read anew each time: it changes while an install waits). */
+const offline = () => self.navigator?.onLine === false;
+
 /** The response the site's caches keep for url (any of them: precache, lab files), or null. */
 async function fromCaches(u) {
   try { return (await self.caches?.match(u)) || null; } catch { return null; }
@@ -138,7 +141,7 @@ const failure = (e) => ({ code: "internal", detail: String(e?.message || e).trim
 
 async function install(deps, index) {
   if (!deps.length) return [];
-  if (self.navigator?.onLine === false) throw { code: "offline", detail: deps.join(", "), position: null };
+  if (offline()) throw { code: "offline", detail: deps.join(", "), position: null };
   if (!micropipReady) { py.runPython("import micropip"); micropipReady = true; }
   py.globals.set("_lab_deps", py.toPy(deps));
   py.globals.set("_lab_index", index || null);
@@ -149,7 +152,7 @@ async function install(deps, index) {
     const text = String(e?.message || e);
     const last = text.trim().split("\n").filter((l) => /Error/.test(l)).pop() || text.trim().split("\n").pop();
     if (/pure Python 3 wheel/.test(text)) throw { code: "no_wheel", detail: last, position: null };
-    if (self.navigator?.onLine === false) throw { code: "offline", detail: last, position: null };
+    if (offline()) throw { code: "offline", detail: last, position: null };
     if (/Can.t fetch metadata/.test(text)) throw { code: "not_found", detail: last, position: null };
     throw { code: "install", detail: last, position: null };
   }

@@ -18,7 +18,9 @@ const HEARTBEAT_EVERY = 2_000;
 const HEARTBEAT_GRACE = 3_000;
 
 export class EngineBridge {
-  /** `name`: the worker's name (the game's engine, or the coach's own copy). */
+  /** `name`: the worker's name (the game's engine, or the coach's own copy).
+   * @param {{onProgress?: (report: {loaded?: number, total?: number, stage?: string}) => void,
+   *   onDead?: (why: string) => void, name?: string}} [opts] */
   constructor({ onProgress, onDead, name = "engine" } = {}) {
     this.name = name;
     this.onProgress = onProgress || (() => {});

@@ -47,7 +47,7 @@ export function takeEarlyWorker() {
 // and the modules it imports first); its fetch of the same URL then shares the response as it streams (no second
 // download). Not from the page's head: Lighthouse would count all 4 MB toward the largest paint.
 function preloadRuntime() {
-  const urls = (document.querySelector('meta[name="jass-runtime"]')?.content || "").split(" ").filter(Boolean);
+  const urls = (document.querySelector('meta[name="jass-runtime"]')?.getAttribute("content") || "").split(" ").filter(Boolean);
   for (const href of urls) {
     const link = document.createElement("link");
     Object.assign(link, { rel: "preload", as: "fetch", crossOrigin: "anonymous", fetchPriority: "low", href });
@@ -75,8 +75,9 @@ function afterFirstPaint(then) {
 function afterPageScript(then) {
   let done = false;
   const once = () => { if (!done) { done = true; then(); } };
-  const link = document.querySelector('link[rel="modulepreload"][href$="/js/main.js"]');
-  if (!link || performance.getEntriesByName(link.href).some((e) => e.responseEnd > 0)) return once();
+  const link = /** @type {HTMLLinkElement|null} */ (document.querySelector('link[rel="modulepreload"][href$="/js/main.js"]'));
+  if (!link || performance.getEntriesByName(link.href)
+    .some((e) => /** @type {PerformanceResourceTiming} */ (e).responseEnd > 0)) return once();
   link.addEventListener("load", once);
   link.addEventListener("error", once);
   setTimeout(once, 10000);

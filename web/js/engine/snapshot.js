@@ -1,3 +1,4 @@
+// @ts-check
 // Warm start: a Pyodide memory snapshot of the interpreter with the engine imported, kept in Cache Storage.
 //
 // A plain loadPyodide spends seconds initialising Python (CPU-bound: the service worker cannot help there); restoring
@@ -17,7 +18,9 @@ const SCOPE = new URL("../../../", import.meta.url);
 
 export class Snapshots {
   /** `contentKey`: what the snapshot was made of (wheel and stdlib names, which carry content hashes); `kind`: ""
-   *  for the game's worker, "lab" for the lab's (one snapshot per kind and site copy). */
+   *  for the game's worker, "lab" for the lab's (one snapshot per kind and site copy).
+   * @param {string} pyodideVersion
+   * @param {string} contentKey */
   constructor(pyodideVersion, contentKey, enabled = true, kind = "") {
     this.enabled = enabled && typeof caches !== "undefined";
     this.cache = `jass-snapshot${kind ? `-${kind}` : ""}:${SCOPE.pathname}`;
@@ -44,7 +47,8 @@ export class Snapshots {
     try { await caches.delete(this.cache); } catch { /* nothing to drop */ }
   }
 
-  /** Store `bytes` (a Uint8Array from pyodide.makeMemorySnapshot()) as the only snapshot of this site copy. */
+  /** Store `bytes` (a Uint8Array from pyodide.makeMemorySnapshot()) as the only snapshot of this site copy.
+   * @param {Uint8Array<ArrayBuffer>} bytes */
   async save(bytes) {
     if (!this.enabled) return;
     try {

@@ -1,3 +1,4 @@
+// @ts-check
 // One way to listen: a small event emitter. The controller and the renderer are emitters; other modules subscribe
 // with `on(name, fn)` (every subscriber is called, in the order they subscribed) instead of setting a callback slot
 // or wrapping a method.
@@ -10,15 +11,20 @@ export class Emitter {
 
   /**
    * Call `fn(...args)` on every `emit(name, ...args)` from now on.
+   * @param {string} name
+   * @param {Function} fn
    * @returns {() => void} unsubscribes
    */
   on(name, fn) {
-    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
-    this.listeners.get(name).add(fn);
-    return () => this.listeners.get(name)?.delete(fn);
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(fn);
+    return () => { this.listeners.get(name)?.delete(fn); };
   }
 
-  /** Call every subscriber of `name` with `args`. */
+  /** Call every subscriber of `name` with `args`.
+   * @param {string} name
+   * @param {...unknown} args */
   emit(name, ...args) {
     for (const fn of [...(this.listeners.get(name) ?? [])]) fn(...args);
   }

@@ -38,7 +38,8 @@ export function emptyModel() {
  * @returns {TableModel}
  */
 /** What the engine's hello says of game `id` (absent: Mittlere): its seats, cards per hand, flags, end; {} before
- *  the hello or for a game it does not play. */
+ *  the hello or for a game it does not play.
+ * @type {(id?: string|null) => Partial<import("../engine/protocol.js").GameInfo>} */
 export const gameInfo = (id) => store.hello?.games?.[id ?? "mittlere"] ?? {};
 
 export function modelFromView(v) {

@@ -1,3 +1,4 @@
+// @ts-check
 // How this page's game is played: one interface, three transports (docs/architecture.md, "Transports").
 //   local: this page's engine runs the game for the people at this device (one player, pass-and-play);
 //   host:  this page's engine runs it and friends play their seats over links (peer/host.js);

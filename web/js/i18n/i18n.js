@@ -137,7 +137,9 @@ const minus = (s) => s.replace(/-(?=\d)/, "\u2212");
 export function fmtNumber(n, opts) {
   return minus(opts ? new Intl.NumberFormat(intlLocale(), opts).format(n) : numberFormat().format(n));
 }
-/** A date (and time) in the player's locale. */
+/** A date (and time) in the player's locale.
+ * @param {Date|number} d
+ * @param {Intl.DateTimeFormatOptions} [opts] */
 export function fmtDate(d, opts = { dateStyle: "medium", timeStyle: "short" }) {
   return new Intl.DateTimeFormat(intlLocale(), opts).format(d);
 }
@@ -227,26 +229,26 @@ export function levelName(id) {
 
 /** Fill every [data-i18n] element's text (and aria-label, placeholder, title), every [data-i18n-rich] element's
  *  paragraph (**bold** parts in <strong>); the document title too. */
-export function applyI18n(root = document) {
+export function applyI18n(root = /** @type {ParentNode} */ (document)) {
   // only what differs is written: a text the page already shows (the English of index.html) keeps its node, so the
   // browser neither lays it out nor paints it again while the page loads
-  for (const el of root.querySelectorAll("[data-i18n]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) {
     const text = t(el.dataset.i18n);
     if (el.textContent !== text) el.textContent = text;
   }
-  for (const el of root.querySelectorAll("[data-i18n-aria]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-aria]"))) {
     const text = t(el.dataset.i18nAria);
     if (el.getAttribute("aria-label") !== text) el.setAttribute("aria-label", text);
   }
-  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (root.querySelectorAll("[data-i18n-placeholder]"))) {
     const text = t(el.dataset.i18nPlaceholder);
     if (el.placeholder !== text) el.placeholder = text;
   }
-  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-title]"))) {
     const text = t(el.dataset.i18nTitle);
     if (el.title !== text) el.title = text;
   }
-  for (const el of root.querySelectorAll("[data-i18n-rich]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-rich]"))) {
     const text = t(el.dataset.i18nRich);
     if (el.textContent !== text.replaceAll("**", "")) el.replaceChildren(...richText("p", text).childNodes);
   }
@@ -281,7 +283,7 @@ export function joinNames(names) {
  * The sentence that explains a hand's settlement (its case is named beside it, not in it), from the seats it is about
  * and their card points. The player (`you`, the page's seat unless given) is spoken to: the catalog's
  * `settle.<case>.<role>.you` or `settle.<case>.you` when the player has that role.
- * @param {{case: string, roles?: object, card_points?: number[]}} r
+ * @param {{case: string, roles?: import("../engine/protocol.js").Roles|null, card_points?: number[]}} r
  * @param {(seat: number) => string} nameOf
  * @param {number|null} [you]
  */
@@ -329,12 +331,13 @@ export function handOverText(r, nameOf) {
 /**
  * The sentence for an engine refusal or error ({code, params}): card codes, suit letters and seats in the params
  * become card names, suit names and player names.
- * @param {{code: string, params?: object}} error
+ * @param {{code: string, params?: import("../engine/protocol.js").Params|null}|null} error
  * @param {(seat: number) => string} nameOf
  */
 export function refusalText(error, nameOf = (s) => `#${s}`) {
   if (!error) return "";
   const params = error.params || {};
+  /** @type {Record<string, import("../engine/protocol.js").ParamValue|undefined>} */
   const p = { ...params, code: error.code };
   for (const k of ["card", "over"]) if (typeof params[k] === "string") p[k] = cardName(params[k]);
   for (const k of ["suit", "trump"]) if (typeof params[k] === "string") p[k] = suitLabel(params[k]);

@@ -1,3 +1,4 @@
+// @ts-check
 // What the page needs of every language before its catalog is loaded (only the player's catalog is downloaded, the
 // others when chosen): each catalog's own name for its language ("lang.name", for the language menus) and the name it
 // gives the player's seat ("name.0", to find the player in a game file). tests/js/i18n.test.mjs checks them against

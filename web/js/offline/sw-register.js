@@ -23,14 +23,16 @@ function banner(text, action) {
     el = document.createElement("div");
     el.id = "update-banner";
     el.setAttribute("role", "status");
-    el.append(document.createElement("span"), document.createElement("button"));
-    el.lastChild.type = "button";
-    el.lastChild.className = "primary";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    el.append(document.createElement("span"), button);
     document.body.append(el);
   }
-  el.firstChild.textContent = text;
-  el.lastChild.textContent = t("btn.reload");
-  el.lastChild.onclick = action;
+  const [span, button] = /** @type {[HTMLSpanElement, HTMLButtonElement]} */ ([...el.children]);
+  span.textContent = text;
+  button.textContent = t("btn.reload");
+  button.onclick = action;
   el.hidden = false;
 }
 

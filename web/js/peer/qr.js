@@ -7,6 +7,8 @@ import { encode } from "uqr";
 /**
  * The QR code of `text` (UTF-8, byte mode): {size, modules (rows of booleans, true = dark), version, mask}; no quiet
  * zone (drawQr adds it). Throws a RangeError when the text does not fit in version 40.
+ * @param {string} text
+ * @param {{ecl?: "L" | "M" | "Q" | "H"}} [options]  the error correction level
  */
 export function encodeQr(text, { ecl = "L" } = {}) {
   // bytes, not the string: uqr would pick the numeric or alphanumeric mode for a text that fits one

@@ -1,7 +1,9 @@
+// @ts-check
 // A table with friends keeps the screen awake (the Screen Wake Lock API, where the browser has it): a phone that
 // dims and locks freezes its page and drops its link to the table. The lock goes with a hidden page and is taken
 // again when the page is visible. `body[data-awake]` says whether it is held.
 
+/** @type {WakeLockSentinel|null} */
 let sentinel = null;
 let wanted = false;
 
@@ -23,7 +25,8 @@ async function take() {
 
 document.addEventListener("visibilitychange", () => { take(); });
 
-/** Keep the screen awake while `on` (a table with friends is open), or let it sleep again. */
+/** Keep the screen awake while `on` (a table with friends is open), or let it sleep again.
+ * @param {boolean} on */
 export function keepAwake(on) {
   wanted = on;
   if (on) { take(); return; }

@@ -15,6 +15,7 @@ export class Coach {
     this.bridge = null;
     this.starting = null;
     /** @type {Map<string, CoachReport>} */
+    /** @type {Map<string, CoachReport & {running?: Promise<CoachReport>}>} */
     this.reports = new Map();
     this.queue = Promise.resolve();
   }
@@ -36,6 +37,9 @@ export class Coach {
   /**
    * Check `seat`'s decisions in `record` one at a time; `onStep(report)` after each. One hand at a time: a second
    * call waits for the first; a hand already checked (or being checked) is not checked again.
+   * @param {import("../engine/protocol.js").HandRecord} record
+   * @param {number} seat
+   * @param {(report: CoachReport) => void} [onStep]
    * @returns {Promise<CoachReport>}
    */
   check(record, seat, onStep = () => {}) {

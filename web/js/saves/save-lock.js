@@ -1,3 +1,4 @@
+// @ts-check
 // Two tabs, one game: the tab that holds the Web Lock owns the saved game. A second tab says so and offers to take
 // over (it steals the lock); the first tab then stops (no more moves, no more saves) and offers to take it back.
 import { announce } from "../ui/a11y.js";
@@ -45,7 +46,7 @@ export class GameLock {
     onWaiting();
     document.body.dataset.phase = "elsewhere";
     announce(t("tabs.elsewhere"));
-    await new Promise((resolve) => {
+    await /** @type {Promise<void>} */ (new Promise((resolve) => {
       const take = el("button", { type: "button", id: "btn-take-over", class: "primary", text: t("tabs.takeOver") });
       const dlg = modal("dlg-tabs", t("tabs.title"), [el("p", { text: t("tabs.elsewhere") })], [take]);
       take.onclick = async () => {
@@ -53,7 +54,7 @@ export class GameLock {
         await this.hold(true);
         resolve();
       };
-    });
+    }));
   }
 
   /** This tab lost the game to another tab: say so; "take it back" reloads (resumes from the other tab's save). */

@@ -1,26 +1,44 @@
+// @ts-check
 // Small DOM helpers of the save, review, history and records modules: elements, a modal dialog built on demand,
 // a file download.
 
-/** An element with attributes (`text` sets textContent, `class` the class name) and children. */
+/** @typedef {Record<string, string|number|boolean|null|undefined>} ElAttrs attributes (`text`, `class`, `svg`: below) */
+/** @typedef {Node|string|number|null|undefined} ElChild */
+/** @typedef {ElChild|ElChild[]} ElChildren */
+
+/**
+ * An element with attributes (`text` sets textContent, `class` the class name) and children; `svg: true` makes an
+ * SVG element (its tag is none of HTML's: typed Element).
+ * @template {string} K
+ * @param {K} tag
+ * @param {ElAttrs} [attrs]
+ * @param {...ElChildren} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : Element}
+ */
 export function el(tag, attrs = {}, ...children) {
   const ns = attrs.svg ? "http://www.w3.org/2000/svg" : null;
   const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v == null || v === false || k === "svg") continue;
-    if (k === "text") e.textContent = v;
-    else if (k === "class" && !ns) e.className = v;
+    if (k === "text") e.textContent = String(v);
+    else if (k === "class" && !ns) /** @type {HTMLElement} */ (e).className = String(v);
     else e.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return e;
+  return /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : Element} */ (e);
 }
 
 /**
  * A modal dialog (created once per id, its content replaced): a title, body nodes and a row of buttons.
  * `dismissible: false` keeps Escape from closing it (a choice must be made).
+ * @param {string} id
+ * @param {string} title
+ * @param {ElChild[]} body
+ * @param {ElChild[]} buttons
+ * @returns {HTMLDialogElement}
  */
 export function modal(id, title, body, buttons, { dismissible = false, wide = false } = {}) {
-  let dlg = document.getElementById(id);
+  let dlg = /** @type {HTMLDialogElement|null} */ (document.getElementById(id));
   if (!dlg) {
     dlg = el("dialog", { id, "aria-labelledby": `${id}-title`, class: wide ? "wide" : null });
     document.body.append(dlg);
@@ -28,19 +46,28 @@ export function modal(id, title, body, buttons, { dismissible = false, wide = fa
   dlg.oncancel = dismissible ? null : (e) => e.preventDefault();
   dlg.replaceChildren(el("h2", { id: `${id}-title`, text: title }), el("div", { class: "dlg-body" }, body), el("div", { class: "buttons" }, buttons));
   if (!dlg.open) dlg.showModal();
-  (dlg.querySelector("[autofocus]") || dlg.querySelector(".buttons button.primary") || dlg.querySelector("button"))?.focus();
+  /** @type {HTMLElement|null} */ (dlg.querySelector("[autofocus]") || dlg.querySelector(".buttons button.primary")
+    || dlg.querySelector("button"))?.focus();
   return dlg;
 }
 
 /**
  * A question with two answers, in the app's dialog style: resolves true for `yes`, false for `no` (and for Escape
  * when `dismissible`). `yes` / `no`: {id, text}; the one with `focus: true` has the focus (else `yes`).
+ * @param {string} id
+ * @param {string} title
+ * @param {string} text
+ * @param {{id: string, text: string, focus?: boolean}} yes
+ * @param {{id: string, text: string, focus?: boolean}} no
+ * @returns {Promise<boolean>}
  */
 export function ask(id, title, text, yes, no, { dismissible = false } = {}) {
   return new Promise((resolve) => {
+    /** @param {{id: string, text: string, focus?: boolean}} b @param {boolean} primary */
     const button = (b, primary) => el("button", { type: "button", id: b.id, class: primary ? "primary" : null, autofocus: b.focus === true, text: b.text });
     const y = button(yes, true), n = button(no, false);
     const dlg = modal(id, title, [el("p", { text })], [n, y], { dismissible });
+    /** @param {boolean} v */
     const answer = (v) => { dlg.onclose = null; dlg.close(); resolve(v); };
     y.onclick = () => answer(true);
     n.onclick = () => answer(false);
@@ -48,7 +75,9 @@ export function ask(id, title, text, yes, no, { dismissible = false } = {}) {
   });
 }
 
-/** Offer `text` as a file download (nothing leaves the machine). */
+/** Offer `text` as a file download (nothing leaves the machine).
+ * @param {string} filename
+ * @param {string} text */
 export function downloadJSON(filename, text) {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = el("a", { href: url, download: filename });

@@ -1,3 +1,4 @@
+// @ts-check
 // Share a deal: a link whose URL fragment (never sent to any server) holds the seed, the number of hands and the bot
 // levels, so whoever opens it plays exactly the same deals against the same bots; after the game the link carries
 // the sharer's result too, so the two can compare. Everything read from the fragment is checked.
@@ -6,7 +7,9 @@ import { ask } from "./save-ui.js";
 
 const SEED = /^[\p{L}\p{N}_.:+-]{1,100}$/u;
 
-/** The link to this deal (and, when given, the sharer's net result). */
+/** The link to this deal (and, when given, the sharer's net result).
+ * @param {{seed: string|number, hands: number, bots: string[], game?: string|null}} deal
+ * @param {number|null} [result] */
 export function shareLink({ seed, hands, bots, game = null }, result = null) {
   const q = new URLSearchParams({ deal: "1", seed: String(seed), hands: String(hands), bots: bots.join(",") });
   if (game && game !== "mittlere") q.set("game", game);   // a game of four: its name (a Mittlere link keeps its form)
@@ -18,6 +21,7 @@ export function shareLink({ seed, hands, bots, game = null }, result = null) {
  * The deal in a URL fragment, or null when there is none. Anything that is not a valid deal gives `{error}`.
  * @param {string} hash  location.hash
  * @param {string[]} levels  the engine's bot levels
+ * @param {Record<string, {seats: number}>} [games]  the engine's games (hello)
  */
 export function parseShare(hash, levels, games = { mittlere: { seats: 3 } }) {
   if (!hash || !hash.startsWith("#") || hash.length > 600) return null;
@@ -42,7 +46,10 @@ export function askShare() {
     { id: "btn-share-keep", text: t("share.keep") });
 }
 
-/** The comparison line of a shared deal once the game is over ("you: +3, your friend: −1 on the same cards"). */
+/** The comparison line of a shared deal once the game is over ("you: +3, your friend: −1 on the same cards").
+ * @param {number} mine
+ * @param {number|null} friend
+ * @param {(n: number) => string} signed */
 export function compareLine(mine, friend, signed) {
   return friend == null ? "" : t("share.compare", { you: signed(mine), friend: signed(friend) });
 }

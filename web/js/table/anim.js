@@ -45,14 +45,14 @@ export class Animator {
     const dur = raw ? ms : ms * this.speed.anim;
     if (dur <= 0) return Promise.resolve();
     const gen = this.generation;
-    return new Promise((resolve) => {
+    return /** @type {Promise<void>} */ (new Promise((resolve) => {
       const id = setTimeout(resolve, dur);
       this.waiters = this.waiters || new Set();
       const w = () => { clearTimeout(id); resolve(); };
       this.waiters.add(w);
       setTimeout(() => this.waiters.delete(w), dur + 5);
       if (gen !== this.generation) w();
-    });
+    }));
   }
 
   finishAll() {

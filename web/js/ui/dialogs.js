@@ -26,7 +26,9 @@ function open(dlg) {
 }
 /** Close the open dialogs, but not one the player opened to read (How to play, `data-reading`): it stays open
  *  until the reader closes it, whatever the game does behind it (a start, a new game, a resumed save). */
-export function closeAll() { for (const d of document.querySelectorAll("dialog[open]:not([data-reading])")) d.close(); }
+export function closeAll() {
+  for (const d of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll("dialog[open]:not([data-reading])"))) d.close();
+}
 
 /** Resolves once no dialog the player reads is open (at once when none is): the table waits behind it. */
 export async function readerDone() {

@@ -1,3 +1,4 @@
+// @ts-check
 // A page inside another site's frame plays no game: the game, its saves and its "Play here" belong to the player's
 // own tab, and a static host cannot send `frame-ancestors` to forbid the frame. The loading screen says so instead,
 // with a link that opens the game in a tab of its own.

@@ -28,7 +28,7 @@ function build() {
   // Enter or Space anywhere on the page (outside a dialog or a field) confirms too
   document.addEventListener("keydown", (e) => {
     if (box.hidden || (e.key !== "Enter" && e.key !== " ") || e.target === btn) return;
-    if (e.target.closest?.("dialog, input, select, textarea") || document.querySelector("dialog[open]")) return;
+    if ((e.target instanceof Element && e.target.closest("dialog, input, select, textarea")) || document.querySelector("dialog[open]")) return;
     e.preventDefault();
     go();
   });

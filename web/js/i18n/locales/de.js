@@ -1,3 +1,4 @@
+// @ts-check
 // Deutsch (Schweizer Gebrauch: ss statt ß, Jass-Wörter wie am Stammtisch: Trumpf, Stich, Puur, Nell, Match, Striche).
 export default {
   "lang.name": "Deutsch",

@@ -1,3 +1,4 @@
+// @ts-check
 // English: the reference catalog. Every other catalog has exactly these keys with the same {placeholders}.
 // A value is a string, or an object of plural forms chosen by Intl.PluralRules for the {n} parameter.
 export default {

@@ -1,3 +1,4 @@
+// @ts-check
 // Français (Suisse romande : atout, pli, bourg, nell, match, traits ; « donne » pour une main distribuée).
 export default {
   "lang.name": "Français",

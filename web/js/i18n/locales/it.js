@@ -1,3 +1,4 @@
+// @ts-check
 // Italiano (Ticino: briscola per il seme di atout, presa, smazzata; Puur, Nell e Match restano nomi propri).
 export default {
   "lang.name": "Italiano",
