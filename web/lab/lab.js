@@ -32,6 +32,12 @@ function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** A run's result when it failed: the error as the lab shows it (its code, detail, position and parameters). */
+function failedResult(err) {
+  const error = { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null };
+  return { deals: 0, mean: null, ci95: null, error };
+}
+
 function field(labelKey, control) {
   return h("label", { className: "lab-field" }, h("span", { dataset: { i18n: labelKey } }), control);
 }
@@ -343,7 +349,7 @@ class LabView {
       this.say(t("lab.done", { n: deals, seats: fmtNumber(seats), seconds: fmtNumber(Number(secs.toFixed(1))),
         rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
+      this.result = failedResult(err);
       this.say("");
     } finally {
       this.bar.hidden = true;
@@ -409,7 +415,7 @@ class LabView {
       this.remember();
       this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"), this.game.value);
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
+      this.result = failedResult(err);
       this.renderResult();
       this.error.scrollIntoView({ block: "nearest" });
     } finally {

@@ -43,7 +43,8 @@ export class Reactions {
         b.addEventListener("click", () => { this.close(); this.mine(id); });
         return b;
       }));
-    const button = el("button", { type: "button", id: "btn-react", "aria-haspopup": "menu", "aria-expanded": "false", "aria-label": t("react.title"), title: t("react.title"), text: "☺" });
+    const button = el("button", { type: "button", id: "btn-react", "aria-haspopup": "menu", "aria-expanded": "false",
+      "aria-label": t("react.title"), title: t("react.title"), text: "☺" });
     button.addEventListener("click", () => (menu.hidden ? this.open() : this.close()));
     menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); button.focus(); } });
     document.body.append(el("div", { id: "react-box" }, menu, button));
