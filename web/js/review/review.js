@@ -7,7 +7,8 @@ import { Coach, coachKey } from "./coach.js";
 import { store } from "../game/store.js";
 import { fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
-import { el, modal } from "../saves/save-ui.js";
+import { modal } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { coachLine, coachReason, dealLine, dealerLine, handRuns, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
 
 /** The answer of a review the engine refused. */

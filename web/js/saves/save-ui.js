@@ -1,19 +1,6 @@
-// Small DOM helpers of the save, review, history and records modules: elements, a modal dialog built on demand,
-// a file download.
-
-/** An element with attributes (`text` sets textContent, `class` the class name) and children. */
-export function el(tag, attrs = {}, ...children) {
-  const ns = attrs.svg ? "http://www.w3.org/2000/svg" : null;
-  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false || k === "svg") continue;
-    if (k === "text") e.textContent = v;
-    else if (k === "class" && !ns) e.className = v;
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return e;
-}
+// Small dialog helpers of the save, review, history, records and peer modules: a modal dialog built on demand, a
+// question with two answers, a file download (their elements: ui/dom.js's el).
+import { el } from "../ui/dom.js";
 
 /**
  * A modal dialog (created once per id, its content replaced): a title, body nodes and a row of buttons.

@@ -2,22 +2,10 @@
 import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
 import { gameInfo, seatNameKey, youSeat } from "../game/store.js";
+import { $, el } from "./dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 /** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
 const tTable = (key, seat, params) => tYou(key, seat != null && seat === youSeat(), params);
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("data-")) e.setAttribute(k, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return e;
-}
 
 function open(dlg) {
   if (!dlg.open) dlg.showModal();
