@@ -7,7 +7,7 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,12 +111,74 @@ def wait_card_gone(page, card: str, timeout=WAIT) -> None:
     page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=timeout)
 
 
-def play_via_dom_button(page, card: str) -> None:
+def play_via_dom_button(page, card: str, timeout=WAIT) -> None:
     """Play a card the way a keyboard or screen-reader user does: focus its button in the hand group, press Enter."""
-    btn = page.locator(f"#hand-buttons button[data-card='{card}']")
-    btn.focus()
-    page.keyboard.press("Enter")
-    wait_card_gone(page, card)
+    play_card(page, card, "keys", timeout)
+
+
+# The player may play (the viewer's turn: seat 0 unless a person at this device is to play) or the hand or game is over
+TURN_OR_END_JS = """() => { const s = window.__jass.state();
+  return ((s.phase === 'play' && s.toPlay === (s.viewer ?? 0) && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over') && s; }"""
+ENDS = ("hand-over", "game-over")
+
+
+class Played(NamedTuple):
+    what: str    # 'hand-over', 'game-over', or 'turn' when `stop` ended the play
+    cards: int   # the cards the player played
+
+
+def play_card(page, card: str, way: str = "keys", timeout=WAIT) -> None:
+    """Play `card` as a player does and wait until it has left the hand: `keys` (focus its button in the hand group,
+    Enter: a keyboard or screen-reader user), `canvas` (a click on the canvas, checked to land there) or `touch` (a
+    tap on the canvas)."""
+    if way == "keys":
+        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
+        page.keyboard.press("Enter")
+    elif way == "canvas":
+        click_card_on_canvas(page, card)
+    elif way == "touch":
+        r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
+        page.touchscreen.tap(r["x"], r["y"])
+    else:
+        raise ValueError(way)
+    wait_card_gone(page, card, timeout)
+
+
+def play_until(page, until=ENDS, *, stop=None, pick=None, way="keys", on_turn=None, on_card=None, at_hand_over=None,
+               timeout=WAIT) -> Played:
+    """Play the player's cards until the table is at a phase in `until` ('hand-over', 'game-over'), waiting in the
+    page for each turn. At each turn `stop(state)` true ends it there ('turn'); else `on_turn(state)` runs, the card
+    `pick(state)` (the first legal card unless given) is played `way` (play_card) and `on_card(page)` runs. A hand over
+    not in `until` is dealt on: `at_hand_over(page)` runs, then Next hand. A game over always ends it."""
+    cards = 0
+    while True:
+        s = page.wait_for_function(TURN_OR_END_JS, timeout=timeout).json_value()
+        what = "turn" if s["phase"] == "play" else s["phase"]
+        if what in until or what == "game-over":
+            return Played(what, cards)
+        if what == "hand-over":
+            if at_hand_over:
+                at_hand_over(page)
+            page.locator("#btn-next").click()
+            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=timeout)
+            continue
+        if stop and stop(s):
+            return Played("turn", cards)
+        assert s["legal"], f"the player's turn but no legal card: {s}"
+        if on_turn:
+            on_turn(s)
+        play_card(page, (pick or first_legal)(s), way, timeout)
+        cards += 1
+        if on_card:
+            on_card(page)
+
+
+def first_legal(s: dict) -> str:
+    return s["legal"][0]
+
+
+def last_legal(s: dict) -> str:
+    return s["legal"][-1]
 
 
 def load_catalog(lang: str) -> dict:

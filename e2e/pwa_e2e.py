@@ -114,26 +114,6 @@ def jass_caches(page) -> list[str]:
     return page.evaluate("caches.keys().then((k) => k.filter((n) => n.startsWith('jass:')))")
 
 
-def play_full_hand(page) -> int:
-    """Play every card of the human's hand (first legal card, clicked on the canvas) until the hand is over."""
-    played = 0
-    while True:
-        s = page.wait_for_function("""() => { const s = window.__jass.state();
-            return ((s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over') && s; }""",
-                                   timeout=TIMEOUT).json_value()
-        if s["phase"] != "play":
-            break
-        card = s["legal"][0]
-        r = next(r for r in page.evaluate("window.__jass.cardRects()") if r["card"] == card)
-        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [r["x"], r["y"]]) == "table"
-        page.mouse.click(r["x"], r["y"])
-        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
-        played += 1
-    assert played == 12, played
-    assert page.evaluate("document.body.dataset.phase") in ("hand-over", "game-over")
-    return played
-
-
 def assert_no_csp_violation(page) -> None:
     got = page.evaluate("window.__csp || []")
     assert got == [], f"CSP violations: {json.dumps(got)}"

@@ -16,7 +16,9 @@ from jass_e2e import (
     ROOT,
     PageWatch,
     click_card_on_canvas,
+    last_legal,
     next_turn,
+    play_until,
     play_via_dom_button,
     state,
     view,
@@ -64,25 +66,10 @@ def test_loads_a_playable_table(open_app, page, watch):
     assert abs(w - cw * dpr) <= 1
 
 
-def play_hand_by_canvas(page) -> None:
-    played = 0
-    while True:
-        what = wait_my_turn_or_phase(page, TIMEOUT)
-        if what != "turn":
-            break
-        s = state(page)
-        assert s["legal"], "my turn but no legal card"
-        card = s["legal"][-1]
-        click_card_on_canvas(page, card)
-        wait_card_gone(page, card)
-        played += 1
-    assert played == 12
-
-
 @pytest.mark.long_flow
 def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     open_app("?speed=instant&seed=11&hands=3&bots=normal,easy")
-    play_hand_by_canvas(page)
+    assert play_until(page, way="canvas", pick=last_legal, timeout=TIMEOUT).cards == 12
     expect(page.locator("body")).to_have_attribute("data-phase", "hand-over")
     dlg = page.locator("#dlg-hand")
     expect(dlg).to_be_visible()

@@ -11,16 +11,10 @@ import sys
 
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, load_catalog, play_via_dom_button, state, wait_my_turn_or_phase
+from jass_e2e import ROOT, load_catalog, play_until
 
 TIMEOUT = 60_000
 COACHED = 240_000   # a second Python start plus ~10 decisions of 1500 play-outs each, on a loaded 2-core machine
-
-
-def finish_hand(page) -> str:
-    while (what := wait_my_turn_or_phase(page, TIMEOUT)) == "turn":
-        play_via_dom_button(page, state(page)["legal"][0])
-    return what
 
 
 def lost_shown(x: float) -> str:
@@ -30,7 +24,7 @@ def lost_shown(x: float) -> str:
 
 def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_app, page, watch):
     open_app("?speed=instant&seed=41&hands=3&bots=normal,easy")
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     record = page.evaluate("window.__jass.ask({cmd: 'records'})")["records"][0]
     page.locator("#btn-hand-review").click()
     dlg = page.locator("#dlg-review")
@@ -42,7 +36,7 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
     page.keyboard.press("Escape")
     expect(dlg).to_be_hidden()
     page.locator("#btn-next").click()
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
 
     # hand 2's summary → review → back to hand 1: the coach's findings for it
     page.locator("#btn-hand-review").click()
@@ -88,7 +82,7 @@ def test_coach_checks_a_family_hand_in_its_own_outcomes_like_the_cli(open_app, p
     reason in the game's own outcomes (docs/bots.md#coach)."""
     open_app("?speed=instant&seed=5&hands=3&game=molotow&bots=normal,easy,normal")
     assert page.evaluate("window.__jass.view().game") == "molotow"
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     record = page.evaluate("window.__jass.ask({cmd: 'records'})")["records"][0]
     assert record["game"] == "molotow" and len(record["hands"]) == 4
     page.locator("#btn-hand-review").click()

@@ -6,36 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PHONE, PageWatch, click_card_on_canvas, load_catalog, state, wait_card_gone
+from jass_e2e import PHONE, TURN_OR_END_JS, PageWatch, load_catalog, play_until, state, wait_card_gone
 
 TIMEOUT = 30_000
-# the player may play, or the hand or the game is over
-TURN_OR_END = """() => { const s = window.__jass.state();
-  return (s.phase === 'play' && s.toPlay === s.viewer && !s.busy) || s.phase === 'hand-over' || s.phase === 'game-over'; }"""
-
-
-def play_hand(page, way: str) -> int:
-    """Play the player's first legal card at each turn until the hand is over: a tap (`touch`), a click on the
-    canvas (`mouse`) or Enter on the focused card (`keys`). -> the number of cards the player played."""
-    played = 0
-    while True:
-        page.wait_for_function(TURN_OR_END, timeout=TIMEOUT)
-        s = state(page)
-        if s["phase"] != "play":
-            return played
-        card = s["legal"][0]
-        if way == "keys":
-            page.locator(f"#hand-buttons button[data-card='{card}']").focus()
-            page.keyboard.press("Enter")
-        else:
-            rects = page.evaluate("window.__jass.cardRects()")
-            r = next(r for r in rects if r["card"] == card)
-            if way == "touch":
-                page.touchscreen.tap(r["x"], r["y"])
-            else:
-                click_card_on_canvas(page, card)
-        wait_card_gone(page, card)
-        played += 1
 
 
 def new_game_dialog(warm_contexts, site):
@@ -49,7 +22,7 @@ def new_game_dialog(warm_contexts, site):
 
 
 @pytest.mark.parametrize(("game", "screen", "way"), [
-    ("molotow", "phone", "touch"), ("molotow", "desktop", "mouse"),
+    ("molotow", "phone", "touch"), ("molotow", "desktop", "canvas"),
     ("plusminus", "phone", "touch"), ("plusminus", "desktop", "keys"),
 ])
 def test_a_whole_hand_of_each_game_of_four(warm_contexts, site, game, screen, way):
@@ -66,7 +39,7 @@ def test_a_whole_hand_of_each_game_of_four(warm_contexts, site, game, screen, wa
     for seat in range(4):
         p = page.evaluate("(s) => window.__jass.pileRect(s)", seat)
         assert 0 <= p["x"] <= box["width"] and 0 <= p["y"] <= box["height"], (seat, p)
-    assert play_hand(page, way) == 9
+    assert play_until(page, way=way, timeout=TIMEOUT).cards == 9
     # the hand's result in the game's own words: a stroke, a zero or nothing for each of the four
     dlg = page.locator("#dlg-hand")
     expect(dlg).to_be_visible()
@@ -123,7 +96,7 @@ def test_new_game_offers_the_three_games_with_their_own_flags_and_a_game_of_four
     v = page.evaluate("window.__jass.view()")
     assert [p["bot"] for p in v["players"]][3] == "easy"
     # a card or two, then a reload: the same game of four comes back (the save holds its game, seats and flags)
-    page.wait_for_function(TURN_OR_END, timeout=TIMEOUT)
+    page.wait_for_function(TURN_OR_END_JS, timeout=TIMEOUT)
     card = state(page)["legal"][0]
     page.locator(f"#hand-buttons button[data-card='{card}']").focus()
     page.keyboard.press("Enter")

@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, play_via_dom_button, state, view, wait_my_turn_or_phase
+from jass_e2e import ROOT, play_until, play_via_dom_button, state, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -108,17 +108,9 @@ def test_error_screen_offers_reset_settings(page, site, watch):
 
 
 # ------------------------------------------------------------------------------------------------ dialogs: a way on
-def play_to_phase(page, phases=("hand-over", "game-over")) -> str:
-    while True:
-        what = wait_my_turn_or_phase(page, TIMEOUT)
-        if what in phases:
-            return what
-        play_via_dom_button(page, state(page)["legal"][0])
-
-
 def test_escape_on_the_hand_summary_leaves_a_way_on(open_app, page):
     open_app("?speed=instant&seed=8&hands=3")
-    assert play_to_phase(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     expect(page.locator("#dlg-hand")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#dlg-hand")).to_be_hidden()
@@ -135,7 +127,7 @@ def test_escape_on_the_hand_summary_leaves_a_way_on(open_app, page):
 
 def test_escape_on_game_over_leaves_a_usable_table(open_app, page):
     open_app("?speed=instant&seed=8&hands=1")
-    while play_to_phase(page) == "hand-over":   # an annulled hand is dealt again
+    while play_until(page, timeout=TIMEOUT).what == "hand-over":   # an annulled hand is dealt again
         page.locator("#btn-next").click()
     expect(page.locator("#dlg-over")).to_be_visible()
     page.keyboard.press("Escape")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import DESKTOP, PYTHON_DOWNLOADS, PageWatch, load_catalog, screenshot_if_failed, toolbar_click
+from jass_e2e import DESKTOP, PYTHON_DOWNLOADS, PageWatch, load_catalog, play_until, screenshot_if_failed, toolbar_click
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ["de", "fr", "it", "ja"]
@@ -230,23 +230,6 @@ def test_phone_toolbar_is_one_row_in_every_language(lang_page, english_phrases, 
     assert not cut, f"choices cut off in the settings: {cut}"
 
 
-def play_to_hand_over(page, on_turn=None) -> None:
-    """Play the first legal card by keyboard at each of the player's turns until the hand is over; ``on_turn(state)``
-    runs first at each turn."""
-    for _ in range(13):
-        page.wait_for_function("""() => { const s = window.__jass.state();
-            return (s.phase === 'play' && s.toPlay === 0 && !s.busy) || s.phase === 'hand-over'; }""", timeout=60_000)
-        s = page.evaluate("window.__jass.state()")
-        if s["phase"] != "play":
-            break
-        if on_turn:
-            on_turn(s)
-        card = s["legal"][0]
-        page.locator(f"#hand-buttons button[data-card='{card}']").focus()
-        page.keyboard.press("Enter")
-        page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=60_000)
-
-
 @pytest.mark.parametrize("lang", ["de", "it", "xx"])
 def test_hand_summary_and_score_sheet_fit_a_phone(lang_page, lang):
     """390 px: the hand summary's table and the score sheet after a hand fit the dialog with their long headers
@@ -254,7 +237,7 @@ def test_hand_summary_and_score_sheet_fit_a_phone(lang_page, lang):
     header breaks inside a word."""
     page = lang_page("en-US", f"?speed=instant&seed=12&hands=2&bots=normal,hard&lang={lang}",
                      viewport={"width": 390, "height": 844})
-    play_to_hand_over(page)
+    play_until(page, timeout=60_000)
     fit = """(id) => { const d = document.getElementById(id), box = d.getBoundingClientRect(), out = [];
         if (d.scrollWidth > d.clientWidth) out.push('scrolls sideways by ' + (d.scrollWidth - d.clientWidth));
         for (const el of d.querySelectorAll('th, td, button, p')) { const r = el.getBoundingClientRect();
@@ -296,7 +279,7 @@ def test_refusal_and_hand_summary_speak_the_language(lang_page, english_phrases,
             refused = toast.inner_text()
             assert refused.strip() and not english_leftovers(refused, english_phrases), refused
 
-    play_to_hand_over(page, try_an_illegal_card)
+    play_until(page, on_turn=try_an_illegal_card, timeout=60_000)
     assert refused, "no card was ever refused in this deal"
     dlg = page.locator("#dlg-hand")
     expect(dlg).to_be_visible(timeout=60_000)

@@ -13,7 +13,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import PHONE, ROOT, SITE_ROUTES, toolbar_click
+from jass_e2e import PHONE, ROOT, SITE_ROUTES, play_until, toolbar_click
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
 LAB_WAIT = 180_000   # Python starts in the lab's worker, then an arena runs: generous on a loaded machine
@@ -183,7 +183,7 @@ def test_a_finished_game_reopened_under_the_lab_waits_behind_it(open_app, page, 
     """A game that ended, resumed by opening the page at #lab: the lab is in front and no game dialog covers it; back
     at the table, the toolbar's way on opens the result."""
     open_app("?speed=instant&seed=44&hands=1&bots=easy,normal")
-    _play_out_hand(page)
+    play_until(page, timeout=60_000)
     expect(page.locator("#dlg-over")).to_be_visible()
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
     open_lab(page, site)
@@ -319,12 +319,6 @@ def choose(obs):
 """
 
 
-def _play_out_hand(page) -> None:
-    from jass_e2e import play_via_dom_button, view, wait_my_turn_or_phase
-    while wait_my_turn_or_phase(page, timeout=60_000) == "turn":
-        play_via_dom_button(page, view(page)["legal"][0])
-
-
 def _toasts(page) -> list[str]:
     return page.evaluate("window.__labToasts || []")
 
@@ -353,7 +347,7 @@ def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
     page.wait_for_function("() => document.body.dataset.phase !== 'lab' && window.__jass.view()?.players[1].name === "
                            "'Lasty'", timeout=LAB_WAIT)
     assert page.locator("#lab").is_hidden()
-    _play_out_hand(page)
+    play_until(page, timeout=60_000)
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     # every card of seat 1 was the lab bot's choice: replay the journal in the engine and ask the same bot
     journal = page.evaluate("window.__jass.recovery().journal")
@@ -395,7 +389,7 @@ def test_play_a_four_seat_game_against_the_lab_bot(open_app, page, site, watch, 
     v = page.evaluate("window.__jass.view()")
     assert v["game"] == game and len(v["players"]) == 4 and v["players"][1]["bot"] == "outside"
     assert [p["bot"] for p in v["players"][2:]] == ["normal", "normal"]
-    _play_out_hand(page)
+    play_until(page, timeout=60_000)
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
     journal = page.evaluate("window.__jass.recovery().journal")
@@ -426,7 +420,7 @@ def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, pa
     page.fill("#bot-source", "def choose(obs):\n    raise RuntimeError('no idea')\n")
     page.click('[data-action="lab-play"]')
     page.wait_for_function("() => document.body.dataset.phase !== 'lab'", timeout=LAB_WAIT)
-    _play_out_hand(page)
+    play_until(page, timeout=60_000)
     failed = [t for t in _toasts(page) if "Your bot failed" in t]
     assert failed and "raised an exception" in failed[0] and "Normal" in failed[0]
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
@@ -445,7 +439,7 @@ def test_a_reloaded_game_against_the_lab_bot_says_who_took_its_seat(open_app, pa
     page.wait_for_function("() => window.__jass && ['play', 'hand-over'].includes(window.__jass.state().phase)",
                            timeout=60_000)
     _watch_toasts(page)
-    _play_out_hand(page)
+    play_until(page, timeout=60_000)
     gone = [t for t in _toasts(page) if "no longer at the table" in t]
     assert len(gone) == 1 and "reloaded" in gone[0] and "Normal" in gone[0], _toasts(page)
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT
-from pwa_e2e import assert_no_csp_violation, play_full_hand, strict_page, wait_phase  # noqa: F401
+from jass_e2e import ROOT, play_until
+from pwa_e2e import TIMEOUT, assert_no_csp_violation, strict_page, wait_phase  # noqa: F401
 from tools import chromium
 
 PROBE = (ROOT / "tools" / "stdlib_probe.py").read_text()
@@ -27,7 +27,7 @@ def test_trimmed_stdlib_imports_every_engine_module_and_plays_every_bot(strict_p
     page = strict_page
     page.goto(site + "?speed=instant&seed=5")
     wait_phase(page, "play")
-    play_full_hand(page)
+    assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
     build = json.loads((ROOT / "dist" / "build.json").read_text())
     w = chromium.second_engine_worker(page, "probe")
     got = json.loads(w.evaluate("(src) => self.__jassPython.runPython(src)", PROBE))
@@ -90,7 +90,7 @@ def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
         page.goto(url + "?speed=instant&seed=6")
         wait_phase(page, "play")
         assert resp and resp[0].headers.get("content-encoding") == "gzip"
-        play_full_hand(page)
+        assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
         assert_no_csp_violation(page)
 
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT
+from jass_e2e import ROOT, play_until
 from pwa_e2e import (  # noqa: F401
+    TIMEOUT,
     assert_no_csp_violation,
     jass_caches,
     not_served,
-    play_full_hand,
     poll,
     serving,
     strict_page,
@@ -58,7 +58,7 @@ def test_reload_with_the_server_stopped_plays_a_full_hand(strict_page, site):
     assert page.evaluate("window.__jass.timing().workerMarks.stdlibPlain") == 1   # the stdlib too: nothing to decode
     assert any(u.endswith(".whl") for u in after), after
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 1     # warm start: Python from the snapshot
-    play_full_hand(page)
+    assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
     expect(page.locator("#dlg-hand")).to_be_visible()
     # a language never used here cannot come offline: the game says so and stays in English
     page.evaluate("""() => { const s = document.querySelector('.lang-select'); s.value = 'de';
@@ -81,7 +81,7 @@ def test_a_broken_snapshot_falls_back_to_a_plain_start(strict_page, site):
     page.reload()
     wait_phase(page, "play")
     assert page.evaluate("window.__jass.timing().worker.snapshot") == 0
-    play_full_hand(page)
+    assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
     wait_snapshot(page)   # a good snapshot replaced the broken one
     page.reload()
     wait_phase(page, "play", "hand-over")   # the autosave resumes the finished hand at its summary

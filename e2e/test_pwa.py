@@ -15,12 +15,12 @@ import zipfile
 
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT
+from jass_e2e import ROOT, play_until
 from pwa_e2e import (  # noqa: F401
+    TIMEOUT,
     assert_no_csp_violation,
     fetch_text,
     jass_caches,
-    play_full_hand,
     serving,
     strict_page,
     wait_phase,
@@ -96,7 +96,7 @@ def test_csp_meta_and_headers(strict_page, site):
                                             catch (e) { return 'blocked'; } }""")
     assert r == "blocked"
     page.watch.errors.clear()   # the refused probe logs once
-    play_full_hand(page)
+    assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
     assert_no_csp_violation(page)
 
 
@@ -127,7 +127,7 @@ def test_zip_build_plays_from_a_plain_static_server_under_a_sub_path(strict_page
         sw = wait_sw_complete(page)
         v = sw["version"]
         assert jass_caches(page) == [f"jass:/mittlere-jass/:{v}", f"jass:/mittlere-jass/:{v}:lang"]
-        play_full_hand(page)
+        assert play_until(page, way="canvas", timeout=TIMEOUT) == ("hand-over", 12)   # the first legal card, clicked on the canvas
         expect(page.locator("#dlg-hand")).to_be_visible()
         assert_no_csp_violation(page)
     finally:

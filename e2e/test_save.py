@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from engine import web
-from jass_e2e import PageWatch, load_catalog, play_via_dom_button, state, view, wait_my_turn_or_phase
+from jass_e2e import PageWatch, load_catalog, play_until, play_via_dom_button, state, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
@@ -123,27 +123,9 @@ def test_reload_resumes_the_same_position(open_app, page, watch):
 GAME = "seed=2024&hands=2&bots=easy,normal"
 
 
-def play_to_the_end(page, on_card=None, on_summary=None) -> dict:
-    """Play the human's first legal card each turn (the same choice whatever happened before), deal on; the final
-    view. `on_card(page)` runs after each card the human played, `on_summary(page)` on each hand summary."""
-    while True:
-        what = wait_my_turn_or_phase(page, TIMEOUT)
-        if what == "game-over":
-            return view(page)
-        if what == "hand-over":
-            if on_summary:
-                on_summary(page)
-            page.locator("#btn-next").click()
-            page.wait_for_function("() => document.body.dataset.phase === 'play'", timeout=TIMEOUT)
-            continue
-        play_via_dom_button(page, state(page)["legal"][0])
-        if on_card:
-            on_card(page)
-
-
 def the_engine_plays_the_same_game() -> dict:
     """The game of GAME, uninterrupted, played by the engine in this process (the worker's entry point, no page): the
-    human plays its first legal card each turn as `play_to_the_end` does; the final history and scores."""
+    human plays its first legal card each turn as the page test does (play_until to the game's end); the final history and scores."""
     en = load_catalog("en")
     session = web.Session()
     r = session.handle({"cmd": "new_game", "seed": "2024", "hands": 2, "bots": ["easy", "normal"],
@@ -188,7 +170,8 @@ def test_twenty_reloads_at_random_moments_finish_like_an_uninterrupted_game(open
         reload_now(p)    # on the hand summary: it is shown again
         assert p.locator("#dlg-hand").is_visible()
 
-    final = play_to_the_end(page, after_card, at_summary)
+    play_until(page, ("game-over",), on_card=after_card, at_hand_over=at_summary, timeout=TIMEOUT)
+    final = view(page)
     reload_now(page)    # on game over
     assert page.locator("#dlg-over").is_visible()
     assert reloads >= 20 and mid_animation >= 3 and on_summary == 1, (reloads, mid_animation, on_summary)

@@ -10,21 +10,14 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import ROOT, play_via_dom_button, state, toolbar_click, view, wait_my_turn_or_phase
+from jass_e2e import ROOT, play_until, play_via_dom_button, state, toolbar_click, view, wait_my_turn_or_phase
 
 TIMEOUT = 60_000
 
 
-def finish_hand(page) -> str:
-    """Play the first legal card until the hand (or game) is over; the phase then."""
-    while (what := wait_my_turn_or_phase(page, TIMEOUT)) == "turn":
-        play_via_dom_button(page, state(page)["legal"][0])
-    return what
-
-
 def test_hand_review_export_and_cli_replay_round_trip(open_app, page, watch, tmp_path):
     open_app("?speed=instant&seed=41&hands=3&bots=normal,easy")
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     result = view(page)["hand_result"]
     page.locator("#btn-hand-review").click()
     dlg = page.locator("#dlg-review")
@@ -136,7 +129,7 @@ def test_the_games_dialog_fits_a_phone(open_app, page, watch):
     the history is a block of labelled values, in French."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app("?speed=instant&seed=44&hands=1&bots=easy,normal&lang=fr")
-    assert finish_hand(page) == "game-over"
+    assert play_until(page, timeout=TIMEOUT).what == "game-over"
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
     page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
@@ -162,7 +155,7 @@ def test_an_unreadable_history_is_kept_and_offered_not_replaced(open_app, page, 
         const text = JSON.stringify({ version: 1, games: [1, 2, 3, 4, 5].map(g) }).slice(0, -1);
         localStorage.setItem("mittlere-jass.history", text);
         return text; }""")
-    assert finish_hand(page) == "game-over"
+    assert play_until(page, timeout=TIMEOUT).what == "game-over"
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
     kept = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('mittlere-jass.history.unreadable.'))"
                          ".map((k) => localStorage.getItem(k))")
@@ -195,7 +188,7 @@ def test_the_review_keeps_its_step_buttons_on_screen(open_app, page, watch):
     """German at 1280×800: the hands, the trick, the coach's list and the settlement make the review taller than the
     window; the step buttons stay on screen, at the same place, and step."""
     open_app("?speed=instant&seed=41&hands=3&bots=normal,easy&lang=de")
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     page.locator("#btn-hand-review").click()
     dlg = page.locator("#dlg-review")
     expect(dlg.locator("#review-trick")).to_have_attribute("data-trick", "0")
@@ -217,7 +210,7 @@ def test_the_review_fits_a_phone(open_app, page, watch, lang, deck):
     span, so a hand never wrapped and pushed the table out)."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(f"?speed=instant&seed=41&hands=3&bots=normal,easy&lang={lang}&deck={deck}")
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     page.locator("#btn-hand-review").click()
     dlg = page.locator("#dlg-review")
     expect(dlg.locator(".review-hands tr[data-seat='0'] .card")).to_have_count(12)
@@ -251,7 +244,7 @@ def test_hostile_imports_get_one_line_and_store_nothing(open_app, page, watch, t
             if data is None:
                 if page.locator("#dlg-games[open]").count():   # the last import's dialog: back to the table
                     page.locator("#btn-games-close").click()
-                assert finish_hand(page) == "hand-over"
+                assert play_until(page, timeout=TIMEOUT).what == "hand-over"
                 rec = a_record(page)
                 if kind == "unknown_rules":
                     rec = {**rec, "rules": {"no_trump": "whatever"}}
@@ -275,7 +268,7 @@ def test_hostile_imports_get_one_line_and_store_nothing(open_app, page, watch, t
 
 def test_a_dropped_game_file_opens_in_the_review(open_app, page, watch):
     open_app("?speed=instant&seed=43&hands=3")
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     rec = a_record(page)
     game = {"format": "mittlere-jass-game", "version": 1, "setup": {"names": ["Ann", "Bo", "Cy"]}, "records": [rec, rec]}
     page.evaluate("""(text) => {
@@ -302,7 +295,7 @@ def test_the_file_picker_speaks_the_players_language(open_app, page, watch, tmp_
     # after `expect_file_chooser()` reached the page first, a real (headless) chooser opened and the wait timed out
     # (twice in full runs, never alone).
     page.on("filechooser", lambda _chooser: None)
-    assert finish_hand(page) == "hand-over"
+    assert play_until(page, timeout=TIMEOUT).what == "hand-over"
     path = tmp_path / "runde.json"
     path.write_text(json.dumps(a_record(page)))
     dlg = open_games(page)
@@ -340,7 +333,7 @@ def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, p
     link = dlg.locator("#share-link").input_value()
     assert "#" in link and "seed=44" in link.split("#", 1)[1]
     dlg.locator("#btn-games-close").click()
-    assert finish_hand(page) == "game-over"
+    assert play_until(page, timeout=TIMEOUT).what == "game-over"
     mine = view(page)
     page.wait_for_function("() => (JSON.parse(localStorage.getItem('mittlere-jass.history') || '{}').games || []).length === 1")
     dlg = open_games(page)
@@ -366,7 +359,7 @@ def test_share_link_deals_the_same_cards_and_history_counts_the_game(open_app, p
     fv = view(friend)
     assert fv["hand"] == first_hand and [p["bot"] for p in fv["players"]] == [None, "easy", "normal"]
     assert "#" not in friend.url                     # a reload resumes the game instead of dealing it again
-    assert finish_hand(friend) == "game-over"
+    assert play_until(friend, timeout=TIMEOUT).what == "game-over"
     fdlg = open_games(friend)
     expect(fdlg.locator("#share-compare")).to_contain_text("your friend")
     friend.close()
@@ -392,7 +385,7 @@ def test_share_link_during_a_game_asks_first(open_app, page, watch, site):
                            timeout=TIMEOUT)
     assert "#" not in page.url
     # at the end, the game-over summary compares with the friend's result
-    assert finish_hand(page) == "game-over"
+    assert play_until(page, timeout=TIMEOUT).what == "game-over"
     net = view(page)["scores"]["net"][0]
     mine = f"+{net}" if net > 0 else f"\u2212{-net}" if net < 0 else "0"
     expect(page.locator("#dlg-over #over-compare")).to_have_text(f"On the same cards — you: {mine}, your friend: \u22122.")

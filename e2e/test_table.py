@@ -6,7 +6,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from jass_e2e import DESKTOP, PHONE, load_catalog, state, toolbar_click, wait_my_turn_or_phase, wait_painted
+from jass_e2e import (
+    DESKTOP,
+    PHONE,
+    last_legal,
+    load_catalog,
+    play_card,
+    play_until,
+    state,
+    toolbar_click,
+    wait_my_turn_or_phase,
+    wait_painted,
+)
 
 TIMEOUT = 60_000
 
@@ -60,11 +71,9 @@ def test_both_decks_render_and_differ(open_app, page, watch):
 def test_the_trump_banner_leaves_the_table_with_its_hand(open_app, page, watch):
     """At instant speed a hand can end within the trump banner's 1.8 s: the banner ("♦ is trump — fixed by …") must
     not stay over the hand's result."""
-    from jass_e2e import play_via_dom_button
     open_app("?speed=instant&seed=5&hands=1")   # trump fixed by the player; before the fix the banner stayed
     assert state(page)["trump"] is None
-    while wait_my_turn_or_phase(page) == "turn":
-        play_via_dom_button(page, state(page)["legal"][-1])
+    play_until(page, pick=last_legal)
     s = state(page)
     assert s["phase"] == "game-over" and s["trump"] is not None
     assert s["banner"] is None, s["banner"]
@@ -116,20 +125,12 @@ def table(page) -> dict:
     return page.evaluate("window.__jass.table()")
 
 
-def play_my_card(page, card: str) -> None:
-    """Play a card the keyboard way (its button in the hand group), and wait until it has left the hand."""
-    page.locator(f"#hand-buttons button[data-card='{card}']").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("(c) => !window.__jass.state().hand.includes(c)", arg=card, timeout=TIMEOUT)
-
-
 @pytest.mark.long_flow
 def test_reduced_motion_plays_a_hand_with_no_card_in_flight(open_app, page, watch):
     """With reduced motion (the setting) a whole hand is played at normal pace and no frame shows a flying card."""
     open_app("?speed=fast&seed=4&hands=3&motion=reduced")
     assert table(page)["reducedMotion"] is True
-    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
-        play_my_card(page, state(page)["legal"][0])
+    play_until(page, timeout=TIMEOUT)
     t = table(page)
     assert t["frames"] > 50, t   # the table was drawn all along (fades), just without flights
     assert t["flyFrames"] == 0, t
@@ -147,7 +148,7 @@ def test_turn_and_winning_card_follow_the_engine(open_app, page, watch):
         assert t["winningSeat"] == v["trick"]["winning_seat"]
         if v["trick"]["cards"]:
             checked += 1
-        play_my_card(page, state(page)["legal"][-1])
+        play_card(page, state(page)["legal"][-1], timeout=TIMEOUT)
     assert checked >= 2
     assert table(page)["flyFrames"] > 0   # full motion: cards did fly
 
@@ -156,7 +157,7 @@ def test_a_tap_when_it_is_not_your_turn_shows_feedback(open_app, page, watch):
     open_app("?speed=slow&seed=9&bots=random,random")
     wait_my_turn_or_phase(page)
     s = state(page)
-    play_my_card(page, s["legal"][0])
+    play_card(page, s["legal"][0], timeout=TIMEOUT)
     # the bots are thinking (slow speed): a click on a hand card cannot play it, and the player is told so
     s = state(page)
     assert s["toPlay"] != 0 or s["busy"]
@@ -213,8 +214,7 @@ def test_no_card_stays_raised_after_a_tap_and_tap_to_raise(warm_contexts, site):
 
 def test_escape_on_game_over_leaves_a_usable_table(open_app, page, watch):
     open_app("?speed=instant&seed=2&hands=1")
-    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
-        play_my_card(page, state(page)["legal"][0])
+    play_until(page, timeout=TIMEOUT)
     expect(page.locator("#dlg-over")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#dlg-over")).to_be_hidden()
@@ -230,7 +230,7 @@ def test_sound_stays_silent_until_enabled(open_app, page, watch):
     open_app("?speed=fast&seed=5")
     for _ in range(2):
         assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
-        play_my_card(page, state(page)["legal"][0])   # user gestures, cards played, tricks taken
+        play_card(page, state(page)["legal"][0], timeout=TIMEOUT)   # user gestures, cards played, tricks taken
     snd = table(page)["sound"]
     assert snd == {"played": 0, "contextCreated": False, "vibrations": 0}, snd
     # the Settings dialog: every control labelled and explained; sound on applies at once
@@ -245,7 +245,7 @@ def test_sound_stays_silent_until_enabled(open_app, page, watch):
     dlg.get_by_role("button", name="Close").click()
     assert table(page)["sound"]["contextCreated"] is True
     assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
-    play_my_card(page, state(page)["legal"][0])
+    play_card(page, state(page)["legal"][0], timeout=TIMEOUT)
     page.wait_for_function("() => window.__jass.table().sound.played > 0", timeout=TIMEOUT)
 
 
@@ -283,8 +283,7 @@ def test_running_total_bonus_and_a_labelled_score_sheet(open_app, page, watch):
     sheet labels its rows (strokes, zeros, net) and its columns."""
     open_app("?speed=instant&seed=8&hands=2")
     assert page.evaluate("window.__jass.table().livePoints") is True
-    while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
-        play_my_card(page, state(page)["legal"][0])
+    play_until(page, timeout=TIMEOUT)
     dlg = page.locator("#dlg-hand")
     expect(dlg).to_be_visible()
     r = page.evaluate("window.__jass.view()")["hand_result"]
@@ -309,8 +308,7 @@ def test_hint_in_plain_words_with_details_and_enter_plays_it(open_app, page, wat
     focused = "() => document.activeElement?.dataset?.card || null"
     hints = []
     for _ in range(2):
-        while wait_my_turn_or_phase(page, TIMEOUT) == "turn" and len(state(page)["legal"]) < 2:
-            play_my_card(page, state(page)["legal"][0])
+        play_until(page, stop=lambda s: len(s["legal"]) >= 2, timeout=TIMEOUT)   # to a turn with a choice
         page.click("#btn-hint")
         box = page.locator("#hint")
         expect(box).to_be_visible(timeout=TIMEOUT)
@@ -356,7 +354,7 @@ def test_a_finished_trick_stays_to_be_read_or_until_a_click(open_app, page, watc
     page.evaluate(TRICK_TIMES)
     while not any(len(c.split()) == 3 for _, c in page.evaluate("window.__trickTimes")):
         assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
-        play_my_card(page, state(page)["legal"][0])
+        play_card(page, state(page)["legal"][0], timeout=TIMEOUT)
     page.wait_for_function("() => window.__trickTimes.some(([, c], i, a) => c.split(' ').length === 3 && a[i + 1])")
     times = page.evaluate("window.__trickTimes")
     k = next(i for i, (_, c) in enumerate(times) if len(c.split()) == 3)
@@ -377,7 +375,7 @@ def test_a_finished_trick_stays_to_be_read_or_until_a_click(open_app, page, watc
                                    "'#hold-hint').hidden || (s.phase === 'play' && s.toPlay === 0 && !s.busy); }")
             if hint.is_visible():
                 break
-            play_my_card(page, state(page)["legal"][0])
+            play_card(page, state(page)["legal"][0], timeout=TIMEOUT)
         expect(hint).to_contain_text("Click anywhere or press a key to go on")
         cards = page.locator("#trick").get_attribute("data-cards")
         assert len(cards.split()) == 3

@@ -51,11 +51,15 @@ for (let r = 1; r <= runs; r++) {
   console.log(playable ? `  the game was playable at ${Math.round(playable.startTime)} ms (observed, not simulated)`
     : "  NO jass:playable mark: the run ended on the loading screen, NOT a measurement of the game");
   const work = lhr.audits["mainthread-work-breakdown"]?.details?.items || [];
-  console.log(`  main-thread work: ${lhr.audits["mainthread-work-breakdown"]?.displayValue}: ${work.map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`).join(", ")}`);
+  const ms = (v) => `${Math.round(v)} ms`;
+  const workTotal = lhr.audits["mainthread-work-breakdown"]?.displayValue;
+  console.log(`  main-thread work: ${workTotal}: ${work.map((i) => `${i.groupLabel} ${ms(i.duration)}`).join(", ")}`);
   const boot = lhr.audits["bootup-time"]?.details?.items || [];
-  console.log(`  script: ${boot.slice(0, 5).map((i) => `${i.url.replace(url, "")} ${Math.round(i.total)} ms (eval ${Math.round(i.scripting)}, parse ${Math.round(i.scriptParseCompile)})`).join("; ")}`);
+  const scriptText = (i) => `${i.url.replace(url, "")} ${ms(i.total)} (eval ${Math.round(i.scripting)}, parse ${Math.round(i.scriptParseCompile)})`;
+  console.log(`  script: ${boot.slice(0, 5).map(scriptText).join("; ")}`);
   const long = lhr.audits["long-tasks"]?.details?.items || [];
-  console.log(`  long tasks (simulated): ${long.map((i) => `${(i.url || "").replace(url, "") || "-"} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`).join("; ") || "none"}`);
+  const taskText = (i) => `${(i.url || "").replace(url, "") || "-"} @${Math.round(i.startTime)} ${ms(i.duration)}`;
+  console.log(`  long tasks (simulated): ${long.map(taskText).join("; ") || "none"}`);
   const bad = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative"
     && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual" && !METRICS.some(([id]) => id === a.id));
   if (bad.length) console.log(`  below 0.9: ${bad.map((a) => `${a.id} (${a.displayValue || a.score})`).join("; ")}`);

@@ -77,7 +77,8 @@ test("a bot's stacked backs: one position per card, all different", () => {
  *  renderer.drawPile), a bot's stack of backs (turned sideways), a name plate, a trick card (its turned corners). */
 const pileBox = (L, s) => {
   const p = L.pile[s], r = Math.max(9, L.cardW * 0.12);
-  return [p.x - L.bw * 0.4 - 2, Math.min(p.y - L.bh * 0.4 - 8, p.y - L.bh * 0.3 - r), Math.max(p.x + L.bw * 0.4 + 8, p.x + L.bw * 0.35 + r), p.y + L.bh * 0.4 + 2];
+  return [p.x - L.bw * 0.4 - 2, Math.min(p.y - L.bh * 0.4 - 8, p.y - L.bh * 0.3 - r),
+    Math.max(p.x + L.bw * 0.4 + 8, p.x + L.bw * 0.35 + r), p.y + L.bh * 0.4 + 2];
 };
 const stackBox = (L, s) => {
   const a = botCardPos(L, s, 0, 12), b = botCardPos(L, s, 11, 12);

@@ -19,7 +19,8 @@ test("the settings' table is read back only as 3 or 4 seats of a known shape; an
     [me, { kind: "person", name: "Vreni" }, bot("easy"), bot("hard")], "a game of four; the name trimmed");
   for (const bad of [undefined, null, "x", {}, [], [me, bot("normal")], [me, bot("normal"), bot("normal"), bot("normal"), bot("normal")],
     [bot("normal"), me, bot("normal")], [me, { kind: "bot" }, bot("normal")], [me, bot("<script>"), bot("normal")], [me, bot(3), bot("normal")],
-    [me, { kind: "person" }, bot("normal")], [me, { kind: "person", name: "   " }, bot("normal")], [me, { kind: "person", name: "x".repeat(41) }, bot("normal")],
+    [me, { kind: "person" }, bot("normal")], [me, { kind: "person", name: "   " }, bot("normal")],
+    [me, { kind: "person", name: "x".repeat(41) }, bot("normal")],
     [me, { kind: "ghost" }, bot("normal")], [me, null, bot("normal")], [me, [bot("normal")], bot("normal")], [me, me, bot("normal")]]) {
     assert.equal(validSeats(bad, { names: true }), null, JSON.stringify(bad));
   }
@@ -29,7 +30,8 @@ test("the settings' table is read back only as 3 or 4 seats of a known shape; an
 
 test("settings written before one list: `bots` and `people` read as the table", () => {
   assert.deepEqual(seatsOfOldSettings(["normal", "hard"], ["Ben", null]), [me, { kind: "person", name: "Ben", level: "normal" }, bot("hard")]);
-  assert.deepEqual(seatsOfOldSettings(["normal", "hard", "easy"], [null, null, " Cla "]), [me, bot("normal"), bot("hard"), { kind: "person", name: "Cla", level: "easy" }]);
+  assert.deepEqual(seatsOfOldSettings(["normal", "hard", "easy"], [null, null, " Cla "]),
+    [me, bot("normal"), bot("hard"), { kind: "person", name: "Cla", level: "easy" }]);
   assert.deepEqual(seatsOfOldSettings(["normal", "hard"], undefined), [me, bot("normal"), bot("hard")]);
   assert.deepEqual(seatsOfOldSettings(["normal", "hard"], ["Ben"]), [me, bot("normal"), bot("hard")], "people of another length: bots");
   for (const bad of [undefined, null, ["normal"], ["normal", 3], [1, 2], "normal,hard"]) assert.equal(seatsOfOldSettings(bad, null), null, JSON.stringify(bad));
@@ -46,7 +48,8 @@ test("a game's table from the stored one: cut, or a game of three's extended by 
   assert.deepEqual(tableFor(three, 3), three);
   assert.deepEqual(tableFor(three, 4), [...three, bot("hard")]);
   assert.deepEqual(tableFor([me, bot("easy"), bot("hard"), bot("expert")], 3), [me, bot("easy"), bot("hard")]);
-  assert.deepEqual(tableFor([me, { kind: "person", name: "Ben" }, bot("easy")], 4, "normal"), [me, { kind: "person", name: "Ben" }, bot("easy"), bot("normal")]);
+  assert.deepEqual(tableFor([me, { kind: "person", name: "Ben" }, bot("easy")], 4, "normal"),
+    [me, { kind: "person", name: "Ben" }, bot("easy"), bot("normal")]);
   assert.deepEqual(tableFor([me, bot("easy")], 3), [me, bot("easy")], "too short: the engine says what is wrong");
   assert.deepEqual(tableFor(seatsOfBots(["outside", "hard"]), 3), [me, { kind: "outside" }, bot("hard")], "the lab's bot");
 });

@@ -88,13 +88,16 @@ test("the settlement speaks to the player, says its case once, and counts points
   const nameOf = (s) => t(`name.${s}`);
   setLanguage("en", { persist: false });
   assert.equal(settlementText(SETTLEMENTS[3], nameOf), "−2 for you (101 points); +1 for each of the others.");
-  assert.equal(settlementText(SETTLEMENTS[7], nameOf), "−2 for you in the middle (50 points); +1 each for Right, the highest (70 points), and Left, the lowest (37 points).");
-  assert.equal(settlementText(SETTLEMENTS[9], nameOf), "−2 for Right in the middle (70 points); +1 each for Left, the highest (86 points), and you, the lowest (1 point).");
+  assert.equal(settlementText(SETTLEMENTS[7], nameOf),
+    "−2 for you in the middle (50 points); +1 each for Right, the highest (70 points), and Left, the lowest (37 points).");
+  assert.equal(settlementText(SETTLEMENTS[9], nameOf),
+    "−2 for Right in the middle (70 points); +1 each for Left, the highest (86 points), and you, the lowest (1 point).");
   assert.equal(settlementText(SETTLEMENTS[10], nameOf), "You and Right both have 60 points: nothing for you two; +1 for Left.");
   setLanguage("de", { persist: false });
   assert.equal(settlementText(SETTLEMENTS[3], nameOf), "−2 für dich (101 Punkte); die anderen je +1.");
   setLanguage("fr", { persist: false });
-  assert.equal(settlementText(SETTLEMENTS[7], nameOf), "−2 pour vous au milieu (50 points)\u00a0; +1 chacun pour Droite, le plus haut (70 points), et Gauche, le plus bas (37 points).");
+  assert.equal(settlementText(SETTLEMENTS[7], nameOf),
+    "−2 pour vous au milieu (50 points)\u00a0; +1 chacun pour Droite, le plus haut (70 points), et Gauche, le plus bas (37 points).");
   for (const lang of LANGS) {
     setLanguage(lang, { persist: false });
     for (const r of SETTLEMENTS) {
@@ -142,7 +145,8 @@ test("the coach says what its number is: strokes lost against the best card, nev
   assert.deepEqual(words.coachLine(bad), { mark: "Mistake", text: "Trick 5: you played ♠Q: 0.27 strokes lost against ♥A." });
   assert.equal(words.coachLine({ ...bad, loss: 0.3 }).text, "Trick 5: you played ♠Q: 0.30 strokes lost against ♥A.", "two decimals");
   setLanguage("fr", { persist: false });
-  assert.equal(words.coachLine({ ...bad, loss: 0.3 }).text, "Pli 5\u00a0: vous avez joué ♠D\u00a0: 0,30 trait de moins qu’avec ♥A.", "French: below 2 is singular");
+  assert.equal(words.coachLine({ ...bad, loss: 0.3 }).text, "Pli 5\u00a0: vous avez joué ♠D\u00a0: 0,30 trait de moins qu’avec ♥A.",
+    "French: below 2 is singular");
   for (const lang of LANGS) {
     setLanguage(lang, { persist: false });
     for (const d of [good, bad]) assert.doesNotMatch(words.coachLine(d).text, /[+−-]0[.,]\d\d/, `${lang}: ${words.coachLine(d).text}`);
@@ -156,7 +160,8 @@ test("the lab's failure details: in the player's language, cards named as on the
   setLanguage("de", { persist: false });
   setDeck("swiss");
   assert.deepEqual(lab.detailLines(e), { text: "choose() hat SQ (Schilten-Ober) zurückgegeben; diese Karte darf hier nicht gespielt werden.", pre: null });
-  assert.equal(lab.positionText(pos), "Verteilung 3, Sitzordnung 1, Platz 1, Stich 4. Hand: Schilten O Rosen A. Auf dem Tisch: Schellen 6. Trumpf: Schellen. Erlaubt: Rosen A.");
+  assert.equal(lab.positionText(pos),
+    "Verteilung 3, Sitzordnung 1, Platz 1, Stich 4. Hand: Schilten O Rosen A. Auf dem Tisch: Schellen 6. Trumpf: Schellen. Erlaubt: Rosen A.");
   setLanguage("fr", { persist: false });
   setDeck("french");
   const trace = "Traceback (most recent call last):\n  ...\nKeyError: 'boom'";

@@ -17,7 +17,10 @@ function fillFromDefaults(s, defaults) {
 }
 
 /** The settings each of `new_game`'s refusals is about (docs/protocol.md). */
-const REFUSED = { bad_hands: ["hands"], bad_seed: ["seed"], bad_bots: ["seats"], bad_seats: ["seats"], bad_rules: ["rules", "gameRules"], bad_game: ["game"], bad_names: ["name"] };
+const REFUSED = {
+  bad_hands: ["hands"], bad_seed: ["seed"], bad_bots: ["seats"], bad_seats: ["seats"], bad_rules: ["rules", "gameRules"], bad_game: ["game"],
+  bad_names: ["name"],
+};
 
 /** The engine refused a setting this visit's URL gave (?hands=0, ?bots=…, ?seed=…), not a saved one. An unknown
  *  refusal counts as the URL's when the URL gave anything: saved settings are never replaced on a guess. */

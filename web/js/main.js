@@ -25,8 +25,7 @@ import { Host } from "./peer/host.js";
 import { inviteCodeOf } from "./peer/invite.js";
 import { installStunSetting } from "./peer/rtc.js";
 import { isFramed, refuseFramed } from "./ui/framed.js";
-
-const $ = (sel) => document.querySelector(sel);
+import { $ } from "./ui/dom.js";
 
 const settings = loadSettings();
 const session = { ...settings, ...urlOverrides() };   // URL overrides last for this visit only

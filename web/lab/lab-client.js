@@ -32,7 +32,11 @@ export class LabClient {
     this.onState("starting");
     this.started = new Promise((resolve, reject) => {
       this.worker.onmessage = (ev) => this.message(ev.data, resolve, reject, t0);
-      this.worker.onerror = (ev) => { ev.preventDefault?.(); this.die({ code: "internal", detail: ev.message || "worker error", position: null }); reject(new Error(ev.message || "worker error")); };
+      this.worker.onerror = (ev) => {
+        ev.preventDefault?.();
+        this.die({ code: "internal", detail: ev.message || "worker error", position: null });
+        reject(new Error(ev.message || "worker error"));
+      };
     });
     return this.started;
   }

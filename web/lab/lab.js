@@ -4,6 +4,7 @@
 // (never on the game's start-up path); the bot runs in the lab's own worker (lab-client.js, lab-worker.js).
 import { BUILD } from "../js/build-info.js";
 import { applyI18n, fmtNumber, levelName, onLanguageChange, signed, t } from "../js/i18n/i18n.js";
+import { el } from "../js/ui/dom.js";
 import { LabClient } from "./lab-client.js";
 import { detailLines, positionText } from "./lab-words.js";
 import { MAX_SOURCE, cleanName, freeName, loadBots, putBot, saveBots } from "./lab-store.js";
@@ -20,20 +21,14 @@ const OBS_FIELDS = [["seat"], ["game"], ["seats"], ["rules"], ["dealer"], ["hand
 
 let view = null;     // the built view, once
 
-function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k in el && !k.includes("-")) el[k] = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  el.append(...children.filter((c) => c != null));
-  return el;
+/** A run's result when it failed: the error as the lab shows it (its code, detail, position and parameters). */
+function failedResult(err) {
+  const error = { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null };
+  return { deals: 0, mean: null, ci95: null, error };
 }
 
 function field(labelKey, control) {
-  return h("label", { className: "lab-field" }, h("span", { dataset: { i18n: labelKey } }), control);
+  return el("label", { class: "lab-field" }, el("span", { dataset: { i18n: labelKey } }), control);
 }
 
 class LabView {
@@ -54,64 +49,63 @@ class LabView {
   }
 
   build() {
-    const $ = (tag, attrs, ...c) => h(tag, attrs, ...c);
-    this.select = $("select", { id: "lab-bot-select", "aria-labelledby": "lab-bot-label" });
-    this.name = $("input", { id: "lab-bot-name", type: "text", maxLength: 40, autocomplete: "off", spellcheck: false });
-    this.source = $("textarea", { id: "bot-source", spellcheck: false, autocapitalize: "off", autocomplete: "off",
+    this.select = el("select", { id: "lab-bot-select", "aria-labelledby": "lab-bot-label" });
+    this.name = el("input", { id: "lab-bot-name", type: "text", maxlength: 40, autocomplete: "off", spellcheck: false });
+    this.source = el("textarea", { id: "bot-source", spellcheck: false, autocapitalize: "off", autocomplete: "off",
       wrap: "off", dataset: { i18nAria: "lab.source" } });
     // line numbers beside the source (a traceback names lines): one per line, scrolled with the text
-    this.lines = $("pre", { id: "bot-lines", className: "lab-lines", "aria-hidden": "true" });
-    this.file = $("input", { type: "file", accept: ".py,text/x-python,text/plain", className: "lab-file-input", id: "lab-file" });
-    this.game = $("select", { id: "lab-game" });
-    this.opp = Array.from({ length: MAX_OPPONENTS }, (_, i) => $("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
+    this.lines = el("pre", { id: "bot-lines", class: "lab-lines", "aria-hidden": "true" });
+    this.file = el("input", { type: "file", accept: ".py,text/x-python,text/plain", class: "lab-file-input", id: "lab-file" });
+    this.game = el("select", { id: "lab-game" });
+    this.opp = Array.from({ length: MAX_OPPONENTS }, (_, i) => el("select", { id: `lab-opp-${i}`, dataset: { i18nAria: `lab.opponent${i + 1}` } }));
     // a game of three hides the third opponent
     this.oppFields = this.opp.map((sel, i) => field(`lab.opponent${i + 1}`, sel));
     // its max: the engine's, set when the lab worker is ready (see maxDeals)
-    this.deals = $("input", { id: "lab-deals", type: "number", min: 1, step: 1, value: DEFAULT_DEALS, inputMode: "numeric" });
-    this.seed = $("input", { id: "lab-seed", type: "text", value: "1", maxLength: 64, autocomplete: "off", inputMode: "numeric" });
-    this.index = $("input", { id: "lab-index", type: "url", value: BUILD.lab?.index || "", autocomplete: "off", spellcheck: false });
-    this.bar = $("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, dataset: { i18nAria: "lab.progress" } });
-    this.status = $("p", { id: "lab-status", role: "status", className: "lab-status" });
-    this.error = $("div", { id: "lab-error", role: "alert", className: "lab-error", hidden: true });
-    this.table = $("div", { className: "lab-figures" });
-    this.json = $("pre", { className: "lab-json", dataset: { labResult: "" } });
-    this.origins = $("p", { className: "lab-note" });
-    this.runBtn = $("button", { type: "button", className: "primary", dataset: { action: "lab-run", i18n: "lab.run" } });
-    this.playBtn = $("button", { type: "button", dataset: { action: "lab-play", i18n: "lab.play" } });
+    this.deals = el("input", { id: "lab-deals", type: "number", min: 1, step: 1, value: DEFAULT_DEALS, inputmode: "numeric" });
+    this.seed = el("input", { id: "lab-seed", type: "text", value: "1", maxlength: 64, autocomplete: "off", inputmode: "numeric" });
+    this.index = el("input", { id: "lab-index", type: "url", value: BUILD.lab?.index || "", autocomplete: "off", spellcheck: false });
+    this.bar = el("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, dataset: { i18nAria: "lab.progress" } });
+    this.status = el("p", { id: "lab-status", role: "status", class: "lab-status" });
+    this.error = el("div", { id: "lab-error", role: "alert", class: "lab-error", hidden: true });
+    this.table = el("div", { class: "lab-figures" });
+    this.json = el("pre", { class: "lab-json", dataset: { labResult: "" } });
+    this.origins = el("p", { class: "lab-note" });
+    this.runBtn = el("button", { type: "button", class: "primary", dataset: { action: "lab-run", i18n: "lab.run" } });
+    this.playBtn = el("button", { type: "button", dataset: { action: "lab-play", i18n: "lab.play" } });
     const wheel = BUILD.lab?.wheel ? new URL(BUILD.lab.wheel, new URL("../", import.meta.url)).href : null;
-    this.download = wheel ? $("a", { href: wheel, download: wheel.split("/").pop(), className: "lab-download" }) : null;
+    this.download = wheel ? el("a", { href: wheel, download: wheel.split("/").pop(), class: "lab-download" }) : null;
 
-    this.root = $("section", { id: "lab", className: "lab", "aria-labelledby": "lab-title", hidden: true },
-      $("header", { className: "lab-head" },
-        $("h2", { id: "lab-title", dataset: { i18n: "lab.title" } }),
-        $("button", { type: "button", dataset: { action: "lab-close", i18n: "lab.back" } })),
-      $("div", { className: "lab-body" },
-        $("div", { className: "lab-editor" },
-          $("div", { className: "lab-bots" },
-            $("span", { id: "lab-bot-label", className: "sr-only", dataset: { i18n: "lab.bot" } }),
+    this.root = el("section", { id: "lab", class: "lab", "aria-labelledby": "lab-title", hidden: true },
+      el("header", { class: "lab-head" },
+        el("h2", { id: "lab-title", dataset: { i18n: "lab.title" } }),
+        el("button", { type: "button", dataset: { action: "lab-close", i18n: "lab.back" } })),
+      el("div", { class: "lab-body" },
+        el("div", { class: "lab-editor" },
+          el("div", { class: "lab-bots" },
+            el("span", { id: "lab-bot-label", class: "sr-only", dataset: { i18n: "lab.bot" } }),
             this.select,
             field("lab.name", this.name),
-            $("button", { type: "button", dataset: { action: "lab-save", i18n: "lab.save" } }),
-            $("button", { type: "button", dataset: { action: "lab-new", i18n: "lab.new" } }),
-            $("button", { type: "button", dataset: { action: "lab-delete", i18n: "lab.delete" } }),
-            $("label", { className: "lab-upload", htmlFor: "lab-file" }, $("span", { dataset: { i18n: "lab.upload" } }), this.file)),
-          $("div", { className: "lab-code" }, this.lines, this.source),
-          $("p", { className: "lab-note", dataset: { i18n: "lab.help" } })),
+            el("button", { type: "button", dataset: { action: "lab-save", i18n: "lab.save" } }),
+            el("button", { type: "button", dataset: { action: "lab-new", i18n: "lab.new" } }),
+            el("button", { type: "button", dataset: { action: "lab-delete", i18n: "lab.delete" } }),
+            el("label", { class: "lab-upload", for: "lab-file" }, el("span", { dataset: { i18n: "lab.upload" } }), this.file)),
+          el("div", { class: "lab-code" }, this.lines, this.source),
+          el("p", { class: "lab-note", dataset: { i18n: "lab.help" } })),
 
-        $("div", { className: "lab-side" },
-          $("div", { className: "lab-settings" },
+        el("div", { class: "lab-side" },
+          el("div", { class: "lab-settings" },
             field("new.game", this.game), ...this.oppFields,
             field("lab.deals", this.deals), field("lab.seed", this.seed)),
-          $("div", { className: "lab-buttons" }, this.runBtn, this.playBtn),
+          el("div", { class: "lab-buttons" }, this.runBtn, this.playBtn),
           this.bar, this.status, this.error, this.table,
-          $("details", { className: "lab-more", id: "lab-obs" },
-            $("summary", { dataset: { i18n: "lab.obs.title" } }),
-            $("p", { className: "lab-note", dataset: { i18n: "lab.obs.cards" } }),
-            $("table", {}, $("tbody", {}, ...OBS_FIELDS.map(([code, key = code]) => $("tr", { dataset: { field: key } },
-              $("th", { scope: "row" }, $("code", {}, code)), $("td", { dataset: { i18n: `lab.obs.${key}` } }))))),
-            $("p", { className: "lab-note", dataset: { i18n: "lab.obs.helpers" } })),
-          $("details", { className: "lab-more" }, $("summary", { dataset: { i18n: "lab.raw" } }), this.json),
-          $("details", { className: "lab-more", id: "lab-packages" }, $("summary", { dataset: { i18n: "lab.packages" } }),
+          el("details", { class: "lab-more", id: "lab-obs" },
+            el("summary", { dataset: { i18n: "lab.obs.title" } }),
+            el("p", { class: "lab-note", dataset: { i18n: "lab.obs.cards" } }),
+            el("table", {}, el("tbody", {}, ...OBS_FIELDS.map(([code, key = code]) => el("tr", { dataset: { field: key } },
+              el("th", { scope: "row" }, el("code", {}, code)), el("td", { dataset: { i18n: `lab.obs.${key}` } }))))),
+            el("p", { class: "lab-note", dataset: { i18n: "lab.obs.helpers" } })),
+          el("details", { class: "lab-more" }, el("summary", { dataset: { i18n: "lab.raw" } }), this.json),
+          el("details", { class: "lab-more", id: "lab-packages" }, el("summary", { dataset: { i18n: "lab.packages" } }),
             field("lab.index", this.index), this.origins),
           this.download)));
     document.body.append(this.root);
@@ -119,7 +113,7 @@ class LabView {
     this.renderOrigins();
 
     this.root.addEventListener("click", (e) => {
-      const a = e.target.closest("[data-action]")?.dataset.action;
+      const a = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest("[data-action]"))?.dataset.action;
       if (a === "lab-close") closeLab();
       else if (a === "lab-run") this.run();
       else if (a === "lab-play") this.play();
@@ -195,7 +189,7 @@ class LabView {
   fillGames() {
     const ids = Object.keys(this.games);
     const keep = [this.game.value, this.state.game, "mittlere"].find((id) => id && ids.includes(id)) ?? ids[0];
-    this.game.replaceChildren(...ids.map((id) => h("option", { value: id }, t(`game.${id}`))));
+    this.game.replaceChildren(...ids.map((id) => el("option", { value: id }, t(`game.${id}`))));
     this.game.value = keep;
     this.showSeats();
   }
@@ -225,13 +219,13 @@ class LabView {
     this.opp.forEach((sel, i) => {
       const keep = [sel.value, this.state.opponents?.[i]].find((id) => id && levels.includes(id))
         ?? (levels.includes("normal") ? "normal" : levels[0]);
-      sel.replaceChildren(...levels.map((id) => h("option", { value: id }, levelName(id))));
+      sel.replaceChildren(...levels.map((id) => el("option", { value: id }, levelName(id))));
       sel.value = keep;
     });
   }
 
   renderBots() {
-    this.select.replaceChildren(...this.state.bots.map((b) => h("option", { value: b.name }, b.name)));
+    this.select.replaceChildren(...this.state.bots.map((b) => el("option", { value: b.name }, b.name)));
     if (this.state.current) this.select.value = this.state.current;
   }
 
@@ -343,7 +337,7 @@ class LabView {
       this.say(t("lab.done", { n: deals, seats: fmtNumber(seats), seconds: fmtNumber(Number(secs.toFixed(1))),
         rate: fmtNumber(Number((deals / Math.max(secs, 1e-3)).toFixed(1))) }));
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
+      this.result = failedResult(err);
       this.say("");
     } finally {
       this.bar.hidden = true;
@@ -369,11 +363,11 @@ class LabView {
     if (r.error) {
       const e = r.error;
       const reason = t(`lab.reason.${e.code}`, { limit: fmtNumber(this.client.callLimitMs() / 1000) });
-      this.error.replaceChildren(h("p", { className: "lab-error-title" }, t("lab.failed", { reason })));
-      if (e.position) this.error.append(h("p", {}, positionText(e.position)));
+      this.error.replaceChildren(el("p", { class: "lab-error-title" }, t("lab.failed", { reason })));
+      if (e.position) this.error.append(el("p", {}, positionText(e.position)));
       const more = detailLines(e);
-      if (more.text) this.error.append(h("p", {}, more.text));
-      if (more.pre) this.error.append(h("pre", { className: "lab-detail" }, more.pre));
+      if (more.text) this.error.append(el("p", {}, more.text));
+      if (more.pre) this.error.append(el("pre", { class: "lab-detail" }, more.pre));
       this.error.hidden = false;
       return;
     }
@@ -382,21 +376,21 @@ class LabView {
     const num = (x, d = 2) => fmtNumber(x, { minimumFractionDigits: d, maximumFractionDigits: d });
     const signedNum = (x) => signed(x, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     const head = ["lab.col.bot", "lab.col.strokes", "lab.col.ci", "lab.col.wins", "lab.col.points", "lab.col.ms"];
-    const rows = s.bots.map((b, j) => h("tr", { className: j === 0 ? "mine" : "" },
-      h("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
-      h("td", {}, signedNum(b.strokes_per_hand)),
+    const rows = s.bots.map((b, j) => el("tr", { class: j === 0 ? "mine" : "" },
+      el("th", { scope: "row" }, j === 0 ? t("lab.you") : `${t(`lab.opponent${j}`)}: ${levelName(b.level)}`),
+      el("td", {}, signedNum(b.strokes_per_hand)),
       // on a phone the pairs may wrap after "…" and "/" (never inside a figure)
-      h("td", {}, `${signedNum(b.ci95[0])}\u00a0… ${signedNum(b.ci95[1])}`),
-      h("td", {}, b.games ? `${fmtNumber(b.game_wins)}\u00a0/\u00a0${fmtNumber(b.games)}` : "–"),   // a game is 12 deals
-      h("td", {}, num(b.card_points, 1)),
-      h("td", {}, `${num(b.decision_ms_median, 1)}\u00a0/ ${num(b.decision_ms_p95, 1)}`)));
+      el("td", {}, `${signedNum(b.ci95[0])}\u00a0… ${signedNum(b.ci95[1])}`),
+      el("td", {}, b.games ? `${fmtNumber(b.game_wins)}\u00a0/\u00a0${fmtNumber(b.games)}` : "–"),   // a game is 12 deals
+      el("td", {}, num(b.card_points, 1)),
+      el("td", {}, `${num(b.decision_ms_median, 1)}\u00a0/ ${num(b.decision_ms_p95, 1)}`)));
     // the caption as a paragraph of the box's width: a <caption> is as wide as the table, which scrolls on a phone
     this.table.append(
-      h("p", { className: "lab-caption", id: "lab-caption" },
+      el("p", { class: "lab-caption", id: "lab-caption" },
         t("lab.caption", { n: s.deals, seats: fmtNumber(s.seats ?? 3), hands: fmtNumber(s.hands_played), seed: r.seed })),
-      h("table", { "aria-labelledby": "lab-caption" },
-        h("thead", {}, h("tr", {}, ...head.map((k) => h("th", { scope: "col" }, t(k))))),
-        h("tbody", {}, ...rows)));
+      el("table", { "aria-labelledby": "lab-caption" },
+        el("thead", {}, el("tr", {}, ...head.map((k) => el("th", { scope: "col" }, t(k))))),
+        el("tbody", {}, ...rows)));
   }
 
   async play() {
@@ -409,7 +403,7 @@ class LabView {
       this.remember();
       this.onPlay?.(this.client, cleanName(this.name.value) || this.state.current || t("lab.you"), this.game.value);
     } catch (err) {
-      this.result = { deals: 0, mean: null, ci95: null, error: { code: err?.code || "internal", detail: err?.detail || String(err), position: err?.position ?? null, params: err?.params ?? null } };
+      this.result = failedResult(err);
       this.renderResult();
       this.error.scrollIntoView({ block: "nearest" });
     } finally {
@@ -467,5 +461,5 @@ export function setPhaseSource(f) { phaseOf = f; }
 
 function addStyle() {
   if (document.getElementById("lab-css")) return;
-  document.head.append(h("link", { id: "lab-css", rel: "stylesheet", href: new URL("./lab.css", import.meta.url).href }));
+  document.head.append(el("link", { id: "lab-css", rel: "stylesheet", href: new URL("./lab.css", import.meta.url).href }));
 }

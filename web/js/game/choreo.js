@@ -134,7 +134,8 @@ export class Choreographer {
     this.startScene(store.model);
     const scene = store.scene;
     if (ev.redeal) announce(t("log.redeal"));
-    announce([t(store.model.openEnded ? "log.dealtOpen" : "log.dealt", { n: ev.hand_no, total: store.model.handsTotal }), tSeat("log.deals", ev.dealer, { name: nameOf(ev.dealer) }),
+    announce([t(store.model.openEnded ? "log.dealtOpen" : "log.dealt", { n: ev.hand_no, total: store.model.handsTotal }),
+      tSeat("log.deals", ev.dealer, { name: nameOf(ev.dealer) }),
       tSeat("log.leads", ev.leader, { name: nameOf(ev.leader) })].join(" "));
     // no deal animation at instant speed, with reduced motion, or behind the loading screen (the first deal)
     if (anim.instant || reducedMotion() || store.ui.phase === "loading") return;

@@ -69,7 +69,8 @@ export function tableFor(seats, n, fallbackLevel = "normal") {
 }
 
 /** The seats as the engine takes them: a person's name and a person's kept level left out. */
-export const engineSeats = (seats) => seats.map((x) => (["bot", "remote"].includes(x.kind) && x.level !== undefined ? { kind: x.kind, level: x.level } : { kind: x.kind }));
+export const engineSeats = (seats) => seats.map((x) => (["bot", "remote"].includes(x.kind) && x.level !== undefined
+  ? { kind: x.kind, level: x.level } : { kind: x.kind }));
 
 /** Only bots (ours or the lab's) sit with the player. */
 export const botsOnly = (seats) => seats.slice(1).every((x) => x.kind === "bot" || x.kind === "outside");
@@ -88,7 +89,8 @@ export const seatsOfLevels = (levels) => [{ kind: "me" }, ...levels.map((x) => (
  */
 export function currentSetup(setup) {
   const seats = setup.seats != null ? validSeats(setup.seats)
-    : Array.isArray(setup.bots) && [2, 3].includes(setup.bots.length) && setup.bots.every((b) => typeof b === "string" && b.length <= 40) ? seatsOfBots(setup.bots) : null;
+    : Array.isArray(setup.bots) && [2, 3].includes(setup.bots.length) && setup.bots.every((b) => typeof b === "string" && b.length <= 40)
+      ? seatsOfBots(setup.bots) : null;
   if (!seats || (Array.isArray(setup.bots) && setup.bots.length !== seats.length - 1)) return null;
   const rest = { ...setup, seats };
   delete rest.bots;

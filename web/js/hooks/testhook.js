@@ -26,7 +26,8 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
       const r = canvas.getBoundingClientRect(), L = renderer.layout, m = shown();
       return (handHidden() ? [] : m.hand).map((card, i) => {
         const p = renderer.handClickPoint(i), c = renderer.handCardPos(i);
-        return { card, legal: m.legal.has(card), x: p ? r.left + p.x : null, y: p ? r.top + p.y : null, cx: r.left + c.x, cy: r.top + c.y, w: L.cardW, h: L.cardH };
+        return { card, legal: m.legal.has(card), x: p ? r.left + p.x : null, y: p ? r.top + p.y : null,
+          cx: r.left + c.x, cy: r.top + c.y, w: L.cardW, h: L.cardH };
       });
     },
     pileRect: (seat) => { const r = canvas.getBoundingClientRect(), p = renderer.layout.pile[seat]; return { x: r.left + p.x, y: r.top + p.y }; },

@@ -3,7 +3,8 @@
 // it opens (hello). It runs no game of its own: it shows the `state` messages the host sends (its own engine makes
 // the view of its seat from them: guest_view) and sends only its cards. Its engine worker loads as on any page.
 import { announce, toast } from "../ui/a11y.js";
-import { ask, el, modal } from "../saves/save-ui.js";
+import { ask, modal } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { t } from "../i18n/i18n.js";
 import { markViewer } from "../ui/handover.js";
 import { addGameOverNote } from "../ui/dialogs.js";

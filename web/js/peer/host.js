@@ -5,7 +5,8 @@
 // answer, forwarded as a `state` message); a friend who drops is shown as away, a bot may stand in, a new invite
 // brings the friend back to the same seat. The engine's door stays the controller (its play-together methods).
 import { announce, toast } from "../ui/a11y.js";
-import { el, modal } from "../saves/save-ui.js";
+import { modal } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { addGameOverNote, addHandOverNote } from "../ui/dialogs.js";
 import { levelName, refusalText, t } from "../i18n/i18n.js";
 import { gameInfo, nameOf, store } from "../game/store.js";

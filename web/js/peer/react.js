@@ -3,7 +3,7 @@
 // table opens them; each player sends at most one every COOLDOWN_MS; the Settings switch turns them off (none is
 // sent or shown). The host checks and passes them on (peer/host.js), like every message.
 import { announce } from "../ui/a11y.js";
-import { el } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { t } from "../i18n/i18n.js";
 import { onPrefChange, prefs } from "../ui/settings.js";
 import { store } from "../game/store.js";
@@ -43,7 +43,8 @@ export class Reactions {
         b.addEventListener("click", () => { this.close(); this.mine(id); });
         return b;
       }));
-    const button = el("button", { type: "button", id: "btn-react", "aria-haspopup": "menu", "aria-expanded": "false", "aria-label": t("react.title"), title: t("react.title"), text: "☺" });
+    const button = el("button", { type: "button", id: "btn-react", "aria-haspopup": "menu", "aria-expanded": "false",
+      "aria-label": t("react.title"), title: t("react.title"), text: "☺" });
     button.addEventListener("click", () => (menu.hidden ? this.open() : this.close()));
     menu.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); button.focus(); } });
     document.body.append(el("div", { id: "react-box" }, menu, button));

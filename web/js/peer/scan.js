@@ -1,7 +1,8 @@
 // Play with friends: the host reads a friend's reply QR code with the device's camera, where the browser has a
 // barcode reader (the BarcodeDetector API: Chrome on Android, ChromeOS and macOS among others). Where it has none, no
 // Scan button is shown and the code is pasted. The camera runs only while the scan dialog is open.
-import { el, modal } from "../saves/save-ui.js";
+import { modal } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { t } from "../i18n/i18n.js";
 
 const LOOK_MS = 200;   // how often a frame is read

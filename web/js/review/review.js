@@ -7,8 +7,12 @@ import { Coach, coachKey } from "./coach.js";
 import { store } from "../game/store.js";
 import { fmtNumber, playerSeatByName, refusalText, signed, t } from "../i18n/i18n.js";
 import { downloadHand } from "../saves/records.js";
-import { el, modal } from "../saves/save-ui.js";
+import { modal } from "../saves/save-ui.js";
+import { el } from "../ui/dom.js";
 import { coachLine, coachReason, dealLine, dealerLine, handRuns, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
+
+/** The answer of a review the engine refused. */
+const refused = (r) => ({ ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) });
 
 export class HandReview {
   /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
@@ -28,22 +32,28 @@ export class HandReview {
    */
   async open(records, { names = null, start = null, labels = null, coachSeat = null, people = null, fair = false } = {}) {
     const r = await this.controller.review(records);
-    if (!r?.ok) return { ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) };
+    if (!r?.ok) return refused(r);
     this.hands = r.hands;
     this.labels = labels;
     // play with friends: each hand's deal checked against the peers' secrets (the host's fair deal), when asked
     this.fair = fair && this.controller.transport.verifyDeal ? [] : null;
-    // a table of people at this device (pass-and-play): everyone reads the review, so it names every seat, and the
-    // coach checks the decisions of the person picked above its findings (the owner's first)
-    this.people = people?.length > 1 ? [...people] : null;
-    this.coachSeat = this.people && !this.people.includes(coachSeat) ? this.people[0] : coachSeat;
     this.names = names ?? r.hands[0].hands.map((_, s) => t("review.seat", { n: s }));   // the game's seats
-    // the player's seat, spoken to as "you": the page's own (own games), else the seat a file names as "You"
-    this.youSeat = this.people ? null : coachSeat ?? (playerSeatByName(this.names) ?? null);
+    this.seatPeople(people, coachSeat);
     this.i = start ?? this.hands.length - 1;
     this.step = 0;
     this.render();
     return { ok: true };
+  }
+
+  /**
+   * Who reads the review: a table of people at this device (pass-and-play) all do, so it names every seat, and the
+   * coach checks the decisions of the person picked above its findings (the owner's first); else the player, spoken
+   * to as "you" (`coachSeat`: the page's own, in own games), or the seat a file names as "You".
+   */
+  seatPeople(people, coachSeat) {
+    this.people = people?.length > 1 ? [...people] : null;
+    this.coachSeat = this.people && !this.people.includes(coachSeat) ? this.people[0] : coachSeat;
+    this.youSeat = this.people ? null : coachSeat ?? (playerSeatByName(this.names) ?? null);
   }
 
   /** "Deal verified", or the warning (review.fair.<code>), for hand `i`; asked of the engine once per hand. */
@@ -87,7 +97,8 @@ export class HandReview {
       el("th", { scope: "row", text: name(s) }),
       // the space between two cards is outside their no-wrap spans, so a narrow screen wraps a hand between cards
       el("td", {}, handRuns(h.hands[s]).flatMap((run) => {
-        const cards = run.cards.flatMap((c) => [" ", el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name })]);
+        const cards = run.cards.flatMap((c) => [" ",
+          el("span", { class: played.has(c.code) ? "card played" : "card", "data-card": c.code, text: c.text, title: c.name })]);
         // a Swiss run ("Schellen U K 9") stays on one line; French cards wrap between cards
         return run.label ? [el("span", { class: "suit-run" }, run.label, ...cards), " "] : [...cards.slice(1), " "];
       })),
@@ -163,7 +174,10 @@ export class HandReview {
 
   coachContent(rep) {
     if (!rep || (rep.count == null && !rep.done)) return [el("p", { "data-coach": "starting", text: t("coach.starting") })];
-    if (rep.error) return [el("p", { "data-coach": "error", text: t("coach.failed", { reason: rep.error.code === "coach_failed" ? t("coach.noEngine") : refusalText(rep.error) }) })];
+    if (rep.error) {
+      const reason = rep.error.code === "coach_failed" ? t("coach.noEngine") : refusalText(rep.error);
+      return [el("p", { "data-coach": "error", text: t("coach.failed", { reason }) })];
+    }
     const out = [];
     if (!rep.done) {
       out.push(el("p", { "data-coach": "checking" }, t("coach.checking", { done: rep.decisions.length, count: rep.count }), " ",

@@ -4,7 +4,8 @@ import { toast } from "../ui/a11y.js";
 import { fmtDate, signed, t } from "../i18n/i18n.js";
 import { dropUnreadable, historyList, keepUnreadable, loadHistory, resetHistory, statisticsSection, unreadableHistories } from "./history.js";
 import { downloadGame, gameFile, recordsFromFile } from "./records.js";
-import { downloadJSON, el, modal } from "./save-ui.js";
+import { downloadJSON, modal } from "./save-ui.js";
+import { el } from "../ui/dom.js";
 import { compareLine, shareLink } from "./share.js";
 import { humanSeat, people, store } from "../game/store.js";
 import { levelsOf, seatsOfLevels } from "../game/seats.js";
@@ -82,15 +83,19 @@ export class GamesDialog {
       el("p", { class: "hint", text: t("games.importDrop") }), el("p", { id: "import-status", role: "status" }));
     body.push(...this.unreadableSection());
     body.push(el("h3", { text: t("games.stats") }), ...statisticsSection(games, null));
+    const review = (g) => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() });
+    const setupOf = (g) => ({ ...(g.game ? { game: g.game } : {}), hands: g.hands_total, seats: seatsOfLevels(g.bots), seed: g.seed, names: g.names });
+    const download = (g) => downloadGame(gameFile(setupOf(g), g.records, g.results), g.seed);
     body.push(el("h3", { text: t("games.history") }), ...historyList(games, (g) => [
-      g.records?.length ? btn(`review-${g.id}`, "games.review", () => this.review.open(g.records, { names: g.names, start: 0, coachSeat: humanSeat() }), { class: "small" }) : null,
-      g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => downloadGame(gameFile({ ...(g.game ? { game: g.game } : {}), hands: g.hands_total, seats: seatsOfLevels(g.bots), seed: g.seed, names: g.names }, g.records, g.results), g.seed), { class: "small" }) : null,
+      g.records?.length ? btn(`review-${g.id}`, "games.review", () => review(g), { class: "small" }) : null,
+      g.records?.length ? btn(`download-${g.id}`, "games.downloadShort", () => download(g), { class: "small" }) : null,
     ]));
     const reset = btn("btn-reset-stats", "games.reset", () => {
       if (!confirm(t("games.resetConfirm"))) return;
       resetHistory();
       this.open();
     }, { disabled: !games.length });
-    modal("dlg-games", t("games.title"), body, [reset, btn("btn-games-close", "btn.close", () => document.getElementById("dlg-games").close(), { class: "primary" })], { dismissible: true, wide: true });
+    const close = btn("btn-games-close", "btn.close", () => document.getElementById("dlg-games").close(), { class: "primary" });
+    modal("dlg-games", t("games.title"), body, [reset, close], { dismissible: true, wide: true });
   }
 }

@@ -3,7 +3,7 @@
 import { fmtDate, fmtNumber, levelName, signed, t } from "../i18n/i18n.js";
 import { humanSeat } from "../game/store.js";
 import { levelsOf } from "../game/seats.js";
-import { el } from "./save-ui.js";
+import { el } from "../ui/dom.js";
 
 const KEY = "mittlere-jass.history";
 const VERSION = 1;

@@ -3,7 +3,8 @@
 // over (it steals the lock); the first tab then stops (no more moves, no more saves) and offers to take it back.
 import { announce } from "../ui/a11y.js";
 import { t } from "../i18n/i18n.js";
-import { el, modal } from "./save-ui.js";
+import { modal } from "./save-ui.js";
+import { el } from "../ui/dom.js";
 
 const LOCK = "mittlere-jass.game";
 const TAKE_BACK = "mittlere-jass.take-back";   // sessionStorage: this tab asked to take the game back (then reloaded)

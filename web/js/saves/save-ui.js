@@ -1,32 +1,9 @@
 // @ts-check
-// Small DOM helpers of the save, review, history and records modules: elements, a modal dialog built on demand,
-// a file download.
+// Small dialog helpers of the save, review, history, records and peer modules: a modal dialog built on demand, a
+// question with two answers, a file download (their elements: ui/dom.js's el).
+import { el } from "../ui/dom.js";
 
-/** @typedef {Record<string, string|number|boolean|null|undefined>} ElAttrs attributes (`text`, `class`, `svg`: below) */
-/** @typedef {Node|string|number|null|undefined} ElChild */
-/** @typedef {ElChild|ElChild[]} ElChildren */
-
-/**
- * An element with attributes (`text` sets textContent, `class` the class name) and children; `svg: true` makes an
- * SVG element (its tag is none of HTML's: typed Element).
- * @template {string} K
- * @param {K} tag
- * @param {ElAttrs} [attrs]
- * @param {...ElChildren} children
- * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : Element}
- */
-export function el(tag, attrs = {}, ...children) {
-  const ns = attrs.svg ? "http://www.w3.org/2000/svg" : null;
-  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false || k === "svg") continue;
-    if (k === "text") e.textContent = String(v);
-    else if (k === "class" && !ns) /** @type {HTMLElement} */ (e).className = String(v);
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : Element} */ (e);
-}
+/** @typedef {import("../ui/dom.js").ElChild} ElChild */
 
 /**
  * A modal dialog (created once per id, its content replaced): a title, body nodes and a row of buttons.

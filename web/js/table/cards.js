@@ -316,39 +316,43 @@ function paintFace(ctx, code, w, h, deck) {
     }
     sym(w / 2, h / 2, w * (swiss ? 0.5 : 0.46));
   } else {
-    // court card: a framed panel with a stylised figure
-    const fx = w * 0.25, fy = h * 0.13, fw = w * 0.5, fh = h * 0.74;
-    ctx.save();
-    roundRect(ctx, fx, fy, fw, fh, w * 0.04);
-    const pg = ctx.createLinearGradient(0, fy, 0, fy + fh);
-    pg.addColorStop(0, swiss ? "#f7ecd0" : "#eef1f7"); pg.addColorStop(1, swiss ? "#ead7ad" : "#d9e0ec");
-    ctx.fillStyle = pg; ctx.fill();
-    ctx.lineWidth = Math.max(1, w * 0.015); ctx.strokeStyle = ink; ctx.stroke();
-    ctx.clip();
-    const hr = fw * (swiss ? 0.17 : 0.15);
-    if (swiss) {
-      // one full-height figure; the sign above the head (Ober), below (Under), or held (König)
-      const kind = SWISS_RANK[rank] || rank;
-      const hy = kind === "O" ? fy + fh * 0.38 : fy + fh * 0.26;
-      bust(ctx, w / 2, hy, hr, kind, suit, lw);
-      if (kind === "O") sym(w / 2, fy + fh * 0.13, fw * 0.3);
-      else if (kind === "U") sym(w / 2, fy + fh * 0.86, fw * 0.32);
-      else sym(w / 2 + fw * 0.3, fy + fh * 0.62, fw * 0.28);
-    } else {
-      // double-ended like a French court: the top half, and the same turned for the bottom half
-      const half = () => {
-        ctx.save();
-        ctx.beginPath(); ctx.rect(fx, fy, fw, fh / 2); ctx.clip();
-        bust(ctx, w / 2 - fw * 0.08, fy + fh * 0.2, hr, rank, suit, lw);
-        sym(fx + fw * 0.8, fy + fh * 0.12, fw * 0.22);
-        ctx.restore();
-      };
-      half();
-      ctx.save(); ctx.translate(w, h); ctx.rotate(Math.PI); half(); ctx.restore();
-      ctx.beginPath(); ctx.moveTo(fx, h / 2); ctx.lineTo(fx + fw, h / 2); ctx.lineWidth = lw; ctx.strokeStyle = ink; ctx.stroke();
-    }
-    ctx.restore();
+    paintCourt(ctx, { w, h, rank, suit, swiss, ink, lw, sym });
   }
+}
+
+/** A court card's face: a framed panel with a stylised figure (`sym(x, y, size)` draws the card's suit sign). */
+function paintCourt(ctx, { w, h, rank, suit, swiss, ink, lw, sym }) {
+  const fx = w * 0.25, fy = h * 0.13, fw = w * 0.5, fh = h * 0.74;
+  ctx.save();
+  roundRect(ctx, fx, fy, fw, fh, w * 0.04);
+  const pg = ctx.createLinearGradient(0, fy, 0, fy + fh);
+  pg.addColorStop(0, swiss ? "#f7ecd0" : "#eef1f7"); pg.addColorStop(1, swiss ? "#ead7ad" : "#d9e0ec");
+  ctx.fillStyle = pg; ctx.fill();
+  ctx.lineWidth = Math.max(1, w * 0.015); ctx.strokeStyle = ink; ctx.stroke();
+  ctx.clip();
+  const hr = fw * (swiss ? 0.17 : 0.15);
+  if (swiss) {
+    // one full-height figure; the sign above the head (Ober), below (Under), or held (König)
+    const kind = SWISS_RANK[rank] || rank;
+    const hy = kind === "O" ? fy + fh * 0.38 : fy + fh * 0.26;
+    bust(ctx, w / 2, hy, hr, kind, suit, lw);
+    if (kind === "O") sym(w / 2, fy + fh * 0.13, fw * 0.3);
+    else if (kind === "U") sym(w / 2, fy + fh * 0.86, fw * 0.32);
+    else sym(w / 2 + fw * 0.3, fy + fh * 0.62, fw * 0.28);
+  } else {
+    // double-ended like a French court: the top half, and the same turned for the bottom half
+    const half = () => {
+      ctx.save();
+      ctx.beginPath(); ctx.rect(fx, fy, fw, fh / 2); ctx.clip();
+      bust(ctx, w / 2 - fw * 0.08, fy + fh * 0.2, hr, rank, suit, lw);
+      sym(fx + fw * 0.8, fy + fh * 0.12, fw * 0.22);
+      ctx.restore();
+    };
+    half();
+    ctx.save(); ctx.translate(w, h); ctx.rotate(Math.PI); half(); ctx.restore();
+    ctx.beginPath(); ctx.moveTo(fx, h / 2); ctx.lineTo(fx + fw, h / 2); ctx.lineWidth = lw; ctx.strokeStyle = ink; ctx.stroke();
+  }
+  ctx.restore();
 }
 
 function paintBack(ctx, w, h, deck) {

@@ -6,6 +6,18 @@ import { isMyTurn, shown, store } from "../game/store.js";
 /** A touch screen (the finger is the pointer): the texts say "tap", not "click". */
 export function touchScreen() { return !!window.matchMedia?.("(pointer: coarse)").matches; }
 
+/** Alt, Ctrl or Meta held with a key: a browser's or the system's shortcut, not the table's. */
+const withModifier = (e) => e.altKey || e.ctrlKey || e.metaKey;
+
+/** Where an arrow, Home or End key moves selection `i` (-1: none yet) in a hand of `n` cards; null for another key. */
+function moveSelection(key, i, n) {
+  if (key === "ArrowRight" || key === "ArrowDown") return i < 0 ? 0 : Math.min(n - 1, i + 1);
+  if (key === "ArrowLeft" || key === "ArrowUp") return i < 0 ? n - 1 : Math.max(0, i - 1);
+  if (key === "Home") return 0;
+  if (key === "End") return n - 1;
+  return null;
+}
+
 export class Input {
   /**
    * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
@@ -70,28 +82,7 @@ export class Input {
     });
 
     // keyboard: arrows move the selection (and DOM focus) through the hand; Enter/Space on a card button plays it
-    document.addEventListener("keydown", (e) => {
-      if (isBlocked() || e.altKey || e.ctrlKey || e.metaKey) return;
-      const tag = (document.activeElement?.tagName || "").toLowerCase();
-      if (["input", "select", "textarea"].includes(tag)) return;
-      if (document.querySelector("dialog[open]")) return;
-      const hand = shown().hand, n = hand.length;
-      if (!n) return;
-      let i = ui.selected;
-      const inHand = document.activeElement?.closest?.("#hand-buttons");
-      if (e.key === "ArrowRight" || e.key === "ArrowDown") i = i < 0 ? 0 : Math.min(n - 1, i + 1);
-      else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = i < 0 ? n - 1 : Math.max(0, i - 1);
-      else if (e.key === "Home") i = 0;
-      else if (e.key === "End") i = n - 1;
-      else if ((e.key === "Enter" || e.key === " ") && !inHand && i >= 0 && i < n && tag !== "button") {
-        e.preventDefault();
-        onPlay(hand[i]);
-        return;
-      } else if (e.key === "Escape" && ui.peek) { onPeek(false); return; }
-      else return;
-      e.preventDefault();
-      this.select(i, true);
-    });
+    document.addEventListener("keydown", (e) => this.keyDown(e));
     handButtons.addEventListener("focusin", (e) => {
       const b = e.target.closest("button[data-card]");
       if (!b) return;
@@ -101,6 +92,28 @@ export class Input {
       renderer.invalidate();
     });
     handButtons.addEventListener("focusout", () => { ui.focusVisible = false; renderer.invalidate(); });
+  }
+
+  /** A key outside fields and dialogs: arrows, Home and End move the selection through the hand, Enter or Space
+   *  plays the selected card (a focused card button plays its own), Escape closes the last-trick overlay. */
+  keyDown(e) {
+    if (this.isBlocked() || withModifier(e)) return;
+    const tag = (document.activeElement?.tagName || "").toLowerCase();
+    if (["input", "select", "textarea"].includes(tag)) return;
+    if (document.querySelector("dialog[open]")) return;
+    const ui = store.ui, hand = shown().hand, n = hand.length;
+    if (!n) return;
+    const i = ui.selected, to = moveSelection(e.key, i, n);
+    if (to != null) {
+      e.preventDefault();
+      this.select(to, true);
+      return;
+    }
+    const inHand = document.activeElement?.closest?.("#hand-buttons");
+    if ((e.key === "Enter" || e.key === " ") && !inHand && i >= 0 && i < n && tag !== "button") {
+      e.preventDefault();
+      this.onPlay(hand[i]);
+    } else if (e.key === "Escape" && ui.peek) this.onPeek(false);
   }
 
   /**

@@ -47,7 +47,9 @@ export function syncMirror() {
     set(el, "data-tricks", String(tricks));
     set(el, "data-to-play", m.toPlay === seat ? "true" : "false");
     set(el, "data-away", store.ui.away?.has(seat) ? "true" : "false");
-    const text = m.players ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points: t("review.points", { n: points }), tricks: t("seat.tricks", { n: tricks }) }) : "";
+    const text = m.players
+      ? t("mirror.seat", { name: nameOf(seat), net: signed(net), points: t("review.points", { n: points }), tricks: t("seat.tricks", { n: tricks }) })
+      : "";
     if (el.textContent !== text) el.textContent = text;
   }
   const trick = box.querySelector("#trick");

@@ -238,20 +238,29 @@ export class Renderer extends Emitter {
     for (const s of seatsOf(m)) { this.drawPlate(s); this.drawPile(s); }
     // a friend's reaction (play together), by the seat that sent it, for a few seconds
     for (const [s, text] of ui.reactions ?? []) if (L.plates[s]) this.drawReaction(s, text);
-    // current trick, and the card winning it so far (the engine says which)
+    this.drawTrick(m);
+    this.drawTrickLabels();
+    this.drawHand();
+    this.drawFlying();
+    if (ui.peek) this.drawPeek();
+    if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
+  }
+
+  /** The current trick, and the card winning it so far (the engine says which). */
+  drawTrick(m) {
     for (const { seat, card, alpha } of m.trick) {
-      const p = L.trick[seat];
+      const p = this.layout.trick[seat];
       this.card(card, p.x, p.y, p.rot, 1, alpha ?? 1);
     }
     if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
-    this.drawTrickLabels();
-    this.drawHand();
+  }
+
+  /** The cards in flight (dealt, played, gathered), counting the frames drawn with and without them. */
+  drawFlying() {
     const flying = store.scene?.flying ?? [];
     this.frames++;
     if (flying.length) this.flyFrames++;
     for (const f of flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
-    if (ui.peek) this.drawPeek();
-    if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
   }
 
   drawFelt() {
@@ -410,29 +419,38 @@ export class Renderer extends Emitter {
     const S = this.sizes, fs = S.plate;
     const pad = 9;
     let nameX = p.x + pad;
-    if (m.dealer === seat) {  // dealer marker
-      const r = fs * 0.62;
-      ctx.beginPath(); ctx.arc(p.x + pad + r, p.y + p.h * 0.34, r, 0, Math.PI * 2);
-      ctx.fillStyle = "#fbf8f0"; ctx.fill();
-      this.text(t("seat.dealerMark"), p.x + pad + r, p.y + p.h * 0.34 + 1, { size: S.plateDealer, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
-      nameX += 2 * r + 6;
-    }
+    if (m.dealer === seat) nameX += this.drawDealerMark(p.x + pad, p.y + p.h * 0.34, fs * 0.62) + 6;
     const net = m.net?.[seat] ?? 0;
     const netText = signed(net);
     ctx.font = fontOf(fs, 800);
     // the name gets what the net score leaves, with a gap (a long name is squeezed, never drawn into the score)
     const nameW = p.x + p.w - pad - ctx.measureText(netText).width - 8 - nameX;
     this.text(player.name, nameX, p.y + p.h * 0.34, { size: fs, weight: 700, base: "middle", maxW: nameW });
-    this.text(netText, p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff" });
-    const tw = m.tricksWon[seat];
+    const netColor = net > 0 ? "#b9f6ca" : net < 0 ? "#ffcdd2" : "#fff";
+    this.text(netText, p.x + p.w - pad, p.y + p.h * 0.34, { size: fs, weight: 800, align: "right", base: "middle", color: netColor });
+    this.text(this.plateLine(seat, active), p.x + pad, p.y + p.h * 0.76,
+      { size: S.plateSub, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
+    ctx.restore();
+  }
+
+  /** The dealer's marker, a disc of radius `r` whose left edge is at `x`, centred on `y`; returns its width. */
+  drawDealerMark(x, y, r) {
+    const ctx = this.ctx;
+    ctx.beginPath(); ctx.arc(x + r, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = "#fbf8f0"; ctx.fill();
+    this.text(t("seat.dealerMark"), x + r, y + 1, { size: this.sizes.plateDealer, weight: 800, color: "#1b1d22", align: "center", base: "middle" });
+    return 2 * r;
+  }
+
+  /** A plate's second line: whose turn it is, or the seat's cards (or live points) and tricks. */
+  plateLine(seat, active) {
+    const m = shown();
+    // a friend who lost the connection (play together) is "away" in place of the turn and the counts
+    if (store.ui.away?.has(seat)) return t("seat.away");
+    if (active) return isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: m.players[seat].name });
     // live points (a setting) take the place of the card count, which the stacks show anyway
     const first = prefs.livePoints ? t("seat.pointsShort", { n: m.pointsTaken?.[seat] ?? 0 }) : t("seat.cards", { n: m.counts[seat] });
-    // a friend who lost the connection (play together) is "away" in place of the turn and the counts
-    const sub = store.ui.away?.has(seat) ? t("seat.away")
-      : active ? (isViewer(seat) ? t("hud.yourTurn") : t("hud.turn", { name: player.name }))
-        : `${first} · ${t("seat.tricks", { n: tw })}`;
-    this.text(sub, p.x + pad, p.y + p.h * 0.76, { size: S.plateSub, color: active ? GOLD : "rgba(255,255,255,0.8)", base: "middle", weight: active ? 700 : 400, maxW: p.w - 2 * pad });
-    ctx.restore();
+    return `${first} · ${t("seat.tricks", { n: m.tricksWon[seat] })}`;
   }
 
   /** A speech bubble with `text` (a reaction) by seat `seat`'s name plate: above the viewer's, under the others'. */
@@ -579,7 +597,9 @@ export class Renderer extends Emitter {
       lt.cards.forEach(({ seat, card }, k) => {
         const px = L.cx + (k - 1) * L.cardW * 0.95, py = y + h / 2 + fs * 0.6;
         this.card(card, px, py, 0, s);
-        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs, { size: this.sizes.peekName, align: "center", color: seat === lt.winner ? GOLD : "#fff", weight: seat === lt.winner ? 700 : 400, maxW: L.cardW });
+        const won = seat === lt.winner;
+        this.text(m.players[seat].name, px, py + L.cardH * s / 2 + fs,
+          { size: this.sizes.peekName, align: "center", color: won ? GOLD : "#fff", weight: won ? 700 : 400, maxW: L.cardW });
       });
     }
     ctx.restore();

@@ -2,8 +2,7 @@
 import { cardName, cardShort, t } from "../i18n/i18n.js";
 import { handHidden, isMyTurn, people, store } from "../game/store.js";
 import { helpAllowed } from "./settings.js";
-
-const $ = (sel, root = document) => root.querySelector(sel);
+import { $ } from "./dom.js";
 
 /** Append a line to the role=log region (screen readers announce it). */
 export function announce(text) {

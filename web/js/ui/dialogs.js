@@ -2,22 +2,10 @@
 import { fmtNumber, has, joinNames, levelName, settlementText, t, tYou, signed, suitLabel } from "../i18n/i18n.js";
 import { SPEED_NAMES } from "./storage.js";
 import { gameInfo, seatNameKey, youSeat } from "../game/store.js";
+import { $, el } from "./dom.js";
 
-const $ = (sel, root = document) => root.querySelector(sel);
 /** A sentence about `seat` in a dialog everyone at the table reads: "you" only when one person plays here. */
 const tTable = (key, seat, params) => tYou(key, seat != null && seat === youSeat(), params);
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v == null || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("data-")) e.setAttribute(k, v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c != null) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return e;
-}
 
 function open(dlg) {
   if (!dlg.open) dlg.showModal();
@@ -79,10 +67,68 @@ export const loading = {
 };
 
 // ------------------------------------------------------------------------------------------------ new game
-/** The new-game dialog; `hello` is the engine's (levels, defaults); `names` the players' names. */
 /** A seat's select offers this beside the bot levels: a person playing on this device (pass-and-play). */
 const PERSON = "person";
 
+/** `<option>`s of `values`, each labelled `label(value)`, the one equal to `selected` selected. */
+const options = (values, selected, label) => values.map((v) => el("option", { value: v, selected: v === selected }, label(v)));
+
+/** The new-game dialog's game description and rule variants for game `id` (`g`: its entry in hello.games), set to `rules`. */
+function showGameRules(dlg, id, g, rules) {
+  const flags = g.flags ?? ["undertrump_when_void", "no_trump"];
+  $("#ng-game-desc", dlg).textContent = t(`game.${id}.desc`);
+  // a game that ends by its own rule (Plus-Minus: a race to 7 strokes) has no length to choose
+  $("#ng-hands-row", dlg).hidden = !!g.open_ended;
+  $("#ng-undertrump", dlg).checked = rules.undertrump_when_void === true;
+  $("#ng-undertrump-help", dlg).textContent = t(g.rules?.undertrump_when_void ? "new.undertrump.helpOn" : "new.undertrump.help");
+  // a hand without trump cannot happen at four seats (nine cards of a suit never last four tricks): Mittlere's only
+  const mittlere = id === "mittlere";
+  $("#ng-notrump-row", dlg).hidden = !mittlere;
+  $("#ng-notrump-help", dlg).hidden = !mittlere;
+  const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
+  $("#ng-notrump", dlg).replaceChildren(...options(modes, rules.no_trump, (m) => (has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
+  const tieModes = g.choices?.ties ?? [], ties = $("#ng-ties", dlg);
+  $("#ng-ties-row", dlg).hidden = !tieModes.length;
+  $("#ng-ties-help", dlg).hidden = !tieModes.length;
+  ties.replaceChildren(...options(tieModes, rules.ties, (m) => t(`new.ties.${id}.${m}`)));
+  const tieHelp = () => { $("#ng-ties-help", dlg).textContent = tieModes.length ? t(`new.ties.${id}.${ties.value}.help`) : ""; };
+  ties.onchange = tieHelp;
+  tieHelp();
+  $("#ng-srf-row", dlg).hidden = !flags.includes("srf_hundred_zero");
+  $("#ng-srf-help", dlg).hidden = !flags.includes("srf_hundred_zero");
+  $("#ng-srf", dlg).checked = rules.srf_hundred_zero === true;
+}
+
+/** Names must differ once people play together: each name input in use (`used(s)`) says what is wrong with it. */
+function checkNamesDiffer(inputs, used) {
+  const seen = new Set();
+  inputs.forEach((input, s) => {
+    const v = input.value.trim().toLocaleLowerCase();
+    input.setCustomValidity(used(s) && v && seen.has(v) ? t("new.nameTaken") : "");
+    if (used(s) && v) seen.add(v);
+  });
+}
+
+/** The rule variants chosen in the new-game dialog for a game (`g`: its entry in hello.games). */
+function chosenRules(dlg, g) {
+  const rules = { undertrump_when_void: $("#ng-undertrump", dlg).checked, no_trump: $("#ng-notrump", dlg).value };
+  if (g.choices?.ties?.length) rules.ties = $("#ng-ties", dlg).value;
+  if ((g.flags ?? []).includes("srf_hundred_zero") && $("#ng-srf", dlg).checked) rules.srf_hundred_zero = true;
+  return rules;
+}
+
+/** A level's line in a game's terms (Molotow and Plus-Minus: their own plan) where it differs, else its general one. */
+function levelDescription(game, level) {
+  const own = game !== "mittlere" && has(`level.desc.family.${level}`) ? `level.desc.family.${level}` : `level.desc.${level}`;
+  return has(own) ? t(own) : "";
+}
+
+/** Seat `s`'s label in a game of `n` seats: by its side of the table ("Right", "Across", "Left"), or the name it had. */
+function seatLabel(s, n, names) {
+  return t("new.bot", { name: names?.length === n ? names[s] : t(seatNameKey(s, n)), seat: s });
+}
+
+/** The new-game dialog; `hello` is the engine's (levels, defaults); `names` the players' names. */
 export function showNewGame({ hello, settings, names = null, onStart }) {
   const dlg = $("#dlg-new");
   const form = $("form", dlg);
@@ -90,9 +136,10 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   const { levels, defaults, limits } = hello;
   const games = hello.games ?? { mittlere: { seats: hello.seats ?? 3, rules: defaults.rules, choices: {}, flags: [] } };
   const gameSel = $("#ng-game", dlg);
-  gameSel.replaceChildren(...Object.keys(games).map((id) => el("option", { value: id, selected: id === (games[settings.game] ? settings.game : "mittlere") }, t(`game.${id}`))));
-  const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
-  hands.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === settings.hands }, n)));
+  gameSel.replaceChildren(...options(Object.keys(games), games[settings.game] ? settings.game : "mittlere", (id) => t(`game.${id}`)));
+  const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices
+    : [...defaults.hands_choices, settings.hands].sort((a, b) => a - b);
+  hands.replaceChildren(...options(choices, settings.hands, (n) => n));
   // who sits where: you (seat 0, your name), then each other seat a bot level or a person with a name; the game's
   // seats say how many rows show (three seats: two, four seats: three)
   const SEATS_MAX = Math.max(...Object.values(games).map((g) => g.seats));
@@ -108,35 +155,26 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   const sels = rows.map((s) => $(`#ng-bot${s}`, dlg));
   const seatsNow = () => games[gameSel.value]?.seats ?? 3;
   const isPerson = (k) => k < seatsNow() - 1 && sels[k].value === PERSON;
-  /** Names are needed (yours too) and must differ once people play together: each says what is wrong with it. */
+  /** Names are needed (yours too) and must differ once people play together. */
   const checkNames = () => {
     const any = sels.some((_, k) => isPerson(k));
     myName.required = any;
-    const seen = new Set();
-    nameInputs.forEach((input, s) => {
-      const used = s === 0 ? any : isPerson(s - 1), v = input.value.trim().toLocaleLowerCase();
-      input.setCustomValidity(used && v && seen.has(v) ? t("new.nameTaken") : "");
-      if (used && v) seen.add(v);
-    });
+    checkNamesDiffer(nameInputs, (s) => (s === 0 ? any : isPerson(s - 1)));
   };
   const describers = sels.map((sel, k) => {
     const desc = $(`#ng-bot${k + 1}-desc`, dlg), row = $(`#ng-person${k + 1}-row`, dlg), input = nameInputs[k + 1];
-    sel.replaceChildren(...levels.map((id) => el("option", { value: id, selected: !personAt(k) && id === levelAt(k) }, levelName(id))),
+    sel.replaceChildren(...options(levels, personAt(k) ? null : levelAt(k), levelName),
       el("option", { value: PERSON, selected: personAt(k) }, t("new.person")));
     input.value = (personAt(k) && table[k + 1].name) || t(`name.person.${k + 1}`);
     const describe = () => {
       const seated = k < seatsNow() - 1;
-      // the seat's label by its side of this game's table ("Right", "Across", "Left"), or the name it had
-      const n = seatsNow(), seatName = names?.length === n ? names[k + 1] : t(seatNameKey(k + 1, n));
-      $(`#ng-bot${k + 1}-label`, dlg).textContent = t("new.bot", { name: seatName, seat: k + 1 });
+      $(`#ng-bot${k + 1}-label`, dlg).textContent = seatLabel(k + 1, seatsNow(), names);
       const botRow = $(`#ng-bot${k + 1}-row`, dlg) ?? sel.closest("label");
       botRow.hidden = !seated;
       row.hidden = !isPerson(k);
       input.required = isPerson(k);
       desc.hidden = !seated;
-      // a level's line in the chosen game's terms (Molotow and Plus-Minus: their own plan) where it differs
-      const own = gameSel.value !== "mittlere" && has(`level.desc.family.${sel.value}`) ? `level.desc.family.${sel.value}` : `level.desc.${sel.value}`;
-      desc.textContent = isPerson(k) ? t("new.person.help") : has(own) ? t(own) : "";
+      desc.textContent = isPerson(k) ? t("new.person.help") : levelDescription(gameSel.value, sel.value);
       checkNames();
     };
     sel.onchange = describe;
@@ -147,31 +185,10 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   const practice = $("#ng-practice", dlg);
   if (practice) practice.checked = !!settings.practice;
   // the rule variants (docs/rules*.md): the player's last choice for this game, else its rule book's defaults
-  const undertrump = $("#ng-undertrump", dlg), noTrump = $("#ng-notrump", dlg), ties = $("#ng-ties", dlg), srf = $("#ng-srf", dlg);
   const rulesOf = (id) => ({ ...(games[id]?.rules ?? defaults.rules), ...((id === "mittlere" ? settings.rules : settings.gameRules?.[id]) || {}) });
   const showGame = () => {
-    const id = gameSel.value, g = games[id] ?? {}, rules = rulesOf(id), flags = g.flags ?? ["undertrump_when_void", "no_trump"];
-    $("#ng-game-desc", dlg).textContent = t(`game.${id}.desc`);
-    // a game that ends by its own rule (Plus-Minus: a race to 7 strokes) has no length to choose
-    $("#ng-hands-row", dlg).hidden = !!g.open_ended;
-    undertrump.checked = rules.undertrump_when_void === true;
-    $("#ng-undertrump-help", dlg).textContent = t(g.rules?.undertrump_when_void ? "new.undertrump.helpOn" : "new.undertrump.help");
-    // a hand without trump cannot happen at four seats (nine cards of a suit never last four tricks): Mittlere's only
-    const mittlere = id === "mittlere";
-    $("#ng-notrump-row", dlg).hidden = !mittlere;
-    $("#ng-notrump-help", dlg).hidden = !mittlere;
-    const modes = ["eights", "annul"].includes(rules.no_trump) ? ["eights", "annul"] : ["eights", "annul", rules.no_trump];
-    noTrump.replaceChildren(...modes.map((m) => el("option", { value: m, selected: m === rules.no_trump }, has(`new.noTrump.${m}`) ? t(`new.noTrump.${m}`) : m)));
-    const tieModes = g.choices?.ties ?? [];
-    $("#ng-ties-row", dlg).hidden = !tieModes.length;
-    $("#ng-ties-help", dlg).hidden = !tieModes.length;
-    ties.replaceChildren(...tieModes.map((m) => el("option", { value: m, selected: m === rules.ties }, t(`new.ties.${id}.${m}`))));
-    const tieHelp = () => { $("#ng-ties-help", dlg).textContent = tieModes.length ? t(`new.ties.${id}.${ties.value}.help`) : ""; };
-    ties.onchange = tieHelp;
-    tieHelp();
-    $("#ng-srf-row", dlg).hidden = !flags.includes("srf_hundred_zero");
-    $("#ng-srf-help", dlg).hidden = !flags.includes("srf_hundred_zero");
-    srf.checked = rules.srf_hundred_zero === true;
+    const id = gameSel.value;
+    showGameRules(dlg, id, games[id] ?? {}, rulesOf(id));
     for (const describe of describers) describe();
   };
   gameSel.onchange = showGame;
@@ -180,9 +197,7 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
     e.preventDefault();
     dlg.close();
     const id = gameSel.value, g = games[id] ?? {};
-    const rules = { undertrump_when_void: undertrump.checked, no_trump: noTrump.value };
-    if (g.choices?.ties?.length) rules.ties = ties.value;
-    if ((g.flags ?? []).includes("srf_hundred_zero") && srf.checked) rules.srf_hundred_zero = true;
+    const rules = chosenRules(dlg, g);
     onStart({
       game: id,
       hands: Number(hands.value),
@@ -274,23 +289,27 @@ export function showSheet(view, history) {
   const sc = view.scores;
   // the game's own writing (the engine's hello.games): Plus-Minus writes no zeros and is a race to its target
   const info = gameInfo(view.game), zeros = info.zeros !== false;
-  const cols = names.map((name, s) => el("div", { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
+  const cols = names.map((name, s) => el("div",
+    { class: "chalk-col", "data-seat": s, "data-net": sc.net[s], "data-strokes": sc.strokes[s], "data-zeros": sc.zeros[s] },
     el("h3", { text: name }),
     el("div", { class: "tally strokes", "aria-label": `${t("sheet.strokes")}: ${sc.strokes[s]}`, text: tally(sc.strokes[s], "|") || "·" }),
     zeros ? el("div", { class: "tally zeros", "aria-label": `${t("sheet.zeros")}: ${sc.zeros[s]}`, text: tally(sc.zeros[s], "○") || "·" }) : null,
-    el("div", { class: "net" }, el("span", { class: "lbl sr-only", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
+    el("div", { class: "net" },
+      el("span", { class: "lbl sr-only", text: t("sheet.net") + " " }), el("span", { class: "net-value", text: signed(sc.net[s]) }))));
   const rows = (history || []).map((h) => el("tr", { "data-hand": h.hand_no },
     el("th", { scope: "row", text: h.hand_no }),
     names.map((_, s) => el("td", { "data-value": h.settlement[s], text: resultMarks(h.settlement[s]) })),
     el("td", { class: "case", text: t(`case.${h.case}`) })));
   const labels = el("div", { class: "chalk-labels", "aria-hidden": "true" },
-    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), zeros ? el("span", { text: t("sheet.zeros") }) : null, el("span", { text: t("sheet.net") }));
+    el("span", { class: "corner" }), el("span", { text: t("sheet.strokes") }), zeros ? el("span", { text: t("sheet.zeros") }) : null,
+    el("span", { text: t("sheet.net") }));
   body.replaceChildren(
     Number.isInteger(info.target) ? el("p", { class: "race", "data-target": info.target, text: t("sheet.race", { n: info.target }) }) : null,
     el("div", { class: "chalk-cols", "data-seats": names.length, "data-rows": zeros ? 4 : 3 }, labels, cols),
     rows.length
       ? el("table", { class: "chalk-hands" },
-        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })), el("th", { scope: "col", text: t("sheet.case") }))),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("sheet.hand") }), names.map((n) => el("th", { scope: "col", text: n })),
+          el("th", { scope: "col", text: t("sheet.case") }))),
         el("tbody", {}, rows))
       : el("p", { class: "empty", text: t("sheet.empty") }),
     el("p", { class: "legend", text: t("sheet.legend") }),
@@ -313,13 +332,15 @@ export function showGameOver({ view, onNew, onSheet }) {
   const winNames = joinNames(winners.map((s) => names[s]));
   const mine = winners.find((s) => s === youSeat()), others = joinNames(winners.filter((s) => s !== mine).map((s) => names[s]));
   $("#over-body", dlg).replaceChildren(
-    el("p", { class: "winner", text: (winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames }) : tTable("over.winner", winners[0], { names: winNames })) }),
+    el("p", { class: "winner", text: winners.length > 1 ? tYou("over.winners", mine != null, { names: mine != null ? others : winNames })
+      : tTable("over.winner", winners[0], { names: winNames }) }),
     el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("over.rank") }), el("th", { text: t("hand.player") }), el("th", { text: t("over.net") }))),
       el("tbody", {}, order.map((s) => {
         const rank = 1 + order.filter((o) => net[o] > net[s]).length;
         return el("tr", { "data-seat": s, class: winners.includes(s) ? "win" : "" },
-          el("td", { text: rank }), el("th", { scope: "row", text: (winners.includes(s) ? "★ " : "") + names[s] }), el("td", { class: "net-value", text: signed(net[s]) }));
+          el("td", { text: rank }), el("th", { scope: "row", text: (winners.includes(s) ? "★ " : "") + names[s] }),
+          el("td", { class: "net-value", text: signed(net[s]) }));
       }))),
     ...overNotes.map((note) => note(view)).filter(Boolean));
   $("#btn-over-new", dlg).onclick = () => { dlg.close(); onNew(); };

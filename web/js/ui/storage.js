@@ -49,7 +49,8 @@ function validRules(r) {
 
 export function saveSettings(s) {
   try {
-    localStorage.setItem(KEY, JSON.stringify({ speed: s.speed, game: s.game, hands: s.hands, seats: s.seats, seed: s.seed, rules: s.rules, gameRules: s.gameRules, name: s.name }));
+    const { speed, game, hands, seats, seed, rules, gameRules, name } = s;
+    localStorage.setItem(KEY, JSON.stringify({ speed, game, hands, seats, seed, rules, gameRules, name }));
   } catch { /* storage unavailable: settings last for this visit only */ }
 }
 

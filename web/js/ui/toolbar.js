@@ -96,6 +96,7 @@ export function installToolbar() {
   new ResizeObserver((entries) => { barWidth = entries.at(-1).contentRect.width; refit(); }).observe(bar);
   // a button shown or hidden, a label changed (language), a button added by another module
   // (the menu button's own show/hide during a fit is no reason to fit again)
-  new MutationObserver((recs) => { if (recs.some((r) => r.target !== menuBtn)) refit(); }).observe(nav, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
+  new MutationObserver((recs) => { if (recs.some((r) => r.target !== menuBtn)) refit(); })
+    .observe(nav, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["hidden"] });
   fitToolbar();
 }
