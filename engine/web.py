@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
@@ -30,6 +30,7 @@ from .protocol import (
     PROTOCOL_VERSION,
     Answer,
     CardAt,
+    CardRule,
     CoachAnswer,
     ErrorAnswer,
     ErrorInfo,
@@ -59,7 +60,7 @@ from .protocol import (
 )
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
-from .rules import DEFAULT_RULES, TIES_MODES, RulesError, legal_mask, trick_winner_offset
+from .rules import DEFAULT_RULES, TIES_MODES, RulesError, exemption, legal_mask, refusals, trick_winner_offset
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import TABLE_NAMES
 
@@ -562,6 +563,8 @@ class Session:
         trump = st.trump if st.trump >= 0 else None
         hand = sorted(iter_cards(st.hands[viewer]), key=lambda c: sort_key(c, trump))
         legal = st.legal_mask() if to_play == viewer else 0
+        barred, free = card_rules(st.hands[viewer], st.trick, st.trump, st.rules.undertrump_when_void,
+                                  to_play == viewer)
         last: LastTrick | None = None
         if st.tricks:
             t = st.tricks[-1]
@@ -576,6 +579,7 @@ class Session:
                         for s in range(st.spec.seats)],
             "hand": [CODES[c] for c in hand],
             "legal": [CODES[c] for c in hand if legal >> c & 1],
+            "refusals": barred, "exemption": free,
             "counts": [h.bit_count() for h in st.hands],
             "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % st.spec.seats, "card": CODES[c]}
                                                      for i, c in enumerate(st.trick)],
@@ -688,6 +692,19 @@ def _seats(req: dict[str, Any], n_seats: int = MITTLERE.seats) -> tuple[list[Sea
     return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, *bots]
 
 
+def card_rules(hand: int, trick: Sequence[int], trump: int, undertrump_when_void: bool,
+               turn: bool) -> tuple[dict[str, CardRule], CardRule | None]:
+    """At the viewer's turn (``turn``): why each card of ``hand`` it may not play may not (the refusals ``why``
+    gives) and why cards off the led suit may be played after all (void, puur): View.refusals and View.exemption;
+    else none of them."""
+    if not turn:
+        return {}, None
+    barred: dict[str, CardRule] = {CODES[c]: {"code": r.code, "params": dict(r.params)}
+                                   for c, r in refusals(hand, trick, trump, undertrump_when_void).items()}
+    free = exemption(hand, trick, trump)
+    return barred, {"code": free[0], "params": dict(free[1])} if free else None
+
+
 def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str, ...]) -> View:
     """The view of a friend's seat on its own page, from what it may see only: its observation and the public
     events (a View as the host's engine would give that seat; nothing else about the game is known)."""
@@ -710,6 +727,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
     trump = obs.trump if obs.trump >= 0 else None
     hand = sorted(iter_cards(obs.hand), key=lambda c: sort_key(c, trump))
     legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void) if to_play == seat else 0
+    barred, free = card_rules(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void, to_play == seat)
     won = [ev for ev in this_hand if ev.get("type") == "trick_won"]
     last: LastTrick | None = None
     if won:
@@ -723,6 +741,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
         "to_play": to_play, "seed": "", "viewer": seat,
         "players": [{"name": names[s], "bot": None, "kind": "me" if s == seat else "remote"} for s in range(seats)],
         "hand": [CODES[c] for c in hand], "legal": [CODES[c] for c in hand if legal >> c & 1],
+        "refusals": barred, "exemption": free,
         "counts": list(obs.counts),
         "trick": {"leader": obs.leader, "cards": [{"seat": (obs.leader + i) % seats, "card": CODES[c]}
                                                   for i, c in enumerate(obs.trick)],

@@ -266,6 +266,43 @@ def test_illegal_card_is_refused_with_code_and_params_and_changes_nothing():
     assert call(cmd="why", card=v["legal"][0]) == {"ok": True, "legal": True, "code": None, "params": None}
 
 
+@pytest.mark.parametrize("game", [None, "molotow"])
+def test_the_view_carries_why_each_unplayable_card_is_refused_and_the_exemptions(game):
+    """At the viewer's turn the view says for each card of its hand that is not legal what why says of it (the
+    tutorial reads it instead of asking why card by card), and names the void and Puur exemptions; at another's
+    turn neither (empty, null)."""
+    pick = random.Random(5)
+    seen = set()
+    for seed in range(6):
+        r = call(cmd="new_game", seed=seed, bots=["random"] * (3 if game else 2), **({"game": game} if game else {}))
+        while r["view"]["phase"] == "play":
+            v = r["view"]
+            if v["to_play"] != 0:
+                assert v["refusals"] == {} and v["exemption"] is None
+                r = call(cmd="bot_move")
+                continue
+            assert set(v["refusals"]) == set(v["hand"]) - set(v["legal"])
+            for c in v["hand"]:
+                why = call(cmd="why", card=c)
+                assert why["legal"] == (c not in v["refusals"])
+                if not why["legal"]:
+                    assert v["refusals"][c] == {"code": why["code"], "params": why["params"]}
+                    seen.add(why["code"])
+            led = v["trick"]["cards"][0]["card"][0] if v["trick"]["cards"] else None
+            if v["exemption"]:
+                seen.add(v["exemption"]["code"])
+            if led and led != v["trump"] and not any(c[0] == led for c in v["hand"]):
+                assert v["exemption"] == {"code": "void", "params": {"suit": led, "trump": v["trump"]}}
+            elif (led and led == v["trump"] and [c for c in v["hand"] if c[0] == led] == [f"{led}J"]
+                  and len(v["hand"]) > 1):
+                assert v["exemption"] == {"code": "puur", "params": {"card": f"{led}J", "trump": led}}
+                assert v["legal"] == v["hand"]
+            else:
+                assert v["exemption"] is None
+            r = call(cmd="play", card=pick.choice(v["legal"]))
+    assert {"must_follow", "void"} <= seen
+
+
 def test_card_not_held_is_refused_naming_the_card():
     r = human_turn(call(cmd="new_game", seed=8, bots=["random", "random"]))
     other = next(c for c in ["SA", "S6", "HA", "H6"] if c not in r["view"]["hand"])

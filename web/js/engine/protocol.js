@@ -124,10 +124,23 @@
  */
 
 /**
+ * A rule about a card of the viewer's hand, as a code and its params: a refusal (as why and play give it:
+ * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}) or an exemption
+ * (void {suit, trump}: no card of the led plain suit, any card may be played, before trump it fixes trump; puur
+ * {card, trump}: trump led and the trump Jack is the only trump, it need not be played).
+ * @typedef {object} CardRule
+ * @property {string} code
+ * @property {Params} params
+ */
+
+/**
  * What the viewer seat may see (never another seat's unplayed cards): viewer is seat 0 unless a view request
  * with a person's seat made that seat the viewer.  hand is sorted for display; legal is empty unless it is the
- * viewer's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
- * in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy.
+ * viewer's turn; refusals: at the viewer's turn, why each card of hand not in legal may not be played (card code ->
+ * its refusal, the same as why answers), else empty; exemption: at the viewer's turn, why cards off the led suit may
+ * be played after all (void, puur), else null; points_taken are valued with the current trump; history (every
+ * settled hand) is sent only in answers to new_game, next_hand and view and in answers whose events hold a
+ * hand_over: keep the last copy.
  * @typedef {object} View
  * @property {Phase} phase
  * @property {number} hand_no
@@ -141,6 +154,8 @@
  * @property {Array<Player>} players
  * @property {Array<string>} hand
  * @property {Array<string>} legal
+ * @property {Object<string, CardRule>} refusals
+ * @property {CardRule|null} exemption
  * @property {Array<number>} counts
  * @property {TrickJson} trick
  * @property {string|null} trump
