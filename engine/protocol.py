@@ -226,9 +226,11 @@ class TrickWon(TypedDict):
 
 
 class HandOver(HandResultJson):
-    """The hand is over: its result."""
+    """The hand is over: its result and its hand record (every seat's dealt cards and every play: all of them
+    played by now, so every player may see it; the page keeps it for the saves and the review)."""
 
     type: Literal["hand_over"]
+    record: HandRecord
 
 
 class GameOver(TypedDict):

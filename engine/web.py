@@ -718,7 +718,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
         phase = "game-over"
     elif any(ev.get("type") == "hand_over" for ev in this_hand):
         phase = "hand-over"
-    results: list[Any] = [{k: v for k, v in ev.items() if k != "type"} for ev in over]
+    results: list[Any] = [{k: v for k, v in ev.items() if k not in ("type", "record")} for ev in over]
     counted = sum(1 for r in results if r.get("case") != "annulled")
     strokes = [sum(int(r["strokes"][s]) for r in results) for s in range(seats)]
     zeros = [sum(int(r["zeros"][s]) for r in results) for s in range(seats)]

@@ -339,6 +339,21 @@ def test_hint_suggests_a_legal_card_with_a_reason_code():
 
 # -- events ------------------------------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("game", [None, "molotow", "plusminus"])
+def test_each_hand_over_event_carries_the_finished_hands_record(game):
+    """The page keeps each finished hand's record from its hand_over event (the autosave, a friend's page): the same
+    record `records` gives, byte for byte, in the order of the hands; the view's history has no record in it."""
+    last, answers = play_game(3, seed=31, bots=["random"] * (3 if game else 2), game=game)
+    overs = [e for a in answers for e in a["events"] if e["type"] == "hand_over"]
+    records = call(cmd="records")["records"]
+    assert [e["record"] for e in overs] == records and len(records) >= 3
+    assert json.dumps([e["record"] for e in overs]) == json.dumps(records)
+    assert all("record" not in h for h in last["view"]["history"])
+    assert [{k: v for k, v in e.items() if k not in ("type", "record")} for e in overs] == last["view"]["history"]
+    for e in overs:
+        assert replay(e["record"]).is_complete and len(set(sum(e["record"]["hands"], []))) == 36
+
+
 def test_events_of_a_hand_carry_codes_and_seats_only():
     r = call(cmd="new_game", seed=12, hands=1, bots=["random", "random"])
     events = []
@@ -359,7 +374,8 @@ def test_events_of_a_hand_carry_codes_and_seats_only():
     assert all(set(e) == {"type", "seat", "points", "cards", "trick_no"} for e in won)
     over = events[-2]
     result = view["hand_result"]
-    assert {k: v for k, v in over.items() if k != "type"} == result
+    assert {k: v for k, v in over.items() if k not in ("type", "record")} == result
+    assert over["record"] == call(cmd="records")["records"][-1]
     assert result["last_trick_bonus_seat"] == won[-1]["seat"]
     assert events[-1] == {"type": "game_over", "standings": view["scores"]["net"], "winners": view["winners"]}
 

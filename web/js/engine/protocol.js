@@ -208,7 +208,8 @@
  */
 
 /**
- * The hand is over: its result.
+ * The hand is over: its result and its hand record (every seat's dealt cards and every play: all of them
+ * played by now, so every player may see it; the page keeps it for the saves and the review).
  * @typedef {object} HandOver
  * @property {number} hand_no
  * @property {number} dealer
@@ -222,6 +223,7 @@
  * @property {Array<number>} zeros
  * @property {number|null} last_trick_bonus_seat
  * @property {"hand_over"} type
+ * @property {HandRecord} record
  */
 
 /**
