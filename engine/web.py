@@ -187,9 +187,12 @@ class Session:
 
     def cmd_play(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
         """A card for a seat of a person at this device or a friend's (no bot standing in): ``seat`` (default: the
-        viewer), which must be the seat to play."""
+        viewer), which must be the seat to play.  A friend's card is checked for its turn here alone (the peer check
+        does not): out of turn, or no card to play now, it is refused peer_out_of_turn {seat: the seat to play}."""
         game = self._game()
         seat = self._person_seat(req, remote=True)
+        if self.kinds[seat] == REMOTE and (game.phase != "play" or game.state.to_play != seat):
+            raise ProtocolError("peer_out_of_turn", {"seat": game.state.to_play if game.phase == "play" else None})
         if game.phase != "play":
             raise ProtocolError("not_playing")
         if game.state.to_play != seat:
@@ -289,10 +292,9 @@ class Session:
             if req.get("reset") is True:
                 self.host_link = PeerLink(HUMAN, from_host=True)
             return {"ok": True, "message": self.host_link.accept(req.get("message"))}
-        game = self._game()
+        self._game()
         seat = self._remote_seat(req)
-        to_play = game.state.to_play if game.phase == "play" else None
-        message = self.links[seat].accept(req.get("message"), to_play)   # PeerRefused: refused like any request
+        message = self.links[seat].accept(req.get("message"))   # PeerRefused: refused like any request
         return {"ok": True, "message": message}
 
     def cmd_rename(self, req: dict[str, Any]) -> ViewAnswer:

@@ -902,14 +902,24 @@ def test_peer_check_refuses_a_friends_hostile_messages_with_the_game_unchanged()
 
     assert check(1, type="hello", seat=1, names=["Bea"])["message"]["names"] == ["Bea"]
     assert check(1, type="bye")["error"] == {"code": "peer_replayed", "params": {"seq": 1, "last": 1}}
-    assert check(2, type="card", card="SA")["error"] == {"code": "peer_out_of_turn", "params": {"seat": 0}}
-    assert check(2, type="card", card="SA", x=1)["error"]["code"] == "peer_malformed"
-    assert check(2, type="state", seat=1, observation={}, events=[], next=0)["error"]["code"] == "peer_not_allowed"
+    # a card's turn is checked once, by the engine's play (the page relays its refusal to the friend)
+    assert check(2, type="card", card="SA")["message"]["card"] == "SA"
+    own = codes_of(web._SESSION.game.state.hands[1])[0]
+    assert call(cmd="play", seat=1, card=own)["error"] == {"code": "peer_out_of_turn", "params": {"seat": 0}}
+    assert check(3, type="card", card="SA", x=1)["error"]["code"] == "peer_malformed"
+    assert check(3, type="state", seat=1, observation={}, events=[], next=0)["error"]["code"] == "peer_not_allowed"
     assert call(cmd="peer_check", seat=1, message="x" * 5000)["error"]["code"] == "peer_too_big"
     assert call(cmd="peer_check", seat=2, message="{}")["error"]["code"] == "not_remote_seat"
     assert call(cmd="view")["view"] == before
     r = play_on(r, lambda v: v["to_play"] == 1)
-    assert check(2, type="card", card="SA")["message"]["card"] == "SA"
+    assert check(3, type="card", card="SA")["message"]["card"] == "SA"
+    # a bot standing in: the friend's card is the bot's seat's, refused as such; the hand over: no card's turn
+    assert call(cmd="seat", seat=1, kind="bot", level="easy")["ok"]
+    own = codes_of(web._SESSION.game.state.hands[1])[0]
+    assert call(cmd="play", seat=1, card=own)["error"] == {"code": "remote_seat", "params": {"seat": 1}}
+    assert call(cmd="seat", seat=1, kind="remote")["ok"]
+    r = play_on(call(cmd="view"), lambda v: v["phase"] != "play")
+    assert call(cmd="play", seat=1, card="SA")["error"] == {"code": "peer_out_of_turn", "params": {"seat": None}}
 
 
 # -- the worker's memory snapshot ----------------------------------------------------------------------------------

@@ -685,7 +685,8 @@
  * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
  * not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
  * peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
- * peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the host's fair deal (fair_*):
+ * peer_replayed {seq, last}, peer_wrong_seat {seat}; peer_out_of_turn {seat} (play: a friend's card when it is not its
+ * seat's turn, seat: the seat to play, null when no card may be played); the host's fair deal (fair_*):
  * bad_fair_round (fair_begin: seats not 0 then friends' seats ascending, a hand number out of range; fair_rounds: a
  * kept round malformed or not matching its commitments), fair_unexpected (a commitment or secret not awaited now,
  * or no such round), fair_mismatch {seat} (a friend's secret is not the one it committed to), fair_hand_not_over

@@ -621,16 +621,18 @@ export class Controller extends Emitter {
     return this.journal.setup ? this.ask(this.journal.restoreRequest()) : null;
   }
 
-  /** Host: the friend's card for its seat (checked like any card); refused: nothing changes, the answer says why. */
+  /**
+   * Host: the friend's card for its seat. The engine alone checks it (its turn, a bot standing in, its rules) and
+   * refuses it with its own code (`peer_out_of_turn`, `remote_seat`, `must_follow`, ...): nothing changes, the answer
+   * says why. Null when no answer is due: the table never came to rest, or the game changed meanwhile.
+   */
   async friendPlays(seat, card) {
     const myGen = this.gen;
     // the friend may answer while this table still animates the card before: its card waits until the table rests
     for (let waited = 0; (store.ui.busy || store.scene) && waited < FRIEND_WAIT_MS && myGen === this.gen; waited += 25) {
       await new Promise((done) => setTimeout(done, 25));
     }
-    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene || myGen !== this.gen) {
-      return { ok: false, error: { code: "peer_out_of_turn", params: { seat: store.view?.to_play ?? null } } };
-    }
+    if (store.ui.busy || store.scene || myGen !== this.gen) return null;
     store.ui.busy = true;
     const r = await this.engine({ cmd: "play", seat, card });
     if (!r || myGen !== this.gen) return r;

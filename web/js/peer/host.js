@@ -462,10 +462,10 @@ export class Host {
       if (m.hand_no === this.controller.journal.hands.length + 1) announce(t("friends.ready", { name: this.seatName(seat) }));
     } else if (m.type === "card") {
       const p = await this.controller.friendPlays(seat, m.card);
-      if (p && !p.ok) {
+      if (p && !p.ok) {   // the engine's refusal, relayed
         this.notice(seat, p.error.code, refusalText(p.error, (s) => this.friendName(s)));
         this.answer(seat);   // the friend's table as it was: its card is back in its hand
-      }
+      } else if (!p) this.answer(seat);   // not played (the table never rested, or a new game): its card comes back
     } else if (m.type === "bye") {
       this.gone(seat);
     }
