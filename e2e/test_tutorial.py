@@ -149,6 +149,12 @@ def test_the_tutorial_can_be_skipped_and_restarted_from_how_to_play(open_app, pa
     page.click("#btn-howto")
     btn = page.locator("#btn-tutorial")
     expect(btn).to_be_enabled()
+    # the card points under the figures are the engine's (hello), not a copy in the page
+    hello = page.evaluate("window.__jass.ask({cmd: 'hello'})")
+    for kind in ("plain", "trump"):
+        fig = page.locator("#dlg-howto figure.howto-fig[data-points]").nth(0 if kind == "plain" else 1)
+        cards = fig.get_attribute("data-cards").split()
+        assert fig.get_attribute("data-points").split() == [str(hello["card_points"][kind][c[1:]]) for c in cards]
     btn.click()
     coach = page.locator("#coach")
     expect(coach).to_be_visible()

@@ -472,6 +472,7 @@ class Limits(TypedDict):
     hands_max: int
     seed_max_len: int
     name_max_len: int
+    seats_max: int   # the most seats at a table of the family (a fair deal's seats, engine.peer.SEATS)
 
 
 class GameInfo(TypedDict):
@@ -479,7 +480,8 @@ class GameInfo(TypedDict):
     hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
     flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
     false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
-    that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise."""
+    that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise; hundred: the card points from
+    which a hand counts as "100 or more" in the game's settlement (docs/rules*.md §5-6)."""
 
     seats: int
     cards_per_hand: int
@@ -490,7 +492,19 @@ class GameInfo(TypedDict):
     rules: RulesJson
     choices: dict[str, list[str]]
     zeros: bool
+    hundred: int
     target: NotRequired[int]
+
+
+class CardPoints(TypedDict):
+    """The card points of the rule books (docs/rules.md §2), the same in every game of the family: plain and trump
+    by rank ("6".."A"), eights (a no-trump hand counted with the 8s worth 8, rule no_trump "eights") and the last
+    trick's bonus."""
+
+    plain: dict[str, int]
+    trump: dict[str, int]
+    eights: dict[str, int]
+    last_trick: int
 
 
 class HelloAnswer(TypedDict):
@@ -504,6 +518,7 @@ class HelloAnswer(TypedDict):
     seats: int
     human_seat: int
     hand_points: int
+    card_points: CardPoints
     games: dict[str, GameInfo]
     peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
     reactions: list[str]   # the reactions a player may send the table with friends (ids; the catalogs word them)
@@ -634,6 +649,7 @@ class ReviewedHand(ReplaySummary):
     rules: RulesJson
     record: HandRecord
     roles: Roles | None
+    trump_fixed_trick: int | None
 
 
 class ReviewAnswer(TypedDict):

@@ -18,18 +18,32 @@ from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
-from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
+from .cards import (
+    CODES,
+    EIGHTS_POINTS,
+    LAST_TRICK_BONUS,
+    PLAIN_POINTS,
+    RANKS,
+    SUITS,
+    TRUMP_POINTS,
+    codes_of,
+    iter_cards,
+    parse_card,
+    sort_key,
+)
 from .fairdeal import VERIFIED, FairRefused, FairRound
 from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game, hand_record
-from .games import GAMES, MITTLERE, GameSpec, game_spec
+from .games import GAMES, MITTLERE, MOLOTOW, PLUSMINUS, GameSpec, game_spec
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
 from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink, clean_name
+from .peer import SEATS as PEER_SEATS
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
     CardAt,
+    CardPoints,
     CardRule,
     CoachAnswer,
     ErrorAnswer,
@@ -61,6 +75,7 @@ from .protocol import (
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
 from .rules import DEFAULT_RULES, TIES_MODES, RulesError, exemption, legal_mask, refusals, trick_winner_offset
+from .scoring import HUNDRED, MOLOTOW_HUNDRED, PLUSMINUS_MOST_MAX
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import TABLE_NAMES
 
@@ -81,6 +96,13 @@ BOT: SeatKind = "bot"
 REMOTE: SeatKind = "remote"   # a friend on their own device (play together): the host page plays its cards
 SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside", REMOTE)
 PEOPLE: tuple[SeatKind, ...] = (ME, PERSON)   # the seats a page may view and play for
+#: The card points by rank that hello tells the page (its How to play shows them; it copies none).
+CARD_POINTS: CardPoints = {"plain": dict(zip(RANKS, PLAIN_POINTS, strict=True)),
+                           "trump": dict(zip(RANKS, TRUMP_POINTS, strict=True)),
+                           "eights": dict(zip(RANKS, EIGHTS_POINTS, strict=True)), "last_trick": LAST_TRICK_BONUS}
+#: Per game, the card points from which a hand is "100 or more" in its settlement (hello's games: the page's
+#: statistics count such hands with it).
+HUNDREDS = {MITTLERE.id: HUNDRED, MOLOTOW.id: MOLOTOW_HUNDRED, PLUSMINUS.id: PLUSMINUS_MOST_MAX + 1}
 
 
 class ProtocolError(Refused):
@@ -153,13 +175,14 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
+            "card_points": CARD_POINTS,
             "games": {spec.id: game_info(spec) for spec in GAMES.values()},
             "peer_version": PEER_VERSION, "reactions": list(REACTIONS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
-                       "name_max_len": NAME_MAX_LEN},
+                       "name_max_len": NAME_MAX_LEN, "seats_max": PEER_SEATS},
         }
 
     def cmd_new_game(self, req: dict[str, Any]) -> GameAnswer:
@@ -483,7 +506,9 @@ class Session:
             record: HandRecord = hand_record(st)
             hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
                           "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record,
-                          "roles": _roles(st)})
+                          "roles": _roles(st),
+                          "trump_fixed_trick": st.trump_fixed_at // st.spec.seats if st.trump_fixed_at is not None
+                          else None})
         return {"ok": True, "hands": hands}
 
     def cmd_coach(self, req: dict[str, Any]) -> CoachAnswer:
@@ -644,7 +669,7 @@ def game_info(spec: GameSpec) -> GameInfo:
     info: GameInfo = {"seats": spec.seats, "cards_per_hand": spec.cards_per_hand, "hand_points": spec.hand_points,
                       "hands": spec.default_hands, "open_ended": spec.open_ended, "flags": list(spec.flags),
                       "rules": spec.default_rules.to_json(spec.id), "choices": choices,
-                      "zeros": spec.zeros}
+                      "zeros": spec.zeros, "hundred": HUNDREDS[spec.id]}
     if spec.target is not None:
         info["target"] = spec.target
     return info

@@ -67,21 +67,26 @@ def test_hello_reports_version_levels_defaults_and_limits():
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
-        "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
+        "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24, "seats_max": 4},
+        "card_points": {
+            "plain": {"6": 0, "7": 0, "8": 0, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11},
+            "trump": {"6": 0, "7": 0, "8": 0, "9": 14, "10": 10, "J": 20, "Q": 3, "K": 4, "A": 11},
+            "eights": {"6": 0, "7": 0, "8": 8, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}, "last_trick": 5},
         "games": {
             "mittlere": {"seats": 3, "cards_per_hand": 12, "hand_points": 157, "hands": 12, "open_ended": False,
                          "flags": ["undertrump_when_void", "no_trump", "srf_hundred_zero"],
                          "rules": {"undertrump_when_void": False, "no_trump": "eights"},
-                         "choices": {"no_trump": ["eights", "annul"]}, "zeros": True},
+                         "choices": {"no_trump": ["eights", "annul"]}, "zeros": True, "hundred": 100},
             "molotow": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": False,
                         "flags": ["undertrump_when_void", "no_trump", "ties"],
                         "rules": {"undertrump_when_void": True, "no_trump": "eights", "ties": "passed_over"},
-                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}, "zeros": True},
+                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}, "zeros": True,
+                        "hundred": 100},
             "plusminus": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": True,
                           "flags": ["undertrump_when_void", "no_trump", "ties"],
                           "rules": {"undertrump_when_void": False, "no_trump": "eights", "ties": "passed_over"},
                           "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "next"]},
-                          "zeros": False, "target": 7},
+                          "zeros": False, "target": 7, "hundred": 100},
         },
     }
 
@@ -95,6 +100,15 @@ def test_hello_numbers_are_the_ones_the_engine_plays_by():
     last, _ = play_game(3, "hello-points")
     settled = [h for h in last["view"]["history"] if h["case"] != "annulled"]
     assert settled and all(sum(h["card_points"]) == hello["hand_points"] for h in settled)
+    # the card points hello gives add up to a hand's: a trump suit, three plain ones and the last trick
+    pts = hello["card_points"]
+    assert sum(pts["trump"].values()) + 3 * sum(pts["plain"].values()) + pts["last_trick"] == hello["hand_points"]
+    assert sum(pts["eights"].values()) * 4 + pts["last_trick"] == hello["hand_points"]
+    # the 100 of each game's settlement: a Mittlere hand of 100 or more is the hundred case
+    assert all(g["hundred"] == 100 for g in hello["games"].values())
+    for h in settled:
+        if max(h["card_points"]) >= hello["games"]["mittlere"]["hundred"] and min(h["tricks"]) > 0:
+            assert h["case"] in ("hundred", "hundred_and_zero")
 
 
 def test_levels_command_is_gone():
@@ -506,7 +520,7 @@ def test_review_replays_records_and_gives_canonical_ones_back():
         assert hand["record"] == rec  # what an export writes is what the game recorded
         assert hand == {**summary(replay(rec)), "dealer": rec["dealer"], "hands": rec["hands"],
                         "trump_fixed_by": hand["trump_fixed_by"], "rules": rec["rules"], "record": rec,
-                        "roles": hand["roles"]}
+                        "roles": hand["roles"], "trump_fixed_trick": hand["trump_fixed_trick"]}
         assert hand["roles"] is not None  # the settlement's roles (the UI explains the case with them)
         assert len(hand["tricks"]) == 12 and sum(hand["card_points"]) == 157
         assert sum(t["points"] for t in hand["tricks"]) == 157  # the last trick's 5 included
@@ -515,6 +529,9 @@ def test_review_replays_records_and_gives_canonical_ones_back():
             i = hand["trump_fixed_at"]
             trick = hand["tricks"][i // 3]
             assert trick["cards"][i % 3][0] == hand["trump"] and (trick["leader"] + i % 3) % 3 == fixer
+            assert hand["trump_fixed_trick"] == i // 3   # 0-based, as the view's (the review words it)
+        else:
+            assert hand["trump_fixed_trick"] is None
 
 
 @pytest.mark.parametrize("records, code", [

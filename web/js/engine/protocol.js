@@ -452,6 +452,7 @@
  * @property {number} hands_max
  * @property {number} seed_max_len
  * @property {number} name_max_len
+ * @property {number} seats_max
  */
 
 /**
@@ -459,7 +460,8 @@
  * hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
  * flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
  * false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
- * that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise.
+ * that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise; hundred: the card points from
+ * which a hand counts as "100 or more" in the game's settlement (docs/rules*.md §5-6).
  * @typedef {object} GameInfo
  * @property {number} seats
  * @property {number} cards_per_hand
@@ -470,7 +472,19 @@
  * @property {RulesJson} rules
  * @property {Object<string, Array<string>>} choices
  * @property {boolean} zeros
+ * @property {number} hundred
  * @property {number} [target]
+ */
+
+/**
+ * The card points of the rule books (docs/rules.md §2), the same in every game of the family: plain and trump
+ * by rank ("6".."A"), eights (a no-trump hand counted with the 8s worth 8, rule no_trump "eights") and the last
+ * trick's bonus.
+ * @typedef {object} CardPoints
+ * @property {Object<string, number>} plain
+ * @property {Object<string, number>} trump
+ * @property {Object<string, number>} eights
+ * @property {number} last_trick
  */
 
 /**
@@ -484,6 +498,7 @@
  * @property {number} seats
  * @property {number} human_seat
  * @property {number} hand_points
+ * @property {CardPoints} card_points
  * @property {Object<string, GameInfo>} games
  * @property {number} peer_version
  * @property {Array<string>} reactions
@@ -627,6 +642,7 @@
  * @property {RulesJson} rules
  * @property {HandRecord} record
  * @property {Roles|null} roles
+ * @property {number|null} trump_fixed_trick
  */
 
 /**

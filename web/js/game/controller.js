@@ -413,7 +413,7 @@ export class Controller extends Emitter {
     this.outside = { client, name };
     this.outsideGone = false;
     const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
-    const n = gameInfo(id).seats ?? store.hello?.seats ?? 3;
+    const n = gameInfo(id).seats;   // hello says (the game is one of hello.games)
     const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
     // the other bot seats keep their levels from the settings' table (a person's seat: the level it keeps)
@@ -507,7 +507,7 @@ export class Controller extends Emitter {
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
     const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
-    const n = gameInfo(game).seats ?? store.hello?.seats ?? 3;
+    const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
     // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
     // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
     // URL's one level) goes to the engine as it is, which says what is wrong

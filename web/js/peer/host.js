@@ -615,7 +615,7 @@ export class Host {
     this.controller.setTransport(this.transport);
     // the proofs of the hands dealt before the reload, kept by this game's earlier page
     this.game = this.controller.journal.setup?.seed ?? null;
-    try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
+    try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game, view.seats); } catch { this.rounds = []; }
     // the engine takes them back: the secrets of the hand under way go to the friends once it is over
     this.controller.fair({ cmd: "fair_rounds", rounds: this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets })) });
     this.gameId = view.game ?? "mittlere";

@@ -48,7 +48,7 @@ export function parseSave(text) {
     && (su.rules == null || isObj(su.rules));
   if (!setupOk) return { ok: false, reason: "save.bad.shape" };
   const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
-    && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));
+    && s.hands.every((h) => Array.isArray(h) && h.every((c) => typeof c === "string" && CODE.test(c)));   // (how many: the engine's restore says)
   if (!handsOk) return { ok: false, reason: "save.bad.shape" };
   if (!Array.isArray(s.records) || s.records.length > MAX_HANDS || !s.records.every(isObj)) return { ok: false, reason: "save.bad.shape" };
   return { ok: true, save: { ...s, setup: su } };
