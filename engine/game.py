@@ -188,7 +188,7 @@ class Game:
         result = HandResult(number, st.dealer, st.trump, out.card_points, out.tricks_won, out.settlement, record,
                             bonus)
         self.results.append(result)
-        events: list[Event] = [{"type": "hand_over", **result.to_json()}]
+        events: list[Event] = [{"type": "hand_over", **result.to_json(), "record": record}]
         if self.phase == "game-over":
             events.append({"type": "game_over", "standings": self.net, "winners": self.winners or []})
         return events

@@ -3,8 +3,9 @@
 The types are ``PeerMessage`` and its parts in :mod:`engine.protocol` (generated to JSDoc with the worker protocol).
 :func:`check_message` refuses, with a code and params, a message that is too big, not a JSON object, of another
 version, of an unknown type or one its sender may not send, replayed (its ``seq`` not above the last accepted one),
-malformed (a field missing, extra or of the wrong type), about another seat than the sender's, or a card out of
-turn.  Whether a card is legal is the engine's to say (``play``), not this module's.  Standard library only.
+malformed (a field missing, extra or of the wrong type), or about another seat than the sender's.  Whether a card
+may be played now (its turn, its rules) is the engine's to say, once (``play`` refuses a friend's card out of turn
+with ``peer_out_of_turn``), not this module's.  Standard library only.
 """
 
 from __future__ import annotations
@@ -139,18 +140,18 @@ class PeerLink:
     from_host: bool = False
     last_seq: int = -1
 
-    def accept(self, raw: object, to_play: int | None = None) -> PeerMessage:
+    def accept(self, raw: object) -> PeerMessage:
         """:func:`check_message`, then remember its sequence number (nothing changes when it is refused)."""
-        msg = check_message(raw, self, to_play)
+        msg = check_message(raw, self)
         self.last_seq = msg["seq"]
         return msg
 
 
-def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> PeerMessage:
-    """The message ``raw`` (the text received) if ``link``'s sender may send it now (``to_play``: the seat to play,
-    None when no card may be played), else PeerRefused: peer_too_big {max}, peer_malformed {field} (null: not a
-    JSON object), peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type}, peer_replayed {seq,
-    last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}."""
+def check_message(raw: object, link: PeerLink) -> PeerMessage:
+    """The message ``raw`` (the text received) if ``link``'s sender may send it, else PeerRefused: peer_too_big
+    {max}, peer_malformed {field} (null: not a JSON object), peer_version {version}, peer_unknown_type {type},
+    peer_not_allowed {type}, peer_replayed {seq, last}, peer_wrong_seat {seat}.  A card's turn is not checked
+    here: the engine's ``play`` checks it (peer_out_of_turn)."""
     limit = MAX_HOST_BYTES if link.from_host else MAX_GUEST_BYTES
     if isinstance(raw, str):
         try:
@@ -191,8 +192,6 @@ def check_message(raw: object, link: PeerLink, to_play: int | None = None) -> Pe
             raise PeerRefused("peer_malformed", {"field": listed})
     if not link.from_host and "seat" in fields and msg["seat"] != link.seat:
         raise PeerRefused("peer_wrong_seat", {"seat": link.seat})
-    if kind == "card" and to_play != link.seat:
-        raise PeerRefused("peer_out_of_turn", {"seat": to_play})
     if kind == "hello":
         msg["names"] = [clean_name(n) for n in msg["names"]]   # what the pages use is the cleaned name
     return cast(PeerMessage, msg)

@@ -139,11 +139,24 @@ class HandRecord(TypedDict):
     plays: list[str]
 
 
+class CardRule(TypedDict):
+    """A rule about a card of the viewer's hand, as a code and its params: a refusal (as why and play give it:
+    must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}) or an exemption
+    (void {suit, trump}: no card of the led plain suit, any card may be played, before trump it fixes trump; puur
+    {card, trump}: trump led and the trump Jack is the only trump, it need not be played)."""
+
+    code: str
+    params: Params
+
+
 class View(TypedDict):
     """What the viewer seat may see (never another seat's unplayed cards): viewer is seat 0 unless a view request
     with a person's seat made that seat the viewer.  hand is sorted for display; legal is empty unless it is the
-    viewer's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
-    in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy."""
+    viewer's turn; refusals: at the viewer's turn, why each card of hand not in legal may not be played (card code ->
+    its refusal, the same as why answers), else empty; exemption: at the viewer's turn, why cards off the led suit may
+    be played after all (void, puur), else null; points_taken are valued with the current trump; history (every
+    settled hand) is sent only in answers to new_game, next_hand and view and in answers whose events hold a
+    hand_over: keep the last copy."""
 
     phase: Phase
     hand_no: int
@@ -157,6 +170,8 @@ class View(TypedDict):
     players: list[Player]
     hand: list[str]
     legal: list[str]
+    refusals: dict[str, CardRule]
+    exemption: CardRule | None
     counts: list[int]
     trick: TrickJson
     trump: str | None
@@ -211,9 +226,11 @@ class TrickWon(TypedDict):
 
 
 class HandOver(HandResultJson):
-    """The hand is over: its result."""
+    """The hand is over: its result and its hand record (every seat's dealt cards and every play: all of them
+    played by now, so every player may see it; the page keeps it for the saves and the review)."""
 
     type: Literal["hand_over"]
+    record: HandRecord
 
 
 class GameOver(TypedDict):
@@ -455,6 +472,7 @@ class Limits(TypedDict):
     hands_max: int
     seed_max_len: int
     name_max_len: int
+    seats_max: int   # the most seats at a table of the family (a fair deal's seats, engine.peer.SEATS)
 
 
 class GameInfo(TypedDict):
@@ -462,7 +480,8 @@ class GameInfo(TypedDict):
     hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
     flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
     false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
-    that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise."""
+    that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise; hundred: the card points from
+    which a hand counts as "100 or more" in the game's settlement (docs/rules*.md §5-6)."""
 
     seats: int
     cards_per_hand: int
@@ -473,7 +492,19 @@ class GameInfo(TypedDict):
     rules: RulesJson
     choices: dict[str, list[str]]
     zeros: bool
+    hundred: int
     target: NotRequired[int]
+
+
+class CardPoints(TypedDict):
+    """The card points of the rule books (docs/rules.md §2), the same in every game of the family: plain and trump
+    by rank ("6".."A"), eights (a no-trump hand counted with the 8s worth 8, rule no_trump "eights") and the last
+    trick's bonus."""
+
+    plain: dict[str, int]
+    trump: dict[str, int]
+    eights: dict[str, int]
+    last_trick: int
 
 
 class HelloAnswer(TypedDict):
@@ -487,6 +518,7 @@ class HelloAnswer(TypedDict):
     seats: int
     human_seat: int
     hand_points: int
+    card_points: CardPoints
     games: dict[str, GameInfo]
     peer_version: int   # the version of the messages between friends' pages (docs/peer.md)
     reactions: list[str]   # the reactions a player may send the table with friends (ids; the catalogs word them)
@@ -617,6 +649,7 @@ class ReviewedHand(ReplaySummary):
     rules: RulesJson
     record: HandRecord
     roles: Roles | None
+    trump_fixed_trick: int | None
 
 
 class ReviewAnswer(TypedDict):
@@ -675,7 +708,8 @@ class ErrorInfo(TypedDict):
     turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
     not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
     peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
-    peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the host's fair deal (fair_*):
+    peer_replayed {seq, last}, peer_wrong_seat {seat}; peer_out_of_turn {seat} (play: a friend's card when it is not its
+    seat's turn, seat: the seat to play, null when no card may be played); the host's fair deal (fair_*):
     bad_fair_round (fair_begin: seats not 0 then friends' seats ascending, a hand number out of range; fair_rounds: a
     kept round malformed or not matching its commitments), fair_unexpected (a commitment or secret not awaited now,
     or no such round), fair_mismatch {seat} (a friend's secret is not the one it committed to), fair_hand_not_over

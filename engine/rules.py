@@ -259,3 +259,50 @@ def why_not(hand: int, c: int, trick: Sequence[int], trump: int, undertrump_when
     best = highest_trump_strength(trick, trump)
     top = next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)
     return Refusal("undertrump", {"card": card, "trump": SUITS[trump], "over": CODES[top]})
+
+
+def refusals(hand: int, trick: Sequence[int], trump: int,
+             undertrump_when_void: bool = False) -> dict[int, Refusal]:
+    """Why each card of ``hand`` that may not be played to ``trick`` may not: card -> the refusal :func:`why_not`
+    gives it (the legal cards are absent; an empty dict when every card may be played).  One pass, for the views."""
+    barred = hand & ~legal_mask(hand, trick, trump, undertrump_when_void)
+    out: dict[int, Refusal] = {}
+    if not barred:
+        return out
+    led = SUIT_OF[trick[0]]
+    lead, tsuit = SUITS[led], SUITS[trump] if trump >= 0 else None
+    over = None
+    if trump >= 0 and led != trump and barred & SUIT_MASKS[trump]:
+        best = highest_trump_strength(trick, trump)
+        over = CODES[next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)]
+    while barred:
+        low = barred & -barred
+        c = low.bit_length() - 1
+        barred ^= low
+        card = CODES[c]
+        if trump < 0:
+            out[c] = Refusal("must_follow", {"card": card, "suit": lead, "trump": None})
+        elif led == trump:
+            out[c] = Refusal("must_trump", {"card": card, "trump": tsuit})
+        elif SUIT_OF[c] != trump:
+            out[c] = Refusal("must_follow", {"card": card, "suit": lead, "trump": tsuit})
+        else:
+            out[c] = Refusal("undertrump", {"card": card, "trump": tsuit, "over": over})
+    return out
+
+
+def exemption(hand: int, trick: Sequence[int], trump: int) -> tuple[str, dict[str, str | None]] | None:
+    """Why a card off the led suit (or off trump) may be played to ``trick`` after all: ``void`` {suit, trump} (no
+    card of the led plain suit: any card may be played; before trump is fixed, the first such card fixes it), or
+    ``puur`` {card, trump} (trump led and the trump Jack is the hand's only trump: it need not be played, R6); None
+    when neither applies (no trick yet, the led suit held, trump led with other trumps in hand, or nothing else)."""
+    if not trick or not hand:
+        return None
+    led = SUIT_OF[trick[0]]
+    if hand & SUIT_MASKS[led]:
+        if led == trump and hand & SUIT_MASKS[trump] == JACK_OF[trump] and hand != JACK_OF[trump]:
+            return "puur", {"card": CODES[JACK_OF[trump].bit_length() - 1], "trump": SUITS[trump]}
+        return None
+    if led == trump:
+        return None
+    return "void", {"suit": SUITS[led], "trump": SUITS[trump] if trump >= 0 else None}

@@ -13,23 +13,38 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import LEVELS, Bot, hint, make_bot
 from .bots.coach import COACH_ITERATIONS, coach_steps
-from .cards import CODES, SUITS, codes_of, iter_cards, parse_card, sort_key
+from .cards import (
+    CODES,
+    EIGHTS_POINTS,
+    LAST_TRICK_BONUS,
+    PLAIN_POINTS,
+    RANKS,
+    SUITS,
+    TRUMP_POINTS,
+    codes_of,
+    iter_cards,
+    parse_card,
+    sort_key,
+)
 from .fairdeal import VERIFIED, FairRefused, FairRound
 from .fairdeal import verify as verify_fair_deal
 from .game import DEFAULT_HANDS, Game, hand_record
-from .games import GAMES, MITTLERE, GameSpec, game_spec
+from .games import GAMES, MITTLERE, MOLOTOW, PLUSMINUS, GameSpec, game_spec
 from .observation import Observation, observe
 from .obsjson import observation_from_json, observation_to_json
 from .peer import NAME_MAX_LEN, PEER_VERSION, REACTIONS, PeerLink, clean_name
+from .peer import SEATS as PEER_SEATS
 from .protocol import (
     PROTOCOL_VERSION,
     Answer,
     CardAt,
+    CardPoints,
+    CardRule,
     CoachAnswer,
     ErrorAnswer,
     ErrorInfo,
@@ -59,7 +74,8 @@ from .protocol import (
 )
 from .quote import QUOTE_MAX, quote
 from .record import RecordError, replay, summary
-from .rules import DEFAULT_RULES, TIES_MODES, RulesError, legal_mask, trick_winner_offset
+from .rules import DEFAULT_RULES, TIES_MODES, RulesError, exemption, legal_mask, refusals, trick_winner_offset
+from .scoring import HUNDRED, MOLOTOW_HUNDRED, PLUSMINUS_MOST_MAX
 from .state import HandState, IllegalMove, outcome, refusal, trick_points
 from .text import TABLE_NAMES
 
@@ -80,6 +96,13 @@ BOT: SeatKind = "bot"
 REMOTE: SeatKind = "remote"   # a friend on their own device (play together): the host page plays its cards
 SEAT_KINDS: tuple[SeatKind, ...] = (ME, PERSON, BOT, "outside", REMOTE)
 PEOPLE: tuple[SeatKind, ...] = (ME, PERSON)   # the seats a page may view and play for
+#: The card points by rank that hello tells the page (its How to play shows them; it copies none).
+CARD_POINTS: CardPoints = {"plain": dict(zip(RANKS, PLAIN_POINTS, strict=True)),
+                           "trump": dict(zip(RANKS, TRUMP_POINTS, strict=True)),
+                           "eights": dict(zip(RANKS, EIGHTS_POINTS, strict=True)), "last_trick": LAST_TRICK_BONUS}
+#: Per game, the card points from which a hand is "100 or more" in its settlement (hello's games: the page's
+#: statistics count such hands with it).
+HUNDREDS = {MITTLERE.id: HUNDRED, MOLOTOW.id: MOLOTOW_HUNDRED, PLUSMINUS.id: PLUSMINUS_MOST_MAX + 1}
 
 
 class ProtocolError(Refused):
@@ -152,13 +175,14 @@ class Session:
         return {
             "ok": True, "protocol": PROTOCOL_VERSION, "levels": list(LEVELS),
             "seats": MITTLERE.seats, "human_seat": HUMAN, "hand_points": MITTLERE.hand_points,
+            "card_points": CARD_POINTS,
             "games": {spec.id: game_info(spec) for spec in GAMES.values()},
             "peer_version": PEER_VERSION, "reactions": list(REACTIONS),
             "defaults": {"hands": DEFAULT_HANDS, "hands_choices": list(HANDS_CHOICES),
                          "bots": [DEFAULT_LEVEL, DEFAULT_LEVEL], "names": list(TABLE_NAMES),
                          "rules": DEFAULT_RULES.to_json(), "coach_iterations": COACH_ITERATIONS},
             "limits": {"hands_min": HANDS_MIN, "hands_max": HANDS_MAX, "seed_max_len": SEED_MAX_LEN,
-                       "name_max_len": NAME_MAX_LEN},
+                       "name_max_len": NAME_MAX_LEN, "seats_max": PEER_SEATS},
         }
 
     def cmd_new_game(self, req: dict[str, Any]) -> GameAnswer:
@@ -186,9 +210,12 @@ class Session:
 
     def cmd_play(self, req: dict[str, Any]) -> GameAnswer | ErrorAnswer:
         """A card for a seat of a person at this device or a friend's (no bot standing in): ``seat`` (default: the
-        viewer), which must be the seat to play."""
+        viewer), which must be the seat to play.  A friend's card is checked for its turn here alone (the peer check
+        does not): out of turn, or no card to play now, it is refused peer_out_of_turn {seat: the seat to play}."""
         game = self._game()
         seat = self._person_seat(req, remote=True)
+        if self.kinds[seat] == REMOTE and (game.phase != "play" or game.state.to_play != seat):
+            raise ProtocolError("peer_out_of_turn", {"seat": game.state.to_play if game.phase == "play" else None})
         if game.phase != "play":
             raise ProtocolError("not_playing")
         if game.state.to_play != seat:
@@ -288,10 +315,9 @@ class Session:
             if req.get("reset") is True:
                 self.host_link = PeerLink(HUMAN, from_host=True)
             return {"ok": True, "message": self.host_link.accept(req.get("message"))}
-        game = self._game()
+        self._game()
         seat = self._remote_seat(req)
-        to_play = game.state.to_play if game.phase == "play" else None
-        message = self.links[seat].accept(req.get("message"), to_play)   # PeerRefused: refused like any request
+        message = self.links[seat].accept(req.get("message"))   # PeerRefused: refused like any request
         return {"ok": True, "message": message}
 
     def cmd_rename(self, req: dict[str, Any]) -> ViewAnswer:
@@ -480,7 +506,9 @@ class Session:
             record: HandRecord = hand_record(st)
             hands.append({**summary(st), "dealer": st.dealer, "hands": record["hands"],
                           "trump_fixed_by": st.trump_fixed_by, "rules": record["rules"], "record": record,
-                          "roles": _roles(st)})
+                          "roles": _roles(st),
+                          "trump_fixed_trick": st.trump_fixed_at // st.spec.seats if st.trump_fixed_at is not None
+                          else None})
         return {"ok": True, "hands": hands}
 
     def cmd_coach(self, req: dict[str, Any]) -> CoachAnswer:
@@ -562,6 +590,8 @@ class Session:
         trump = st.trump if st.trump >= 0 else None
         hand = sorted(iter_cards(st.hands[viewer]), key=lambda c: sort_key(c, trump))
         legal = st.legal_mask() if to_play == viewer else 0
+        barred, free = card_rules(st.hands[viewer], st.trick, st.trump, st.rules.undertrump_when_void,
+                                  to_play == viewer)
         last: LastTrick | None = None
         if st.tricks:
             t = st.tricks[-1]
@@ -576,6 +606,7 @@ class Session:
                         for s in range(st.spec.seats)],
             "hand": [CODES[c] for c in hand],
             "legal": [CODES[c] for c in hand if legal >> c & 1],
+            "refusals": barred, "exemption": free,
             "counts": [h.bit_count() for h in st.hands],
             "trick": {"leader": st.leader, "cards": [{"seat": (st.leader + i) % st.spec.seats, "card": CODES[c]}
                                                      for i, c in enumerate(st.trick)],
@@ -638,7 +669,7 @@ def game_info(spec: GameSpec) -> GameInfo:
     info: GameInfo = {"seats": spec.seats, "cards_per_hand": spec.cards_per_hand, "hand_points": spec.hand_points,
                       "hands": spec.default_hands, "open_ended": spec.open_ended, "flags": list(spec.flags),
                       "rules": spec.default_rules.to_json(spec.id), "choices": choices,
-                      "zeros": spec.zeros}
+                      "zeros": spec.zeros, "hundred": HUNDREDS[spec.id]}
     if spec.target is not None:
         info["target"] = spec.target
     return info
@@ -688,6 +719,19 @@ def _seats(req: dict[str, Any], n_seats: int = MITTLERE.seats) -> tuple[list[Sea
     return [ME, *("outside" if b == OUTSIDE else BOT for b in bots)], [None, *bots]
 
 
+def card_rules(hand: int, trick: Sequence[int], trump: int, undertrump_when_void: bool,
+               turn: bool) -> tuple[dict[str, CardRule], CardRule | None]:
+    """At the viewer's turn (``turn``): why each card of ``hand`` it may not play may not (the refusals ``why``
+    gives) and why cards off the led suit may be played after all (void, puur): View.refusals and View.exemption;
+    else none of them."""
+    if not turn:
+        return {}, None
+    barred: dict[str, CardRule] = {CODES[c]: {"code": r.code, "params": dict(r.params)}
+                                   for c, r in refusals(hand, trick, trump, undertrump_when_void).items()}
+    free = exemption(hand, trick, trump)
+    return barred, {"code": free[0], "params": dict(free[1])} if free else None
+
+
 def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str, ...]) -> View:
     """The view of a friend's seat on its own page, from what it may see only: its observation and the public
     events (a View as the host's engine would give that seat; nothing else about the game is known)."""
@@ -701,7 +745,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
         phase = "game-over"
     elif any(ev.get("type") == "hand_over" for ev in this_hand):
         phase = "hand-over"
-    results: list[Any] = [{k: v for k, v in ev.items() if k != "type"} for ev in over]
+    results: list[Any] = [{k: v for k, v in ev.items() if k not in ("type", "record")} for ev in over]
     counted = sum(1 for r in results if r.get("case") != "annulled")
     strokes = [sum(int(r["strokes"][s]) for r in results) for s in range(seats)]
     zeros = [sum(int(r["zeros"][s]) for r in results) for s in range(seats)]
@@ -710,6 +754,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
     trump = obs.trump if obs.trump >= 0 else None
     hand = sorted(iter_cards(obs.hand), key=lambda c: sort_key(c, trump))
     legal = legal_mask(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void) if to_play == seat else 0
+    barred, free = card_rules(obs.hand, obs.trick, obs.trump, obs.rules.undertrump_when_void, to_play == seat)
     won = [ev for ev in this_hand if ev.get("type") == "trick_won"]
     last: LastTrick | None = None
     if won:
@@ -723,6 +768,7 @@ def guest_view(obs: Observation, events: list[dict[str, Any]], names: tuple[str,
         "to_play": to_play, "seed": "", "viewer": seat,
         "players": [{"name": names[s], "bot": None, "kind": "me" if s == seat else "remote"} for s in range(seats)],
         "hand": [CODES[c] for c in hand], "legal": [CODES[c] for c in hand if legal >> c & 1],
+        "refusals": barred, "exemption": free,
         "counts": list(obs.counts),
         "trick": {"leader": obs.leader, "cards": [{"seat": (obs.leader + i) % seats, "card": CODES[c]}
                                                   for i, c in enumerate(obs.trick)],

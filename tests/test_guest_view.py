@@ -58,6 +58,11 @@ def test_a_guests_view_says_what_the_hosts_engine_says(seed=17):
             assert gv["legal"] == ([c for c in gv["hand"] if c in codes_of(st.legal_mask())]
                                    if v["to_play"] == seat else [])
             assert gv["viewer"] == seat and gv["players"][seat]["kind"] == "me"
+            # the refusals and the exemption of its cards, as the rules give them for its hand at its turn
+            barred, free = web.card_rules(st.hands[seat], st.trick, st.trump, st.rules.undertrump_when_void,
+                                          v["to_play"] == seat)
+            assert (gv["refusals"], gv["exemption"]) == (barred, free)
+            assert set(gv["refusals"]) == (set(gv["hand"]) - set(gv["legal"]) if v["to_play"] == seat else set())
             assert [p["name"] for p in gv["players"]] == ["Ann", "Bea", "Cy"]
             assert gv["history"] == v.get("history", gv["history"])
             if v["last_trick"]:

@@ -162,3 +162,35 @@ def test_a_friends_stream_never_holds_another_seats_unplayed_card(seed, others, 
             assert session.handle(request)["ok"]
         else:
             session.handle({"cmd": "bot_move"})
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, game=st.sampled_from(["mittlere", "molotow"]), uwv=st.booleans(),
+       picks=st.lists(st.integers(0, 1000), min_size=35, max_size=35))
+def test_the_refusals_of_a_hand_are_why_not_for_each_unplayable_card(seed, game, uwv, picks):
+    """rules.refusals (the view's refusals) gives every card of the hand to play that is not legal, with the refusal
+    why_not gives it, at every position of a hand; rules.exemption is void exactly when the led plain suit is not
+    held and puur exactly when trump is led and the trump Jack is the only trump (with other cards in hand)."""
+    from engine.cards import JACK_OF, SUIT_MASKS, SUIT_OF
+    from engine.games import game_spec
+    from engine.rules import exemption, refusals, why_not
+    spec = game_spec(game)
+    s = HandState(deal(seed, 0, 0, spec.seats), 0, Rules.defaults(game)._replace(undertrump_when_void=uwv), spec)
+    for p in picks:
+        seat = s.to_play
+        if seat is None:
+            break
+        hand, legal = s.hands[seat], s.legal_mask()
+        got = refusals(hand, s.trick, s.trump, uwv)
+        want = {c: why_not(hand, c, s.trick, s.trump, uwv) for c in range(36) if hand >> c & 1 and not legal >> c & 1}
+        assert got == want
+        free = exemption(hand, s.trick, s.trump)
+        led = SUIT_OF[s.trick[0]] if s.trick else None
+        void = led is not None and led != s.trump and not hand & SUIT_MASKS[led]
+        puur = (led is not None and led == s.trump and hand & SUIT_MASKS[led] == JACK_OF[led]
+                and hand != JACK_OF[led])
+        assert (free[0] if free else None) == ("void" if void else "puur" if puur else None)
+        if free:   # either way every card of the hand may be played
+            assert legal == hand or free[0] == "void" and s.trump >= 0
+        moves = legal_list(s)
+        s.push(moves[p % len(moves)])

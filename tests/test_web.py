@@ -67,21 +67,26 @@ def test_hello_reports_version_levels_defaults_and_limits():
         "defaults": {"hands": 12, "hands_choices": [3, 6, 9, 12, 24], "bots": ["normal", "normal"],
                      "names": ["You", "Right", "Left"],
                      "rules": {"undertrump_when_void": False, "no_trump": "eights"}, "coach_iterations": 1500},
-        "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24},
+        "limits": {"hands_min": 1, "hands_max": 240, "seed_max_len": 64, "name_max_len": 24, "seats_max": 4},
+        "card_points": {
+            "plain": {"6": 0, "7": 0, "8": 0, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11},
+            "trump": {"6": 0, "7": 0, "8": 0, "9": 14, "10": 10, "J": 20, "Q": 3, "K": 4, "A": 11},
+            "eights": {"6": 0, "7": 0, "8": 8, "9": 0, "10": 10, "J": 2, "Q": 3, "K": 4, "A": 11}, "last_trick": 5},
         "games": {
             "mittlere": {"seats": 3, "cards_per_hand": 12, "hand_points": 157, "hands": 12, "open_ended": False,
                          "flags": ["undertrump_when_void", "no_trump", "srf_hundred_zero"],
                          "rules": {"undertrump_when_void": False, "no_trump": "eights"},
-                         "choices": {"no_trump": ["eights", "annul"]}, "zeros": True},
+                         "choices": {"no_trump": ["eights", "annul"]}, "zeros": True, "hundred": 100},
             "molotow": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": False,
                         "flags": ["undertrump_when_void", "no_trump", "ties"],
                         "rules": {"undertrump_when_void": True, "no_trump": "eights", "ties": "passed_over"},
-                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}, "zeros": True},
+                        "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "share"]}, "zeros": True,
+                        "hundred": 100},
             "plusminus": {"seats": 4, "cards_per_hand": 9, "hand_points": 157, "hands": 12, "open_ended": True,
                           "flags": ["undertrump_when_void", "no_trump", "ties"],
                           "rules": {"undertrump_when_void": False, "no_trump": "eights", "ties": "passed_over"},
                           "choices": {"no_trump": ["eights", "annul"], "ties": ["passed_over", "next"]},
-                          "zeros": False, "target": 7},
+                          "zeros": False, "target": 7, "hundred": 100},
         },
     }
 
@@ -95,6 +100,15 @@ def test_hello_numbers_are_the_ones_the_engine_plays_by():
     last, _ = play_game(3, "hello-points")
     settled = [h for h in last["view"]["history"] if h["case"] != "annulled"]
     assert settled and all(sum(h["card_points"]) == hello["hand_points"] for h in settled)
+    # the card points hello gives add up to a hand's: a trump suit, three plain ones and the last trick
+    pts = hello["card_points"]
+    assert sum(pts["trump"].values()) + 3 * sum(pts["plain"].values()) + pts["last_trick"] == hello["hand_points"]
+    assert sum(pts["eights"].values()) * 4 + pts["last_trick"] == hello["hand_points"]
+    # the 100 of each game's settlement: a Mittlere hand of 100 or more is the hundred case
+    assert all(g["hundred"] == 100 for g in hello["games"].values())
+    for h in settled:
+        if max(h["card_points"]) >= hello["games"]["mittlere"]["hundred"] and min(h["tricks"]) > 0:
+            assert h["case"] in ("hundred", "hundred_and_zero")
 
 
 def test_levels_command_is_gone():
@@ -266,6 +280,43 @@ def test_illegal_card_is_refused_with_code_and_params_and_changes_nothing():
     assert call(cmd="why", card=v["legal"][0]) == {"ok": True, "legal": True, "code": None, "params": None}
 
 
+@pytest.mark.parametrize("game", [None, "molotow"])
+def test_the_view_carries_why_each_unplayable_card_is_refused_and_the_exemptions(game):
+    """At the viewer's turn the view says for each card of its hand that is not legal what why says of it (the
+    tutorial reads it instead of asking why card by card), and names the void and Puur exemptions; at another's
+    turn neither (empty, null)."""
+    pick = random.Random(5)
+    seen = set()
+    for seed in range(6):
+        r = call(cmd="new_game", seed=seed, bots=["random"] * (3 if game else 2), **({"game": game} if game else {}))
+        while r["view"]["phase"] == "play":
+            v = r["view"]
+            if v["to_play"] != 0:
+                assert v["refusals"] == {} and v["exemption"] is None
+                r = call(cmd="bot_move")
+                continue
+            assert set(v["refusals"]) == set(v["hand"]) - set(v["legal"])
+            for c in v["hand"]:
+                why = call(cmd="why", card=c)
+                assert why["legal"] == (c not in v["refusals"])
+                if not why["legal"]:
+                    assert v["refusals"][c] == {"code": why["code"], "params": why["params"]}
+                    seen.add(why["code"])
+            led = v["trick"]["cards"][0]["card"][0] if v["trick"]["cards"] else None
+            if v["exemption"]:
+                seen.add(v["exemption"]["code"])
+            if led and led != v["trump"] and not any(c[0] == led for c in v["hand"]):
+                assert v["exemption"] == {"code": "void", "params": {"suit": led, "trump": v["trump"]}}
+            elif (led and led == v["trump"] and [c for c in v["hand"] if c[0] == led] == [f"{led}J"]
+                  and len(v["hand"]) > 1):
+                assert v["exemption"] == {"code": "puur", "params": {"card": f"{led}J", "trump": led}}
+                assert v["legal"] == v["hand"]
+            else:
+                assert v["exemption"] is None
+            r = call(cmd="play", card=pick.choice(v["legal"]))
+    assert {"must_follow", "void"} <= seen
+
+
 def test_card_not_held_is_refused_naming_the_card():
     r = human_turn(call(cmd="new_game", seed=8, bots=["random", "random"]))
     other = next(c for c in ["SA", "S6", "HA", "H6"] if c not in r["view"]["hand"])
@@ -302,6 +353,21 @@ def test_hint_suggests_a_legal_card_with_a_reason_code():
 
 # -- events ------------------------------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("game", [None, "molotow", "plusminus"])
+def test_each_hand_over_event_carries_the_finished_hands_record(game):
+    """The page keeps each finished hand's record from its hand_over event (the autosave, a friend's page): the same
+    record `records` gives, byte for byte, in the order of the hands; the view's history has no record in it."""
+    last, answers = play_game(3, seed=31, bots=["random"] * (3 if game else 2), game=game)
+    overs = [e for a in answers for e in a["events"] if e["type"] == "hand_over"]
+    records = call(cmd="records")["records"]
+    assert [e["record"] for e in overs] == records and len(records) >= 3
+    assert json.dumps([e["record"] for e in overs]) == json.dumps(records)
+    assert all("record" not in h for h in last["view"]["history"])
+    assert [{k: v for k, v in e.items() if k not in ("type", "record")} for e in overs] == last["view"]["history"]
+    for e in overs:
+        assert replay(e["record"]).is_complete and len(set(sum(e["record"]["hands"], []))) == 36
+
+
 def test_events_of_a_hand_carry_codes_and_seats_only():
     r = call(cmd="new_game", seed=12, hands=1, bots=["random", "random"])
     events = []
@@ -322,7 +388,8 @@ def test_events_of_a_hand_carry_codes_and_seats_only():
     assert all(set(e) == {"type", "seat", "points", "cards", "trick_no"} for e in won)
     over = events[-2]
     result = view["hand_result"]
-    assert {k: v for k, v in over.items() if k != "type"} == result
+    assert {k: v for k, v in over.items() if k not in ("type", "record")} == result
+    assert over["record"] == call(cmd="records")["records"][-1]
     assert result["last_trick_bonus_seat"] == won[-1]["seat"]
     assert events[-1] == {"type": "game_over", "standings": view["scores"]["net"], "winners": view["winners"]}
 
@@ -453,7 +520,7 @@ def test_review_replays_records_and_gives_canonical_ones_back():
         assert hand["record"] == rec  # what an export writes is what the game recorded
         assert hand == {**summary(replay(rec)), "dealer": rec["dealer"], "hands": rec["hands"],
                         "trump_fixed_by": hand["trump_fixed_by"], "rules": rec["rules"], "record": rec,
-                        "roles": hand["roles"]}
+                        "roles": hand["roles"], "trump_fixed_trick": hand["trump_fixed_trick"]}
         assert hand["roles"] is not None  # the settlement's roles (the UI explains the case with them)
         assert len(hand["tricks"]) == 12 and sum(hand["card_points"]) == 157
         assert sum(t["points"] for t in hand["tricks"]) == 157  # the last trick's 5 included
@@ -462,6 +529,9 @@ def test_review_replays_records_and_gives_canonical_ones_back():
             i = hand["trump_fixed_at"]
             trick = hand["tricks"][i // 3]
             assert trick["cards"][i % 3][0] == hand["trump"] and (trick["leader"] + i % 3) % 3 == fixer
+            assert hand["trump_fixed_trick"] == i // 3   # 0-based, as the view's (the review words it)
+        else:
+            assert hand["trump_fixed_trick"] is None
 
 
 @pytest.mark.parametrize("records, code", [
@@ -849,14 +919,24 @@ def test_peer_check_refuses_a_friends_hostile_messages_with_the_game_unchanged()
 
     assert check(1, type="hello", seat=1, names=["Bea"])["message"]["names"] == ["Bea"]
     assert check(1, type="bye")["error"] == {"code": "peer_replayed", "params": {"seq": 1, "last": 1}}
-    assert check(2, type="card", card="SA")["error"] == {"code": "peer_out_of_turn", "params": {"seat": 0}}
-    assert check(2, type="card", card="SA", x=1)["error"]["code"] == "peer_malformed"
-    assert check(2, type="state", seat=1, observation={}, events=[], next=0)["error"]["code"] == "peer_not_allowed"
+    # a card's turn is checked once, by the engine's play (the page relays its refusal to the friend)
+    assert check(2, type="card", card="SA")["message"]["card"] == "SA"
+    own = codes_of(web._SESSION.game.state.hands[1])[0]
+    assert call(cmd="play", seat=1, card=own)["error"] == {"code": "peer_out_of_turn", "params": {"seat": 0}}
+    assert check(3, type="card", card="SA", x=1)["error"]["code"] == "peer_malformed"
+    assert check(3, type="state", seat=1, observation={}, events=[], next=0)["error"]["code"] == "peer_not_allowed"
     assert call(cmd="peer_check", seat=1, message="x" * 5000)["error"]["code"] == "peer_too_big"
     assert call(cmd="peer_check", seat=2, message="{}")["error"]["code"] == "not_remote_seat"
     assert call(cmd="view")["view"] == before
     r = play_on(r, lambda v: v["to_play"] == 1)
-    assert check(2, type="card", card="SA")["message"]["card"] == "SA"
+    assert check(3, type="card", card="SA")["message"]["card"] == "SA"
+    # a bot standing in: the friend's card is the bot's seat's, refused as such; the hand over: no card's turn
+    assert call(cmd="seat", seat=1, kind="bot", level="easy")["ok"]
+    own = codes_of(web._SESSION.game.state.hands[1])[0]
+    assert call(cmd="play", seat=1, card=own)["error"] == {"code": "remote_seat", "params": {"seat": 1}}
+    assert call(cmd="seat", seat=1, kind="remote")["ok"]
+    r = play_on(call(cmd="view"), lambda v: v["phase"] != "play")
+    assert call(cmd="play", seat=1, card="SA")["error"] == {"code": "peer_out_of_turn", "params": {"seat": None}}
 
 
 # -- the worker's memory snapshot ----------------------------------------------------------------------------------

@@ -98,3 +98,17 @@ test("an unreadable history is set aside, never written over: one byte short, or
     delete globalThis.localStorage;
   }
 });
+
+test("a hand of 100 or more is counted with the game's own hundred, as the engine's hello gives it", async () => {
+  const { store } = await load("store");
+  const saved = store.hello;
+  try {
+    store.hello = { human_seat: 0, games: { mittlere: { hundred: 100 }, molotow: { hundred: 90 } } };
+    const hands = [hand("hundred", [-2, 1, 1], [4, 4, 4], [100, 30, 27]), hand("ranking", [1, -1, 0], [4, 4, 4], [99, 30, 28])];
+    assert.equal(statistics([game("finished", hands)], 0).all.over100, 1);
+    // a game whose hundred were 90 (made up: the page takes the engine's number, whatever it is)
+    assert.equal(statistics([game("finished", hands, { game: "molotow" })], 0).all.over100, 2);
+  } finally {
+    store.hello = saved;
+  }
+});

@@ -137,17 +137,18 @@ test("the host's stored fair-deal proofs are read back only for their own game, 
   const h = (c) => c.repeat(64);
   const good = { handNo: 1, order: [0, 2], commitments: [h("a"), h("b")], secrets: [h("c"), h("d")] };
   const text = (rounds, game = "g1") => JSON.stringify({ game, rounds });
-  assert.deepEqual(parseRounds(text([good]), "g1"), [good]);
-  assert.deepEqual(parseRounds(text([good]), "g2"), []);              // another game's
+  assert.deepEqual(parseRounds(text([good]), "g1", 3), [good]);
+  assert.deepEqual(parseRounds(text([good]), "g2", 3), []);              // another game's
   const four = { handNo: 2, order: [0, 1, 3], commitments: [h("a"), h("b"), h("e")], secrets: [h("c"), h("d"), h("f")] };
-  assert.deepEqual(parseRounds(text([four]), "g1"), [four]);          // a table of four: seat 3 too
-  for (const bad of ["", "null", "[]", "{", JSON.stringify({ game: "g1", rounds: {} })]) assert.deepEqual(parseRounds(bad, "g1"), []);
+  assert.deepEqual(parseRounds(text([four]), "g1", 4), [four]);          // a table of four (the view's seats): seat 3 too
+  assert.deepEqual(parseRounds(text([four]), "g1", 3), []);              // not at a table of three
+  for (const bad of ["", "null", "[]", "{", JSON.stringify({ game: "g1", rounds: {} })]) assert.deepEqual(parseRounds(bad, "g1", 4), []);
   const broken = [
     { ...good, handNo: 0 }, { ...good, handNo: "1" }, { ...good, order: [2, 0] }, { ...good, order: [1, 2] },
     { ...good, order: [0, 0] }, { ...good, order: [0, 4] }, { ...good, commitments: [h("a")] },
     { ...good, secrets: [h("c"), "D".repeat(64)] }, null, 7,
   ];
-  assert.deepEqual(parseRounds(text([...broken, good]), "g1"), [good]);   // each broken round dropped, the good kept
-  const extra = parseRounds(text([{ ...good, extra: "<script>" }]), "g1")[0];
+  assert.deepEqual(parseRounds(text([...broken, good]), "g1", 4), [good]);   // each broken round dropped, the good kept
+  const extra = parseRounds(text([{ ...good, extra: "<script>" }]), "g1", 4)[0];
   assert.equal("extra" in extra, false);
 });

@@ -18,7 +18,7 @@ store.hello = { human_seat: 0 };
 function hand({ winner = 0, points = 15 } = {}) {
   const tricks = Array.from({ length: 12 }, (_, i) => ({ cards: ["SQ", "SK", "S6"], leader: 0, winner: i === 0 ? winner : 1, points: i === 0 ? points : 3 }));
   return {
-    dealer: 2, trump: "D", trump_fixed_by: 0, trump_fixed_at: 24, tricks, settlement_case: "hundred", roles: { hundred: 0 },
+    dealer: 2, trump: "D", trump_fixed_by: 0, trump_fixed_at: 24, trump_fixed_trick: 8, tricks, settlement_case: "hundred", roles: { hundred: 0 },
     card_points: [101, 30, 26], tricks_won: [1, 5, 6], settlement: [-2, 1, 1],
     hands: [0, 1, 2].map(() => Array(12).fill("S6")),   // the dealt hands: three seats, twelve tricks
   };

@@ -125,10 +125,23 @@
  */
 
 /**
+ * A rule about a card of the viewer's hand, as a code and its params: a refusal (as why and play give it:
+ * must_follow {card, suit, trump}, must_trump {card, trump}, undertrump {card, trump, over}) or an exemption
+ * (void {suit, trump}: no card of the led plain suit, any card may be played, before trump it fixes trump; puur
+ * {card, trump}: trump led and the trump Jack is the only trump, it need not be played).
+ * @typedef {object} CardRule
+ * @property {string} code
+ * @property {Params} params
+ */
+
+/**
  * What the viewer seat may see (never another seat's unplayed cards): viewer is seat 0 unless a view request
  * with a person's seat made that seat the viewer.  hand is sorted for display; legal is empty unless it is the
- * viewer's turn; points_taken are valued with the current trump; history (every settled hand) is sent only
- * in answers to new_game, next_hand and view and in answers whose events hold a hand_over: keep the last copy.
+ * viewer's turn; refusals: at the viewer's turn, why each card of hand not in legal may not be played (card code ->
+ * its refusal, the same as why answers), else empty; exemption: at the viewer's turn, why cards off the led suit may
+ * be played after all (void, puur), else null; points_taken are valued with the current trump; history (every
+ * settled hand) is sent only in answers to new_game, next_hand and view and in answers whose events hold a
+ * hand_over: keep the last copy.
  * @typedef {object} View
  * @property {Phase} phase
  * @property {number} hand_no
@@ -142,6 +155,8 @@
  * @property {Array<Player>} players
  * @property {Array<string>} hand
  * @property {Array<string>} legal
+ * @property {Object<string, CardRule>} refusals
+ * @property {CardRule|null} exemption
  * @property {Array<number>} counts
  * @property {TrickJson} trick
  * @property {string|null} trump
@@ -194,7 +209,8 @@
  */
 
 /**
- * The hand is over: its result.
+ * The hand is over: its result and its hand record (every seat's dealt cards and every play: all of them
+ * played by now, so every player may see it; the page keeps it for the saves and the review).
  * @typedef {object} HandOver
  * @property {number} hand_no
  * @property {number} dealer
@@ -208,6 +224,7 @@
  * @property {Array<number>} zeros
  * @property {number|null} last_trick_bonus_seat
  * @property {"hand_over"} type
+ * @property {HandRecord} record
  */
 
 /**
@@ -436,6 +453,7 @@
  * @property {number} hands_max
  * @property {number} seed_max_len
  * @property {number} name_max_len
+ * @property {number} seats_max
  */
 
 /**
@@ -443,7 +461,8 @@
  * hands of a game unless told (open_ended: the game ends by its own rule, Plus-Minus at 7 strokes), its rule
  * flags (flags: the keys its rules take; rules: their defaults; choices: the values of each flag that is not true or
  * false); zeros: whether a hand writes zeros at all (Plus-Minus: strokes only); target: the strokes that win a game
- * that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise.
+ * that ends by its own rule (Plus-Minus: 7, alone on the most), absent otherwise; hundred: the card points from
+ * which a hand counts as "100 or more" in the game's settlement (docs/rules*.md §5-6).
  * @typedef {object} GameInfo
  * @property {number} seats
  * @property {number} cards_per_hand
@@ -454,7 +473,19 @@
  * @property {RulesJson} rules
  * @property {Object<string, Array<string>>} choices
  * @property {boolean} zeros
+ * @property {number} hundred
  * @property {number} [target]
+ */
+
+/**
+ * The card points of the rule books (docs/rules.md §2), the same in every game of the family: plain and trump
+ * by rank ("6".."A"), eights (a no-trump hand counted with the 8s worth 8, rule no_trump "eights") and the last
+ * trick's bonus.
+ * @typedef {object} CardPoints
+ * @property {Object<string, number>} plain
+ * @property {Object<string, number>} trump
+ * @property {Object<string, number>} eights
+ * @property {number} last_trick
  */
 
 /**
@@ -468,6 +499,7 @@
  * @property {number} seats
  * @property {number} human_seat
  * @property {number} hand_points
+ * @property {CardPoints} card_points
  * @property {Object<string, GameInfo>} games
  * @property {number} peer_version
  * @property {Array<string>} reactions
@@ -611,6 +643,7 @@
  * @property {RulesJson} rules
  * @property {HandRecord} record
  * @property {Roles|null} roles
+ * @property {number|null} trump_fixed_trick
  */
 
 /**
@@ -669,7 +702,8 @@
  * turn), not_outside_turn {seat} (an outside bot asked at another turn), bad_level {levels} (no such bot level),
  * not_hand_over {phase}; a friend's message refused by the peer check (engine.peer): peer_too_big {max},
  * peer_malformed {field}, peer_version {version}, peer_unknown_type {type}, peer_not_allowed {type},
- * peer_replayed {seq, last}, peer_wrong_seat {seat}, peer_out_of_turn {seat}; the host's fair deal (fair_*):
+ * peer_replayed {seq, last}, peer_wrong_seat {seat}; peer_out_of_turn {seat} (play: a friend's card when it is not its
+ * seat's turn, seat: the seat to play, null when no card may be played); the host's fair deal (fair_*):
  * bad_fair_round (fair_begin: seats not 0 then friends' seats ascending, a hand number out of range; fair_rounds: a
  * kept round malformed or not matching its commitments), fair_unexpected (a commitment or secret not awaited now,
  * or no such round), fair_mismatch {seat} (a friend's secret is not the one it committed to), fair_hand_not_over

@@ -413,7 +413,7 @@ export class Controller extends Emitter {
     this.outside = { client, name };
     this.outsideGone = false;
     const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
-    const n = gameInfo(id).seats ?? store.hello?.seats ?? 3;
+    const n = gameInfo(id).seats;   // hello says (the game is one of hello.games)
     const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
     // the other bot seats keep their levels from the settings' table (a person's seat: the level it keeps)
@@ -507,7 +507,7 @@ export class Controller extends Emitter {
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
     const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
-    const n = gameInfo(game).seats ?? store.hello?.seats ?? 3;
+    const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
     // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
     // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
     // URL's one level) goes to the engine as it is, which says what is wrong
@@ -621,16 +621,18 @@ export class Controller extends Emitter {
     return this.journal.setup ? this.ask(this.journal.restoreRequest()) : null;
   }
 
-  /** Host: the friend's card for its seat (checked like any card); refused: nothing changes, the answer says why. */
+  /**
+   * Host: the friend's card for its seat. The engine alone checks it (its turn, a bot standing in, its rules) and
+   * refuses it with its own code (`peer_out_of_turn`, `remote_seat`, `must_follow`, ...): nothing changes, the answer
+   * says why. Null when no answer is due: the table never came to rest, or the game changed meanwhile.
+   */
   async friendPlays(seat, card) {
     const myGen = this.gen;
     // the friend may answer while this table still animates the card before: its card waits until the table rests
     for (let waited = 0; (store.ui.busy || store.scene) && waited < FRIEND_WAIT_MS && myGen === this.gen; waited += 25) {
       await new Promise((done) => setTimeout(done, 25));
     }
-    if (!awaitsFriend(seat) || store.view?.to_play !== seat || store.ui.busy || store.scene || myGen !== this.gen) {
-      return { ok: false, error: { code: "peer_out_of_turn", params: { seat: store.view?.to_play ?? null } } };
-    }
+    if (store.ui.busy || store.scene || myGen !== this.gen) return null;
     store.ui.busy = true;
     const r = await this.engine({ cmd: "play", seat, card });
     if (!r || myGen !== this.gen) return r;

@@ -11,10 +11,11 @@ export function setTutorialAction(fn) { tutorialAction = fn; }
 
 /**
  * The page: sections of catalog paragraphs and card figures. A figure lists card codes and the label under each
- * card (the point values of the rule book, docs/rules.md §2: documentation, not game logic).
+ * card; a figure of `points` labels each card with its card points as the engine's hello gives them (plain or trump,
+ * docs/rules.md §2): before the engine is ready it shows the cards alone, and the points once hello has come.
  */
-const PLAIN = { cards: ["SA", "SK", "SQ", "SJ", "S10", "S9", "S8", "S7", "S6"], labels: ["11", "4", "3", "2", "10", "0", "0", "0", "0"], caption: "howto.fig.plain" };
-const TRUMP = { cards: ["HJ", "H9", "HA", "HK", "HQ", "H10", "H8", "H7", "H6"], labels: ["20", "14", "11", "4", "3", "10", "0", "0", "0"], caption: "howto.fig.trump" };
+const PLAIN = { cards: ["SA", "SK", "SQ", "SJ", "S10", "S9", "S8", "S7", "S6"], points: "plain", caption: "howto.fig.plain" };
+const TRUMP = { cards: ["HJ", "H9", "HA", "HK", "HQ", "H10", "H8", "H7", "H6"], points: "trump", caption: "howto.fig.trump" };
 const FIXING = { cards: ["S7", "D6", "HK"], labels: ["howto.fig.led", "howto.fig.void", "howto.fig.void"], caption: "howto.fig.fix" };
 const PUUR = { cards: ["CJ", "SA", "D7"], labels: ["howto.fig.puur", "", ""], caption: "howto.fig.puurCaption" };
 
@@ -31,8 +32,16 @@ const SECTIONS = [
 
 const art = new CardArt();
 
+/** A figure's labels: its own, or each card's points from hello (empty ones before hello). */
+function labelsOf(fig) {
+  if (!fig.points) return fig.labels;
+  const table = store.hello?.card_points?.[fig.points];
+  return fig.cards.map((code) => (table ? String(table[code.slice(1)] ?? "") : ""));
+}
+
 /** A row of cards drawn by the game's card art, each with its label below, and a caption. */
 function figure(fig, width) {
+  fig = { ...fig, labels: labelsOf(fig) };
   const n = fig.cards.length, dpr = Math.min(window.devicePixelRatio || 1, 3);
   const gap = 4, cw = Math.floor(Math.min(58, (width - gap * (n - 1)) / n)), ch = Math.round(cw * 1.5);
   const labelH = fig.labels.some((l) => l.startsWith("howto.")) ? 0 : 18;
@@ -57,6 +66,7 @@ function figure(fig, width) {
   const f = document.createElement("figure");
   f.className = "howto-fig";
   f.dataset.cards = fig.cards.join(" ");
+  if (fig.points) f.dataset.points = fig.labels.join(" ");
   f.append(c);
   const words = fig.labels.filter((l) => l.startsWith("howto.")).map((l) => t(l));
   if (words.length) {   // labels with words go below as text, so they wrap and translate freely
@@ -146,6 +156,12 @@ export function showHowTo() {
 export function engineReady() {
   const b = dlg?.querySelector("#btn-tutorial");
   if (b) b.disabled = false;
+  // the card points came with hello: the figures of an open How to play show them now
+  const width = Math.min(dlg?.clientWidth || 480, 520) - 8;
+  for (const fig of [PLAIN, TRUMP]) {
+    const shown = dlg?.querySelector(`figure.howto-fig[data-cards="${fig.cards.join(" ")}"]`);
+    shown?.replaceWith(figure(fig, width));
+  }
 }
 
 /** Re-render an open How to play after a language switch. */

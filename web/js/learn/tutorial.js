@@ -1,9 +1,9 @@
 // The interactive first hand: a fixed deal against two easy bots, with coach marks at the moments that matter
 // (must follow, an off-suit card fixes trump, the trump order, no undertrumping, the Puur exemption, the
 // settlement). The player plays real cards through the normal controller: the engine checks every one. Which
-// moment has come is read from the engine's view and its `why` answers, never decided by rules in the UI.
+// moment has come is read from the engine's view (its refusals and exemption), never decided by rules in the UI.
 import { has, richText, suitLabel, t, tDeck, tSeat } from "../i18n/i18n.js";
-import { isViewer, nameOf, store } from "../game/store.js";
+import { isViewer, nameOf } from "../game/store.js";
 import { touchScreen } from "../table/input.js";
 
 const FLAG = "mittlere-jass.tutorial";   // "done" | "declined": the first-visit offer is made once
@@ -103,25 +103,18 @@ export class Tutorial {
     });
   }
 
-  /** The table is at rest: find the moment that has come, then show the next coach mark. */
-  async settled(v) {
+  /** The table is at rest: find the moment that has come (the view says why each card of the hand is refused, and
+   *  the void and Puur exemptions: docs/protocol.md), then show the next coach mark. */
+  settled(v) {
     if (!this.active) return;
     if (v.phase === "hand-over" || v.phase === "game-over") { this.finish(); return; }
     if (v.phase !== "play" || !isViewer(v.to_play)) { this.next(); return; }
-    const trick = v.trick?.cards || [], trump = v.trump, hand = v.hand, legal = new Set(v.legal || []);
-    const led = trick[0]?.card[0] ?? null;
-    const codes = new Set();
-    for (const c of hand) {
-      if (legal.has(c)) continue;
-      const w = await this.controller.why(c);   // null when it failed: the coach is optional, nothing shows
-      if (w?.code) codes.add(w.code);
-    }
-    if (!this.active || store.view !== v) return;   // the table moved on while the engine answered
+    const trump = v.trump, led = v.trick?.cards?.[0]?.card[0] ?? null;
+    const codes = new Set(Object.values(v.refusals || {}).map((r) => r.code)), free = v.exemption?.code;
     if (!trump && codes.has("must_follow")) this.push("tut.follow", { suit: led });
-    if (!trump && led && !hand.some((c) => c[0] === led)) this.push("tut.void", { suit: led });
+    if (!trump && free === "void") this.push("tut.void", { suit: v.exemption.params.suit });
     if (trump && codes.has("must_trump")) this.push("tut.trumpLed");
-    if (trump && led === trump && hand.includes(`${trump}J`) && !hand.some((c) => c[0] === trump && c !== `${trump}J`)
-      && [...legal].some((c) => c[0] !== trump)) this.push("tut.puur");
+    if (free === "puur") this.push("tut.puur");
     // a trump of the player's is refused because it would go under the trump in the trick (docs/rules.md R5)
     if (trump && codes.has("undertrump")) this.push("tut.undertrump");
     this.next();

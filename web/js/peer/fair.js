@@ -22,27 +22,26 @@ export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
 export const FAIR_KEY = "mittlere-jass.fair.v1";
 const MAX_ROUNDS = 1000;
 
-/** The most seats at a table of the family (a game of four), as engine/peer.py's SEATS. */
-const SEATS_MAX = 4;
-
-/** The seats of a fair deal: 1..SEATS_MAX distinct seats, ascending, the host's 0 first (engine/peer.py's check). */
-export const isSeats = (s) => Array.isArray(s) && s.length >= 1 && s.length <= SEATS_MAX && s[0] === 0
-  && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < SEATS_MAX && (i === 0 || x > s[i - 1]));
+/** The seats of a fair deal at a table of `n` seats (the engine's view says how many): 1..n distinct seats,
+ *  ascending, the host's 0 first (the engine checks kept rounds again: fair_rounds). */
+export const isSeats = (s, n) => Array.isArray(s) && s.length >= 1 && s.length <= n && s[0] === 0
+  && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < n && (i === 0 || x > s[i - 1]));
 
 /** One commitment or secret (64 hex digits) per seat of `seats`, in their order. */
 export const onePerSeat = (list, seats) => Array.isArray(list) && list.length === seats.length && list.every(isHex64);
 
 /** A round's shape: its hand number, the seats that took part, their commitments and secrets in that order. */
-export function isRound(r) {
-  return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && isSeats(r.order)
+export function isRound(r, n) {
+  return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && isSeats(r.order, n)
     && onePerSeat(r.commitments, r.order) && onePerSeat(r.secrets, r.order);
 }
 
-/** The stored proofs (`text`, as read from storage) of the game `game` (its seed): the valid rounds, else none. */
-export function parseRounds(text, game) {
+/** The stored proofs (`text`, as read from storage) of the game `game` (its seed) at a table of `seats` seats: the
+ *  valid rounds, else none. */
+export function parseRounds(text, game, seats) {
   let data;
   try { data = JSON.parse(text); } catch { return []; }
   if (!data || typeof data !== "object" || data.game !== game || typeof game !== "string" || !Array.isArray(data.rounds)) return [];
-  return data.rounds.slice(0, MAX_ROUNDS).filter(isRound)
+  return data.rounds.slice(0, MAX_ROUNDS).filter((r) => isRound(r, seats))
     .map((r) => ({ handNo: r.handNo, order: [...r.order], commitments: [...r.commitments], secrets: [...r.secrets] }));
 }

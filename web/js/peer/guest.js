@@ -256,8 +256,6 @@ export class Guest {
       const dealtBefore = this.events.filter((e) => e.type === "hand_dealt").length;
       this.events.push(...m.events);
       this.fresh = [...(this.fresh ?? []), ...m.events];
-      this.rules = m.observation.rules;
-      this.game = m.observation.game ?? "mittlere";   // a game of four's records say so (absent: Mittlere)
       if (live) this.watchDeals(m.events, dealtBefore);
       this.observation = m.observation;
       if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
@@ -413,19 +411,10 @@ export class Guest {
     return Number.isInteger(r.params?.peer) ? { ...r, params: { ...r.params, seat: round.seats[r.params.peer] } } : r;
   }
 
-  /**
-   * The hand records of the hands played to the end, from the public events alone (once a hand is over every card
-   * of it has been played, so each seat's dealt cards are the ones it played): the hand review, the coach.
-   */
+  /** The hand records of the hands played to the end, as the host's engine put them in its `hand_over` events (a
+   *  finished hand's record: every card of it has been played, so the table has seen them all): the review, the coach. */
   records() {
-    const out = [], game = this.game && this.game !== "mittlere" ? { game: this.game } : {};   // a game of four says so
-    let hand = null;
-    for (const e of this.events) {
-      if (e.type === "hand_dealt") hand = { ...game, rules: this.rules, dealer: e.dealer, hands: this.names.map(() => []), plays: [] };
-      else if (e.type === "card_played" && hand) { hand.hands[e.seat].push(e.card); hand.plays.push(e.card); }
-      else if (e.type === "hand_over" && hand) { out.push(hand); hand = null; }
-    }
-    return out;
+    return this.events.filter((e) => e.type === "hand_over" && e.record).map((e) => e.record);
   }
 
   /** The game into this page's history, seen from its own seat (its statistics are its own): finished, or closed by

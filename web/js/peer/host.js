@@ -463,10 +463,10 @@ export class Host {
       if (m.hand_no === this.controller.journal.hands.length + 1) announce(t("friends.ready", { name: this.seatName(seat) }));
     } else if (m.type === "card") {
       const p = await this.controller.friendPlays(seat, m.card);
-      if (p && !p.ok) {
+      if (p && !p.ok) {   // the engine's refusal, relayed
         this.notice(seat, p.error.code, refusalText(p.error, (s) => this.friendName(s)));
         this.answer(seat);   // the friend's table as it was: its card is back in its hand
-      }
+      } else if (!p) this.answer(seat);   // not played (the table never rested, or a new game): its card comes back
     } else if (m.type === "bye") {
       this.gone(seat);
     }
@@ -616,7 +616,7 @@ export class Host {
     this.controller.setTransport(this.transport);
     // the proofs of the hands dealt before the reload, kept by this game's earlier page
     this.game = this.controller.journal.setup?.seed ?? null;
-    try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game); } catch { this.rounds = []; }
+    try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game, view.seats); } catch { this.rounds = []; }
     // the engine takes them back: the secrets of the hand under way go to the friends once it is over
     this.controller.fair({ cmd: "fair_rounds", rounds: this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets })) });
     this.gameId = view.game ?? "mittlere";

@@ -14,7 +14,7 @@ export function dealerLine(h, who) { return t("review.dealer", { name: who.name(
 /** "Trump ♦ diamonds, fixed by Right in trick 9" (or that no trump was fixed). */
 export function trumpLine(h, who) {
   if (!h.trump) return t("review.noTrump");
-  const trick = h.trump_fixed_at == null ? null : Math.floor(h.trump_fixed_at / h.hands.length) + 1;   // a trick has a card per seat
+  const trick = h.trump_fixed_trick == null ? null : h.trump_fixed_trick + 1;   // the engine's 0-based trick (review)
   return about("review.trump", h.trump_fixed_by, who, { suit: suitLabel(h.trump), trick });
 }
 

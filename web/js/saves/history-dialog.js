@@ -64,8 +64,7 @@ export class GamesDialog {
       const link = shareLink({ ...setup, bots: levelsOf(setup.seats) }, over ? v.scores.net[humanSeat()] : null);
       const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });
       body.push(el("h3", { text: t("games.current") }),
-        el("p", {}, btn("btn-download-game", "games.download", async () => {
-          await a.refreshRecords();
+        el("p", {}, btn("btn-download-game", "games.download", () => {
           downloadGame(gameFile(setup, a.records, store.history), setup.seed);
         }), " ", btn("btn-copy-link", "share.copy", () => {
           linkBox.select();

@@ -1,7 +1,7 @@
 // History and statistics: finished and abandoned games kept in localStorage (validated when read), figures per bot
 // level and per hand, and a chart of the net score (hand by hand in the last game, and across recent games).
 import { fmtDate, fmtNumber, levelName, signed, t } from "../i18n/i18n.js";
-import { humanSeat } from "../game/store.js";
+import { gameInfo, humanSeat } from "../game/store.js";
 import { levelsOf } from "../game/seats.js";
 import { el } from "../ui/dom.js";
 
@@ -160,7 +160,7 @@ export function statistics(games, me = humanSeat()) {
       all.hands += 1;
       if (r.case === "ranking" && r.settlement[me] < 0) all.middle += 1;
       if (r.tricks[me] === 0) all.noTrick += 1;
-      if (r.card_points[me] >= 100) all.over100 += 1;
+      if (r.card_points[me] >= gameInfo(g.game).hundred) all.over100 += 1;   // the game's "100 or more" (hello)
       if (r.case === "match" && r.settlement[me] > 0) all.match += 1;
     }
     levels.set(key, s);

@@ -49,7 +49,7 @@ export function parseSave(text) {
     && (su.rules == null || isObj(su.rules));
   if (!setupOk) return { ok: false, reason: "save.bad.shape" };
   const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
-    && s.hands.every((h) => Array.isArray(h) && h.length <= 36 && h.every((c) => typeof c === "string" && CODE.test(c)));
+    && s.hands.every((h) => Array.isArray(h) && h.every((c) => typeof c === "string" && CODE.test(c)));   // (how many: the engine's restore says)
   if (!handsOk) return { ok: false, reason: "save.bad.shape" };
   if (!Array.isArray(s.records) || s.records.length > MAX_HANDS || !s.records.every(isObj)) return { ok: false, reason: "save.bad.shape" };
   return { ok: true, save: { ...s, setup: su } };
@@ -111,12 +111,6 @@ export class Autosave {
     recordGame(entryOf({ id: this.startedAt, setup, view: v, history: store.history, records: this.records, status, shared: !!this.shared, undo: this.usedUndo }));
   }
 
-  /** The finished hands' records, fresh from the engine. */
-  async refreshRecords() {
-    const r = await this.controller.records();   // null when the worker died: the recovery takes over
-    if (r?.ok && Array.isArray(r.records)) this.records = r.records;
-  }
-
   /** A game is under way in the stored save (a shared link asks before replacing it). */
   hasGameInProgress() {
     const p = parseSave(saveStorage.read());
@@ -135,9 +129,10 @@ export class Autosave {
     };
   }
 
-  /** After an engine answer was applied: write the save; once a hand is over, fetch its record first. */
-  async afterApply(events) {
+  /** After an engine answer was applied: write the save; a hand over brings its record (the engine's), kept. */
+  afterApply(events) {
     for (const e of events || []) {
+      if (e.type === "hand_over" && e.record) this.records = [...this.records, e.record];
       if (e.type === "hand_dealt") {
         // a save without seats (resumed): from this deal on they are known again
         if (!this.seats) this.seats = this.controller.journal.hands.slice(0, -1).map((h) => h.map(() => -1));
@@ -146,12 +141,7 @@ export class Autosave {
     }
     if (!this.enabled || !this.controller.journal.setup) return;
     this.write();
-    if ((events || []).some((e) => e.type === "hand_over")) {
-      const gameOver = store.view?.phase === "game-over";
-      await this.refreshRecords();
-      this.write();
-      if (gameOver) this.toHistory("finished");
-    }
+    if (store.view?.phase === "game-over" && (events || []).some((e) => e.type === "hand_over")) this.toHistory("finished");
   }
 
   write() {
@@ -270,8 +260,7 @@ export function installSave({ controller, boot }) {
   document.getElementById("btn-games")?.addEventListener("click", () => games.open());
   // "Review hand" in the hand summary and at game over: this game's hands, at the one just finished
   const reviewLast = async () => {
-    const guest = controller.transport.records();   // a friend's page: the hands as its table saw them played
-    if (!guest) await autosave.refreshRecords();
+    const guest = controller.transport.records();   // a friend's page: the records its table's events brought
     const records = guest ?? autosave.records;
     if (!records.length) return;
     const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: true });
