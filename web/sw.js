@@ -22,7 +22,7 @@
 "use strict";
 
 const VERSION = "{{VERSION}}";
-// build.py (tools/pwa.py) puts a JSON object in place of "{{FILES}}" and "{{LANGS}}": typed as one here
+// build.py (tools/pwa.py) puts a JSON object in place of the next two placeholders: typed as one here
 const FILES = /** @type {Record<string, string>} */ (/** @type {unknown} */ ("{{FILES}}"));   // {"path relative to this file": "sha256 hex"}
 const LANGS = /** @type {Record<string, string>} */ (/** @type {unknown} */ ("{{LANGS}}"));   // the language catalogs, as FILES: kept when used, not precached
 const WORKER_CSP = "{{WORKER_CSP}}";
