@@ -49,10 +49,11 @@ lane_js() {
   fi
   say "eslint"
   npx --no-install eslint .
-  say "tsc: JSDoc type checks of web/ (jsconfig.json strict, jsconfig.loose.json, jsconfig.worker.json)"
+  say "tsc: JSDoc type checks of web/ (jsconfig.json strict, jsconfig.loose.json, jsconfig.worker.json, jsconfig.sw.json)"
   npx --no-install tsc -p jsconfig.json
   npx --no-install tsc -p jsconfig.loose.json
   npx --no-install tsc -p jsconfig.worker.json
+  npx --no-install tsc -p jsconfig.sw.json
   if [ "$FULL" = 1 ]; then
     say "JavaScript unit tests (node --test tests/js/)"
     node --test --test-reporter=spec tests/js/

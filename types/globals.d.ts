@@ -16,6 +16,11 @@ interface JassZstd {
 }
 
 declare var jassZstd: JassZstd;
+
+interface Window {
+  /** Safari before 14.1: web/js/table/sound.js's AudioContext */
+  webkitAudioContext?: typeof AudioContext;
+}
 /** web/js/engine/worker.js: the engine's Python module, for debugging */
 declare var __jassPython: unknown;
 /** web/js/hooks/testhook.js: the read-only test hook */

@@ -22,13 +22,16 @@
 "use strict";
 
 const VERSION = "{{VERSION}}";
-const FILES = "{{FILES}}";                 // {"path relative to this file": "sha256 hex"}
-const LANGS = "{{LANGS}}";                 // the language catalogs, as FILES: kept when used, not precached
+// build.py (tools/pwa.py) puts a JSON object in place of the next two placeholders: typed as one here
+const FILES = /** @type {Record<string, string>} */ (/** @type {unknown} */ ("{{FILES}}"));   // {"path relative to this file": "sha256 hex"}
+const LANGS = /** @type {Record<string, string>} */ (/** @type {unknown} */ ("{{LANGS}}"));   // the language catalogs, as FILES: kept when used, not precached
 const WORKER_CSP = "{{WORKER_CSP}}";
 const PAGE_CSP = "{{PAGE_CSP}}";
 const LAB_CSP = "{{LAB_CSP}}";             // the bot lab's worker: WORKER_CSP plus the package index origins
 
-const BASE = new URL("./", self.location.href);          // the site root (any sub-path)
+/** The global scope, typed as the service worker's (the WebWorker library types `self` as any worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope & typeof globalThis} */ (self);
+const BASE = new URL("./", sw.location.href);          // the site root (any sub-path)
 const PREFIX = `jass:${BASE.pathname}:`;                 // caches of this copy of the site
 const CACHE = PREFIX + VERSION;
 const STAGED = `jass-staged:${BASE.pathname}`;            // written by the engine worker on a first visit
@@ -86,31 +89,31 @@ async function precacheOne(cache, path, want) {
   await cache.put(url, resp);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(Object.entries(FILES).map(([path, want]) => precacheOne(cache, path, want)));
     await keepOlderLanguages();
     await caches.delete(STAGED);
     // a first install takes over right away (nothing to mix with); an update waits for the page's go-ahead
-    if (!self.registration.active) await self.skipWaiting();
+    if (!sw.registration.active) await sw.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && ![CACHE, LAB_CACHE, LANG_CACHE].includes(name)) await caches.delete(name);
       if (name.startsWith(PLAIN_PREFIX) && name !== PLAIN_CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
     makePlainCopies().catch(() => {});    // not awaited: fetch events wait while this worker is activating
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
-  if (type === "skip-waiting") self.skipWaiting();
+  if (type === "skip-waiting") sw.skipWaiting();
   else if (type === "cache-lab" && Array.isArray(event.data.urls)) {
     const port = event.ports[0];
     event.waitUntil(cacheLab(event.data.urls).then((ok) => port?.postMessage({ ok }), () => port?.postMessage({ ok: false })));
@@ -239,7 +242,7 @@ const respondPlain = async (path, request) => (await plainCopy(path)) || fetch(r
 const makePlainCopies = () => Promise.all(Object.keys(FILES).map((p) => p.replace(PACKED, ""))
   .filter((p) => PLAIN.test(p) && !Object.hasOwn(FILES, p)).map((p) => plainCopy(p)));
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);

@@ -1,5 +1,6 @@
-// The type checks' lists (jsconfig.json, jsconfig.loose.json, jsconfig.worker.json) cover every JavaScript file of
-// web/ once: strict (`// @ts-check` as the first line), in the loose or the worker config's "files", or pending (a
+// The type checks' lists (jsconfig.json, jsconfig.loose.json, jsconfig.worker.json, jsconfig.sw.json) cover every
+// JavaScript file of web/ once: strict (`// @ts-check` as the first line), in the loose, a worker or the service
+// worker config's "files", or pending (a
 // "// pending: <why>: <file>" line of jsconfig.loose.json). A new file must be put in one of them.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -17,7 +18,7 @@ test("every file of web/ is strict, loose, a worker's or pending, and in one lis
   const files = [...walk("web/js"), ...walk("web/lab"), "web/sw.js"].sort();
   const strict = files.filter((f) => read(f).startsWith("// @ts-check\n"));
   const loose = jsonc("jsconfig.loose.json").files.filter((f) => f.endsWith(".js"));
-  const worker = jsonc("jsconfig.worker.json").files;
+  const worker = [...jsonc("jsconfig.worker.json").files, ...jsonc("jsconfig.sw.json").files];
   const pending = [...read("jsconfig.loose.json").matchAll(/^\/\/ pending: [^:]+: (\S+)$/gm)].map((m) => m[1]);
   const listed = [...strict, ...loose, ...worker, ...pending].sort();
   assert.deepEqual(listed, files);

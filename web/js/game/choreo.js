@@ -18,6 +18,7 @@ export class Choreographer {
     this.bannerTimer = 0;
     this.holders = new Set();   // fn(kind, event) -> a promise the table waits for, or nothing (holdAt)
     this.resets = new Set();    // the resolvers of the waits under way: a reset (new game) ends them
+    /** @type {(() => void)|null} */
     this.goOn = null;           // while a finished trick is held until the player goes on: what sends it on
     onPrefChange((name, on) => { if (name === "holdTrick" && !on) this.sweep(); });   // the hold turned off: go on
   }
@@ -48,13 +49,13 @@ export class Choreographer {
 
   /** A finished trick held until the player goes on ("hold the trick until I click"): the table says how, above it. */
   async heldUntilGoOn() {
-    const hint = document.querySelector("#hold-hint"), L = this.renderer.layout;
+    const hint = /** @type {HTMLElement} */ (document.querySelector("#hold-hint")), L = this.renderer.layout;
     hint.textContent = t(touchScreen() ? "hold.hint.touch" : "hold.hint");
     hint.hidden = false;   // above the trick: below it are the seats' labels and the player's name plate
     hint.style.top = `${Math.round(Math.min(...Object.values(L.trick).map((c) => c.y)) - L.cardH / 2 - hint.offsetHeight - 8)}px`;
     announce(hint.textContent);
     try {
-      await this.untilReset(new Promise((done) => { this.goOn = done; }));
+      await this.untilReset(/** @type {Promise<void>} */ (new Promise((done) => { this.goOn = done; })));
     } finally {
       this.goOn = null;
       hint.hidden = true;

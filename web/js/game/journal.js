@@ -6,8 +6,8 @@ export class Journal {
   constructor() { this.reset(null); }
 
   /** A new game: `setup` is what the engine needs to deal the same cards again (game, hands, seats, seed, rules,
-   *  names: game/seats.js).
-   * @param {import("../engine/protocol.js").GameSetup|null} setup */
+   *  names: game/seats.js), and `practice` when the game was started as one (the undo: saves/save-undo.js).
+   * @param {(import("../engine/protocol.js").GameSetup & {practice?: boolean})|null} setup */
   reset(setup) {
     this.setup = setup;
     /** @type {string[][]} the cards played in each dealt hand, in order (an annulled hand counts as dealt) */

@@ -4,6 +4,8 @@
 /**
  * @typedef {object} TableModel  what the table shows; derived from the engine's view only
  * @property {string} phase            the engine's phase: "play" | "hand-over" | "game-over" | "none"
+ * @property {string} [game]           the engine's game id (absent before the first view: Mittlere)
+ * @property {boolean} [openEnded]     no set number of hands (Plus-Minus)
  * @property {{name: string, bot: string|null}[]|null} players
  * @property {number} viewer           whose hand the view shows (the engine's `viewer`): the seat at the bottom
  * @property {string[]} hand           the viewer's cards, in the engine's display order
@@ -32,16 +34,16 @@ export function emptyModel() {
   };
 }
 
-/**
- * The table model of an engine view (a pure function: the view is not kept by reference).
- * @param {import("../engine/protocol.js").View} v
- * @returns {TableModel}
- */
 /** What the engine's hello says of game `id` (absent: Mittlere): its seats, cards per hand, flags, end; {} before
  *  the hello or for a game it does not play.
  * @type {(id?: string|null) => Partial<import("../engine/protocol.js").GameInfo>} */
 export const gameInfo = (id) => store.hello?.games?.[id ?? "mittlere"] ?? {};
 
+/**
+ * The table model of an engine view (a pure function: the view is not kept by reference).
+ * @param {import("../engine/protocol.js").View} v
+ * @returns {TableModel}
+ */
 export function modelFromView(v) {
   return {
     phase: v.phase,
@@ -76,6 +78,23 @@ export function copyModel(m) {
   };
 }
 
+/**
+ * UI-only state (store.ui; the comments there say what each is).
+ * @typedef {object} UiState
+ * @property {string} phase
+ * @property {boolean} busy
+ * @property {number} selected
+ * @property {number} hover
+ * @property {boolean} focusVisible
+ * @property {boolean} peek
+ * @property {number} raised
+ * @property {{i: number, t: number}|null} nudge
+ * @property {number|null} handover
+ * @property {{text: string, alpha: number}|null} banner
+ * @property {Set<number>} away
+ * @property {Map<number, string>} [reactions]  play together: the reactions shown, by seat (peer/react.js)
+ */
+
 export const store = {
   /** @type {import("../engine/protocol.js").View|null} the engine's latest view (JSON as received), null before a game */
   view: null,
@@ -88,7 +107,7 @@ export const store = {
   /** @type {import("../engine/protocol.js").HelloAnswer|null} the engine's hello: version, bot levels, the seats
    *  and which is the player's, the card points of a hand, defaults, limits */
   hello: null,
-  /** UI-only state: never derived from the engine */
+  /** @type {UiState} UI-only state: never derived from the engine */
   ui: {
     phase: "loading",   // body[data-phase]: loading | play | hand-over | game-over | error
     busy: true,         // a request or an animation is under way: input waits

@@ -1,3 +1,4 @@
+// @ts-check
 // The bot lab's way in: the menu button and the URL fragment #lab. The lab itself (web/lab/) is imported only when it
 // opens, so nothing of it is on the game's start-up path. Its files are stored for offline play once it has opened:
 // before that, offline, it cannot open; the player is told why, and it opens by itself once the network is back.
@@ -5,8 +6,11 @@ import { announce, toast } from "../ui/a11y.js";
 import { t } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
 
+/** @type {Promise<typeof import("../../lab/lab.js")>|null} */
 let lab = null;   // the lab module's promise, once asked for; dropped when the import failed, so that it is tried again
 let failedImport = false;   // an import of the lab failed while its file could be fetched (see below)
+
+/** @typedef {import("../../lab/lab-client.js").LabClient} LabClient */
 
 // The lab's entry file (the bundle keeps each module's own import.meta.url: tools/bundle.mjs).
 const LAB_URL = new URL("../../lab/lab.js", import.meta.url);
@@ -29,19 +33,24 @@ const labModule = () => (lab ??= (async () => {
   try {
     return await import("../../lab/lab.js");
   } catch (err) {
-    if (doubt) throw Object.assign(err, { reload: true });
+    if (doubt) throw Object.assign(/** @type {Error} */ (err), { reload: true });
     failedImport = true;
     throw err;
   }
 })().catch((err) => { lab = null; throw err; }));
 
+/**
+ * The lab's button and route. `controller.playAgainst(client, name, game)` starts a game against the lab's bot.
+ * @param {{controller: {playAgainst?: (client: LabClient, name: string, game: string) => unknown}}} deps
+ */
 export function installLab({ controller }) {
   let again = 0;   // tries since the network came back: the first ones can still fail while it comes back in steps
   const open = async ({ auto = false } = {}) => {
     let m;
     try {
       m = await labModule();
-    } catch (err) {
+    } catch (e) {
+      const err = /** @type {{reload?: boolean}} */ (e);
       if (auto && !err.reload && navigator.onLine !== false && again < 4) {
         setTimeout(() => { if (location.hash === "#lab") open({ auto: true }); }, 1000 * 2 ** again++);
         return;
@@ -53,7 +62,9 @@ export function installLab({ controller }) {
     }
     again = 0;
     m.setPhaseSource(() => store.ui.phase);
-    await m.openLab({ onPlay: (client, name, game) => { m.closeLab(); controller.playAgainst?.(client, name, game); } });
+    /** @type {(client: LabClient, name: string, game: string) => void} */
+    const onPlay = (client, name, game) => { m.closeLab(); controller.playAgainst?.(client, name, game); };
+    await m.openLab({ onPlay });
   };
   const route = () => {
     if (location.hash === "#lab") open();

@@ -12,6 +12,7 @@ const STORE_KEY = "mittlere-jass.lang";
 /** Test-only pseudo-locale (?lang=xx): every English string made ~40% longer with accents, to check layouts. */
 export const PSEUDO = "xx";
 
+/** @type {Record<string, string>} suit letter -> the French sign */
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 /** The locale for Intl and <html lang>: the catalogs are written for Swiss usage (1'234.5, 1,5 in fr-CH). */
 const LOCALE = { en: "en", de: "de-CH", fr: "fr-CH", it: "it-CH", ja: "ja", [PSEUDO]: "en-XA" };

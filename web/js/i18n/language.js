@@ -1,3 +1,4 @@
+// @ts-check
 // The player's language at start-up and its menus (the Settings dialog and the loading screen): every catalog listed
 // by its own name; a switch redraws the static texts, How to play and whatever `onChange` redraws.
 import { refreshHowTo, showHowTo } from "../learn/howto.js";
@@ -7,6 +8,7 @@ import { LANGUAGE_NAMES } from "./names.js";
 import { toast } from "../ui/a11y.js";
 import { addSettingRow, deckFor, onPrefChange, openSettings } from "../ui/settings.js";
 
+/** @param {HTMLSelectElement} select */
 function languageSelect(select) {
   const cur = getLanguage();
   select.replaceChildren(...LANGUAGES.map((code) => {
@@ -26,7 +28,8 @@ function languageSelect(select) {
   return select;
 }
 
-/** The loading screen's four tiles in the pack the table will deal (the page's HTML has the French signs). */
+/** The loading screen's four tiles in the pack the table will deal (the page's HTML has the French signs).
+ *  @param {string} deck */
 function loadingSuits(deck) {
   const tiles = document.querySelectorAll(".loading-suits span");
   tiles.forEach((tile, i) => {
@@ -36,7 +39,8 @@ function loadingSuits(deck) {
   });
 }
 
-/** Choose the language (its catalog loaded), fill the page's texts, add the menus and the How to play buttons. */
+/** Choose the language (its catalog loaded), fill the page's texts, add the menus and the How to play buttons.
+ *  @param {() => void} [onChange] */
 export async function installLanguage(onChange = () => {}) {
   await initLanguage();
   applyI18n();
@@ -47,7 +51,7 @@ export async function installLanguage(onChange = () => {}) {
   };
   useDeck();
   onPrefChange((name) => { if (name === "deck") useDeck(); });
-  const menus = () => document.querySelectorAll(".lang-select");
+  const menus = () => /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll(".lang-select"));
   for (const s of menus()) languageSelect(s);
   addSettingRow({
     id: "set-lang", order: 10, label: "lang.label", help: "lang.help",
@@ -59,13 +63,13 @@ export async function installLanguage(onChange = () => {}) {
     for (const s of menus()) languageSelect(s);
     if (document.querySelector("#dlg-settings[open]")) {   // the open Settings dialog speaks the new language too
       openSettings();
-      document.querySelector("#set-lang")?.focus();
+      /** @type {HTMLElement|null} */ (document.querySelector("#set-lang"))?.focus();
     }
     onChange();
     refreshHowTo();
   });
   for (const b of ["#btn-howto", "#btn-howto-loading"]) {
-    const button = document.querySelector(b);
+    const button = /** @type {HTMLButtonElement|null} */ (document.querySelector(b));
     if (!button) continue;
     button.addEventListener("click", showHowTo);
     // the loading screen's button comes with the page, inert until now (as its language menu): a click before the

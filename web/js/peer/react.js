@@ -1,3 +1,4 @@
+// @ts-check
 // Reactions at a table with friends: a few fixed ones (the engine's `hello.reactions`, worded by the catalogs'
 // react.<id>; never free text), sent over the links and shown by the sender's seat for a few seconds. A button by the
 // table opens them; each player sends at most one every COOLDOWN_MS; the Settings switch turns them off (none is
@@ -16,15 +17,19 @@ export class Reactions {
   /**
    * @param {object} deps
    * @param {(reaction: string) => void} deps.send  this page's reaction to the table
-   * @param {{invalidate: () => void, viewerPlateRect: () => ({x: number, y: number, w: number, h: number}|null)}} deps.renderer
+   * @param {{invalidate: () => void, viewerPlateRect: () => ({x: number, y: number, w: number, h: number}|null),
+   *   on?: (event: string, fn: () => void) => void}} deps.renderer
    * @param {(seat: number) => string} deps.nameOf
    */
   constructor({ send, renderer, nameOf }) {
-    Object.assign(this, { send, renderer, nameOf });
+    this.send = send; this.renderer = renderer; this.nameOf = nameOf;
+    /** @type {Map<number, ReturnType<typeof setTimeout>>} the bubbles' timers by seat */
     this.timers = new Map();
     this.last = -Infinity;
     store.ui.reactions ??= new Map();
     this.wanted = false;   // a table with friends is open
+    /** @type {(() => void)|null} the relayout listener (added once) */
+    this.placing = null;
     // the Settings switch: off takes the button away at once, on brings it back at an open table
     onPrefChange((name) => {
       if (name !== "reactions") return;
@@ -77,7 +82,7 @@ export class Reactions {
     document.getElementById("react-box")?.remove();
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    store.ui.reactions.clear();
+    store.ui.reactions?.clear();
     this.renderer.invalidate();
   }
 
@@ -86,7 +91,7 @@ export class Reactions {
     if (!menu) return;
     this.place();
     menu.hidden = false;
-    document.getElementById("btn-react").setAttribute("aria-expanded", "true");
+    document.getElementById("btn-react")?.setAttribute("aria-expanded", "true");
     menu.querySelector("button")?.focus();
   }
 
@@ -97,6 +102,7 @@ export class Reactions {
   }
 
   /** This page's player reacts: shown by its own seat and sent (at most one every COOLDOWN_MS). */
+  /** @param {string} id */
   mine(id) {
     const now = performance.now();
     if (now - this.last < COOLDOWN_MS || !prefs.reactions) return;
@@ -107,12 +113,13 @@ export class Reactions {
 
   /** Seat `seat` reacted with `id` (already checked by the engine): its bubble for a few seconds, and a line for
    *  screen readers. Off in Settings: nothing. */
+  /** @param {number} seat @param {string} id */
   show(seat, id) {
     if (!prefs.reactions || !(store.hello?.reactions ?? []).includes(id)) return;
     const text = t(`react.${id}`);
-    store.ui.reactions.set(seat, text);
+    store.ui.reactions?.set(seat, text);
     clearTimeout(this.timers.get(seat));
-    this.timers.set(seat, setTimeout(() => { store.ui.reactions.delete(seat); this.renderer.invalidate(); }, SHOWN_MS));
+    this.timers.set(seat, setTimeout(() => { store.ui.reactions?.delete(seat); this.renderer.invalidate(); }, SHOWN_MS));
     this.renderer.invalidate();
     announce(t("react.said", { name: this.nameOf(seat), reaction: text }));
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // Play with friends: one WebRTC data channel per friend, with no server of any kind. The host makes an offer, the
 // guest an answer; each waits until its ICE candidates are all gathered (no trickle: nothing could carry them later)
 // and hands the shrunk SDP to the invite or the reply code (invite.js). The channel is negotiated (id 0) on both
@@ -8,6 +9,7 @@ import { rebuildSdp, shrinkSdp } from "./invite.js";
 
 const STUN_KEY = "mittlere-jass.stun.v1";
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
+/** @typedef {ReturnType<typeof shrinkSdp>} SdpParts an SDP shrunk (invite.js) */
 const GATHER_MS = 5000;   // gathering longer than this (an unreachable STUN server): go on with what is there
 
 /** The STUN server in use ("" when off). */
@@ -46,6 +48,7 @@ export function installStunSetting() {
   });
 }
 
+/** @param {RTCPeerConnection} pc @returns {Promise<void>} */
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
   return new Promise((done) => {
@@ -64,8 +67,11 @@ export class RtcLink {
   constructor() {
     this.pc = new RTCPeerConnection({ iceServers: iceServers() });
     this.channel = this.pc.createDataChannel("jass", { negotiated: true, id: 0, ordered: true });
+    /** @type {() => void} */
     this.onOpen = () => {};
+    /** @type {(text: string) => void} */
     this.onMessage = () => {};
+    /** @type {() => void} */
     this.onClose = () => {};
     this.closed = false;
     this.channel.addEventListener("open", () => this.onOpen());
@@ -87,20 +93,22 @@ export class RtcLink {
   async offer() {
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return shrinkSdp(this.pc.localDescription.sdp);
+    return shrinkSdp(/** @type {RTCSessionDescription} */ (this.pc.localDescription).sdp);
   }
 
-  /** Guest: take the host's offer (shrunk), answer it; the answer, shrunk (all candidates gathered). */
+  /** Guest: take the host's offer (shrunk), answer it; the answer, shrunk (all candidates gathered). @param {SdpParts} offer */
   async answer(offer) {
     await this.pc.setRemoteDescription({ type: "offer", sdp: rebuildSdp(offer) });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
-    return shrinkSdp(this.pc.localDescription.sdp);
+    return shrinkSdp(/** @type {RTCSessionDescription} */ (this.pc.localDescription).sdp);
   }
 
-  /** Host: the guest's answer (shrunk) from its reply code; the channel opens once ICE and DTLS are through. */
+  /** Host: the guest's answer (shrunk) from its reply code; the channel opens once ICE and DTLS are through.
+   *  @param {SdpParts} answer */
   accept(answer) { return this.pc.setRemoteDescription({ type: "answer", sdp: rebuildSdp(answer) }); }
 
+  /** @param {string} text */
   send(text) {
     if (this.open) this.channel.send(text);
   }

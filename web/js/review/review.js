@@ -11,11 +11,23 @@ import { modal } from "../saves/save-ui.js";
 import { el } from "../ui/dom.js";
 import { coachLine, coachReason, dealLine, dealerLine, handRuns, runningLine, settlementLines, summaryCells, trickLines, trumpLine } from "./words.js";
 
-/** The answer of a review the engine refused. */
+/**
+ * What the review asks of the controller (game/controller.js's Controller, typed here: that file is not type-checked
+ * yet): the engine's `review` (a refusal is an ErrorAnswer), and the transport's fair-deal check.
+ * @typedef {object} ReviewController
+ * @property {(records: import("../engine/protocol.js").HandRecord[]) =>
+ *   Promise<import("../engine/protocol.js").ReviewAnswer | import("../engine/protocol.js").ErrorAnswer | null>} review
+ * @property {import("../game/transport.js").Transport} transport
+ */
+
+/**
+ * The answer of a review the engine refused.
+ * @param {import("../engine/protocol.js").ErrorAnswer|null} r
+ */
 const refused = (r) => ({ ok: false, code: r?.error?.code ?? "internal", message: refusalText(r?.error).slice(0, 300) });
 
 export class HandReview {
-  /** @param {{controller: import("../game/controller.js").Controller, coach?: Coach}} deps */
+  /** @param {{controller: ReviewController, coach?: Coach}} deps */
   constructor({ controller, coach = new Coach() }) {
     this.controller = controller;
     this.coach = coach;
@@ -32,7 +44,7 @@ export class HandReview {
    */
   async open(records, { names = null, start = null, labels = null, coachSeat = null, people = null, fair = false } = {}) {
     const r = await this.controller.review(records);
-    if (!r?.ok) return refused(r);
+    if (!r?.ok) return refused(/** @type {import("../engine/protocol.js").ErrorAnswer|null} */ (r));
     this.hands = r.hands;
     this.labels = labels;
     // play with friends: each hand's deal checked against the peers' secrets (the host's fair deal), when asked
@@ -63,7 +75,7 @@ export class HandReview {
       this.fair[i] = null;
       Promise.resolve(this.controller.transport.verifyDeal(i, this.hands[i].record)).then((r) => {
         this.fair[i] = r ?? false;
-        if (this.i === i && document.getElementById("dlg-review")?.open) this.render();
+        if (this.i === i && /** @type {HTMLDialogElement|null} */ (document.getElementById("dlg-review"))?.open) this.render();
       });
     }
     if (!got) return null;
@@ -142,7 +154,7 @@ export class HandReview {
       this.go(...moves[e.key]);
     };
     const again = focused && this.dlg.querySelector(`#${focused}:not([disabled])`);
-    (again || this.dlg.querySelector("#btn-review-next:not([disabled])") || this.dlg.querySelector("#btn-review-close")).focus();
+    /** @type {HTMLElement} */ (again || this.dlg.querySelector("#btn-review-next:not([disabled])") || this.dlg.querySelector("#btn-review-close")).focus();
   }
 
   /** The coach's section for hand `h`: started on first look, filled in as each decision is checked. */
@@ -166,7 +178,7 @@ export class HandReview {
     pick.onchange = () => {
       this.coachSeat = Number(pick.value);
       this.render();
-      this.dlg?.querySelector("#review-coach-who")?.focus();
+      /** @type {HTMLElement|null|undefined} */ (this.dlg?.querySelector("#review-coach-who"))?.focus();
     };
     return el("div", { class: "coach-head" }, el("h3", { text: t("coach.title") }),
       el("label", {}, el("span", { text: t("coach.who") }), " ", pick));

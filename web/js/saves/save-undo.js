@@ -6,11 +6,24 @@ import { t } from "../i18n/i18n.js";
 import { isMyTurn, people, store, viewerSeat } from "../game/store.js";
 import { helpAllowed } from "../ui/settings.js";
 
+/**
+ * What the undo asks of the controller and the autosave (game/controller.js's Controller and save.js's Autosave,
+ * typed here: those files are not type-checked yet).
+ * @typedef {object} UndoController
+ * @property {import("../game/journal.js").Journal} journal
+ * @property {(setup: object, hands: string[][], rebuilt: () => void, options: {keepViewer?: boolean}) =>
+ *   Promise<import("../engine/protocol.js").Answer | null>} restore
+ * @typedef {object} UndoAutosave
+ * @property {number[][]} seats  who played each card of the journal, per dealt hand
+ * @property {boolean} usedUndo
+ * @property {() => void} write
+ */
+
 export class Undo {
-  /** @param {{controller: import("../game/controller.js").Controller, autosave: import("./save.js").Autosave}} deps */
+  /** @param {{controller: UndoController, autosave: UndoAutosave}} deps */
   constructor({ controller, autosave }) {
-    Object.assign(this, { controller, autosave });
-    this.button = document.getElementById("btn-undo");
+    this.controller = controller; this.autosave = autosave;
+    this.button = /** @type {HTMLButtonElement|null} */ (document.getElementById("btn-undo"));
   }
 
   /** Where the viewer's last card of the current hand is in the journal, or -1. */

@@ -23,9 +23,20 @@ export class Input {
    * onPlay(card) plays a card (the controller answers a play that is not possible now with a message);
    * onNotNow(i) shows that hand card i cannot be played now (not your turn); mayWait(card): whether a tap on `card`
    * while the table still moves is kept and played once it rests (the controller's `mayKeep`: the engine's view).
+   * @param {object} deps
+   * @param {HTMLCanvasElement} deps.canvas
+   * @param {import("./renderer.js").Renderer} deps.renderer
+   * @param {HTMLElement} deps.handButtons
+   * @param {(card: string) => void} deps.onPlay
+   * @param {(show: boolean) => void} deps.onPeek
+   * @param {() => boolean} deps.isBlocked
+   * @param {(i: number) => void} [deps.onNotNow]
+   * @param {() => boolean} [deps.onGoOn]
+   * @param {(card: string) => boolean} [deps.mayWait]
    */
   constructor({ canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow = () => {}, onGoOn = () => false, mayWait = () => false }) {
-    Object.assign(this, { canvas, renderer, handButtons, onPlay, onPeek, isBlocked, onNotNow, mayWait });
+    this.canvas = canvas; this.renderer = renderer; this.handButtons = handButtons; this.onPlay = onPlay;
+    this.onPeek = onPeek; this.isBlocked = isBlocked; this.onNotNow = onNotNow; this.mayWait = mayWait;
     const ui = store.ui;
     // a finished trick held on the table until the player goes on (onGoOn() sends it on, true when one was held):
     // a click or tap anywhere, or a key, outside dialogs and fields; on the table it does nothing else
@@ -84,7 +95,7 @@ export class Input {
     // keyboard: arrows move the selection (and DOM focus) through the hand; Enter/Space on a card button plays it
     document.addEventListener("keydown", (e) => this.keyDown(e));
     handButtons.addEventListener("focusin", (e) => {
-      const b = e.target.closest("button[data-card]");
+      const b = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest("button[data-card]"));
       if (!b) return;
       const i = shown().hand.indexOf(b.dataset.card);
       if (i >= 0 && i !== ui.selected) { ui.selected = i; }
@@ -121,6 +132,7 @@ export class Input {
    * tap raises the card and a second tap on the raised card plays it. Not your turn: the card shakes, a message says
    * whose turn it is. Your turn in the engine's view while the table still moves: a playable card's tap waits for it.
    */
+  /** @param {number} i @param {boolean} direct */
   tapCard(i, direct) {
     const ui = store.ui, card = shown().hand[i];
     if (!isMyTurn() && !this.mayWait(card)) {
@@ -136,12 +148,13 @@ export class Input {
     this.onPlay(card);
   }
 
+  /** @param {number} i @param {boolean} [focus] */
   select(i, focus) {
     const { renderer } = this, ui = store.ui;
     ui.selected = i;
     ui.focusVisible = true;
     if (focus) {
-      const b = this.handButtons.querySelector(`button[data-card="${shown().hand[i]}"]`);
+      const b = /** @type {HTMLElement|null} */ (this.handButtons.querySelector(`button[data-card="${shown().hand[i]}"]`));
       if (b && document.activeElement !== b) b.focus({ preventScroll: true });
     }
     renderer.invalidate();

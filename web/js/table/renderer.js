@@ -58,6 +58,10 @@ export class Renderer extends Emitter {
     this.animating = 0;
     this.frames = 0; this.flyFrames = 0;   // frames drawn, and those with a card in flight (the test hook reads them)
     this.nudges = 0;                        // "not your turn" shakes shown
+    /** @type {Set<string>|undefined} the fonts looked up already (warmFonts) */
+    this.warmed = undefined;
+    /** @type {Set<string>|undefined} fonts drawn that textSizes did not list (the test hook reads them) */
+    this.unplanned = undefined;
     this.resize();
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
     matchMedia?.(`(resolution: ${window.devicePixelRatio}dppx)`)?.addEventListener?.("change", () => this.resize());
@@ -294,7 +298,11 @@ export class Renderer extends Emitter {
     ctx.restore();
   }
 
-  /** A label; one wider than `maxW` is set smaller (down to 72%) to fit, and squeezed only beyond that. */
+  /**
+   * A label; one wider than `maxW` is set smaller (down to 72%) to fit, and squeezed only beyond that.
+   * @param {string} str @param {number} x @param {number} y
+   * @param {{size?: number, weight?: number, color?: string, align?: CanvasTextAlign, base?: CanvasTextBaseline, maxW?: number}} [style]
+   */
   text(str, x, y, { size = 14, weight = 400, color = "#fff", align = "left", base = "alphabetic", maxW } = {}) {
     const ctx = this.ctx;
     // whole pixels: each new font size costs the browser a font lookup at its first use (2-8 ms each on a test

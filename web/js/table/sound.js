@@ -1,8 +1,10 @@
+// @ts-check
 // Sound effects, synthesized with Web Audio (no files): card played, trick taken, trump fixed, hand over; and the
 // optional vibration on the player's turn. Silent until the player turns sound on; the audio context is created
 // only after a user gesture (never at page load), so nothing plays before the player has touched the page.
 import { onPrefChange, prefs } from "../ui/settings.js";
 
+/** @type {AudioContext|null} */
 let ctx = null;          // the AudioContext, created on the first gesture while sound is on
 let gestured = false;    // the page has seen a user gesture (browsers allow audio and vibration only after one)
 export const soundStats = { played: 0, contextCreated: false, vibrations: 0 };
@@ -27,7 +29,11 @@ onPrefChange((name, value) => {
   if (name === "sound" && !value && ctx) { ctx.close?.(); ctx = null; }
 });
 
-/** One tone: frequency f (Hz) from `at` seconds for `dur`, with a quick attack and an exponential fade. */
+/**
+ * One tone: frequency f (Hz) from `at` seconds for `dur`, with a quick attack and an exponential fade.
+ * @param {BaseAudioContext} c @param {number} f @param {number} at @param {number} dur
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [options]
+ */
 function tone(c, f, at, dur, { type = "sine", gain = 0.18, slide = 0 } = {}) {
   const o = c.createOscillator(), g = c.createGain();
   o.type = type;
@@ -40,7 +46,7 @@ function tone(c, f, at, dur, { type = "sine", gain = 0.18, slide = 0 } = {}) {
   o.start(at); o.stop(at + dur + 0.02);
 }
 
-/** A short burst of filtered noise: the snap of a card on the cloth. */
+/** A short burst of filtered noise: the snap of a card on the cloth. @param {BaseAudioContext} c @param {number} at */
 function snap(c, at) {
   const n = Math.round(c.sampleRate * 0.06), buf = c.createBuffer(1, n, c.sampleRate), d = buf.getChannelData(0);
   for (let i = 0; i < n; i++) d[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / n, 3);
@@ -50,6 +56,7 @@ function snap(c, at) {
   src.start(at);
 }
 
+/** @type {Record<string, (c: BaseAudioContext, t: number) => void>} */
 const SOUNDS = {
   card: (c, t) => snap(c, t),
   trick: (c, t) => { tone(c, 523, t, 0.12, { gain: 0.12 }); tone(c, 659, t + 0.08, 0.16, { gain: 0.12 }); },
@@ -58,7 +65,7 @@ const SOUNDS = {
   turn: (c, t) => tone(c, 880, t, 0.09, { gain: 0.06 }),
 };
 
-/** Play a sound effect by name, if the player turned sound on (after a gesture); otherwise nothing at all. */
+/** Play a sound effect by name, if the player turned sound on (after a gesture); otherwise nothing at all. @param {string} name */
 export function sfx(name) {
   if (!prefs.sound) return;
   const c = ensureContext();

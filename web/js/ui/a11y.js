@@ -4,7 +4,7 @@ import { handHidden, isMyTurn, people, store } from "../game/store.js";
 import { helpAllowed } from "./settings.js";
 import { $ } from "./dom.js";
 
-/** Append a line to the role=log region (screen readers announce it). */
+/** Append a line to the role=log region (screen readers announce it). @param {string} text */
 export function announce(text) {
   const log = $("#log");
   const p = document.createElement("p");
@@ -14,7 +14,7 @@ export function announce(text) {
 }
 
 let toastTimer = 0;
-/** A short message over the table; kind: info | illegal | error. */
+/** A short message over the table; kind: info | illegal | error. @param {string} text */
 export function toast(text, kind = "info", ms = 4500) {
   const el = $("#toast");
   el.textContent = text;
@@ -40,7 +40,7 @@ function onTop(el, show) {
   if (!dialogWatch && typeof MutationObserver === "function") {
     // a dialog that opens while a notice shows (the game-over summary after a friend's warning) goes under it
     dialogWatch = new MutationObserver((changes) => {
-      if (!el.hidden && changes.some((c) => c.target.open)) onTop(el, true);
+      if (!el.hidden && changes.some((c) => /** @type {HTMLDialogElement} */ (c.target).open)) onTop(el, true);
     });
     dialogWatch.observe(document.body, { attributes: true, attributeFilter: ["open"], subtree: true });
   }
