@@ -18,9 +18,10 @@ TOP_FILES_MAX = 6
 
 MODULE_PATH = re.compile(r"`(web/(?:js|lab)/[\w./-]+\.js)`")
 # a static or dynamic import of a relative path: import ... from "./x.js", import "./x.js", import("../x.js") (not
-# a JSDoc type, {import("./x.js").T}, which loads nothing)
+# a JSDoc type, {import("./x.js").T}, which loads nothing: comments are left out first, JS_COMMENT)
 JS_IMPORT = re.compile(r"""(?:^\s*(?:import|export)\b[^;"']*?\bfrom\s*|^\s*import\s*|(?<!\{)\bimport\(\s*)"""
                        r"""["'](\.\.?/[^"']+)["']""", re.M)
+JS_COMMENT = re.compile(r"/\*[\s\S]*?\*/|^\s*//[^\n]*", re.M)
 
 
 def doc() -> str:
@@ -78,7 +79,7 @@ def folder_imports() -> dict[str, set[str]]:
     for p in JS.rglob("*.js"):
         here = folder_of(p)
         out.setdefault(here, set())
-        for spec in JS_IMPORT.findall(p.read_text(encoding="utf-8")):
+        for spec in JS_IMPORT.findall(JS_COMMENT.sub("", p.read_text(encoding="utf-8"))):
             there = folder_of(Path(os.path.normpath(p.parent / spec)))
             if there != here:
                 out[here].add(there)
