@@ -17,6 +17,26 @@ TIMEOUT = 60_000
 COACHED = 240_000   # a second Python start plus ~10 decisions of 1500 play-outs each, on a loaded 2-core machine
 
 
+def coach_cli(record: dict) -> dict:
+    """The command line's coach report of seat 0 in ``record`` (JSON)."""
+    out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
+                         input=json.dumps(record), capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def coach_rows(coach, cli: dict):
+    """The review's coach rows, one per decision of the CLI's report, each with its play, mark and loss; -> the rows."""
+    rows = coach.locator(".coach-list li")
+    expect(rows).to_have_count(len(cli["decisions"]))
+    for i, d in enumerate(cli["decisions"]):
+        row = rows.nth(i)
+        expect(row).to_have_attribute("data-play", str(d["play_index"]))
+        expect(row).to_have_attribute("data-mark", d["mark"] or "good")
+        assert float(row.get_attribute("data-loss")) == d["loss"]
+    return rows
+
+
 def lost_shown(x: float) -> str:
     """Strokes lost as the review shows them: rounded like JavaScript's Math.round, two decimals."""
     return f"{math.floor(x * 100 + 0.5) / 100:.2f}"
@@ -46,18 +66,11 @@ def test_coach_checks_my_decisions_like_the_cli_while_the_table_plays_on(open_ap
     expect(where).to_contain_text("Hand 1 (2 ")
     expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done", timeout=COACHED)
 
-    out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
-                         input=json.dumps(record), capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    cli = json.loads(out.stdout)
+    cli = coach_cli(record)
     assert cli["decisions"], "seed 41 gives the player real choices in hand 1"
-    rows = coach.locator(".coach-list li")
-    expect(rows).to_have_count(len(cli["decisions"]))
+    rows = coach_rows(coach, cli)
     for i, d in enumerate(cli["decisions"]):
         row = rows.nth(i)
-        expect(row).to_have_attribute("data-play", str(d["play_index"]))
-        expect(row).to_have_attribute("data-mark", d["mark"] or "good")
-        assert float(row.get_attribute("data-loss")) == d["loss"]
         expect(row).to_contain_text(f"Trick {d['trick']}")
         # what the card cost against the best one, in strokes lost (two decimals: "0.20", not "0.2"; issue 25)
         lost = lost_shown(d["loss"])
@@ -90,19 +103,12 @@ def test_coach_checks_a_family_hand_in_its_own_outcomes_like_the_cli(open_app, p
     expect(coach.locator("h3")).to_have_text("Coach")
     expect(coach.locator("[data-coach]")).to_have_attribute("data-coach", "done", timeout=COACHED)
 
-    out = subprocess.run([sys.executable, "-m", "engine", "coach", "-", "--seat", "0", "--json"], cwd=ROOT,
-                         input=json.dumps(record), capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stderr
-    cli = json.loads(out.stdout)
+    cli = coach_cli(record)
     assert cli["decisions"], "seed 5 gives the player real choices in Molotow's hand 1"
-    rows = coach.locator(".coach-list li")
-    expect(rows).to_have_count(len(cli["decisions"]))
+    rows = coach_rows(coach, cli)
     cat = load_catalog("en")
     for i, d in enumerate(cli["decisions"]):
         row = rows.nth(i)
-        expect(row).to_have_attribute("data-play", str(d["play_index"]))
-        expect(row).to_have_attribute("data-mark", d["mark"] or "good")
-        assert float(row.get_attribute("data-loss")) == d["loss"]
         if d["reason"]["code"] in ("outcome_risk", "outcome_missed"):
             expect(row.locator(".coach-why")).to_contain_text(cat[f"outcome.{d['reason']['params']['outcome']}"])
     assert any(d["reason"]["code"].startswith("outcome_") for d in cli["decisions"]), "a reason in Molotow's outcomes"

@@ -334,9 +334,6 @@ def _watch_toasts(page) -> None:
 
 
 def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
-    from engine import web
-    from engine.bots import legal_cards
-    from engine.obsjson import observation_from_json
     open_app("?speed=instant&hands=1")
     _watch_toasts(page)
     page.click("#btn-lab")
@@ -350,31 +347,38 @@ def test_play_a_game_against_the_lab_bot(open_app, page, site, watch):
     play_until(page, timeout=60_000)
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     # every card of seat 1 was the lab bot's choice: replay the journal in the engine and ask the same bot
+    assert _lab_bot_cards(page, ("mittlere", 3)) == 12
+
+
+def _lab_bot_cards(page, game_seats: tuple[str, int]) -> int:
+    """Replay the page's journal (its first hand) in the engine and check that every card of seat 1 is the one the
+    lab's LAST_LEGAL_BOT picks in that position, seeing the game and its seats; -> how many cards seat 1 played."""
+    from engine import web
+    from engine.bots import legal_cards
+    from engine.obsjson import observation_from_json
     journal = page.evaluate("window.__jass.recovery().journal")
-    assert journal["setup"]["seats"][1] == {"kind": "outside"}
+    setup = journal["setup"]
+    assert setup["seats"][1] == {"kind": "outside"} and setup.get("game", "mittlere") == game_seats[0]
     s = web.Session()
-    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("hands", "seats", "seed", "names")}})
+    s.handle({"cmd": "new_game", **{k: setup[k] for k in ("game", "hands", "seats", "seed", "names") if k in setup}})
     seat1 = 0
     for code in journal["hands"][0]:
         if s.game.state.to_play == 1:
             obs = observation_from_json(s.handle({"cmd": "observe"})["observation"])
-            assert code == web.CODES[legal_cards(obs)[-1]]
+            assert (obs.game, obs.seats) == game_seats and code == web.CODES[legal_cards(obs)[-1]]
             s.handle({"cmd": "outside_move", "card": code})
             seat1 += 1
         elif s.game.state.to_play == 0:
             s.handle({"cmd": "play", "card": code})
         else:
             s.handle({"cmd": "bot_move"})
-    assert seat1 == 12
+    return seat1
 
 
 @pytest.mark.parametrize("game", ["molotow", "plusminus"])
 def test_play_a_four_seat_game_against_the_lab_bot(open_app, page, site, watch, game):
     """Issue 44: "play a game against this bot" plays the game chosen in the lab; in a game of four the bot takes seat
     1 and our levels the two others, every one of its cards the bot's own choice."""
-    from engine import web
-    from engine.bots import legal_cards
-    from engine.obsjson import observation_from_json
     open_app("?speed=instant&hands=1")
     _watch_toasts(page)
     page.click("#btn-lab")
@@ -392,22 +396,7 @@ def test_play_a_four_seat_game_against_the_lab_bot(open_app, page, site, watch, 
     play_until(page, timeout=60_000)
     assert not [t for t in _toasts(page) if "failed" in t], _toasts(page)
     assert page.evaluate("window.__jass.state().phase") in ("hand-over", "game-over")
-    journal = page.evaluate("window.__jass.recovery().journal")
-    assert journal["setup"]["game"] == game and journal["setup"]["seats"][1] == {"kind": "outside"}
-    s = web.Session()
-    s.handle({"cmd": "new_game", **{k: journal["setup"][k] for k in ("game", "hands", "seats", "seed", "names")}})
-    seat1 = 0
-    for code in journal["hands"][0]:
-        if s.game.state.to_play == 1:
-            obs = observation_from_json(s.handle({"cmd": "observe"})["observation"])
-            assert (obs.game, obs.seats) == (game, 4) and code == web.CODES[legal_cards(obs)[-1]]
-            s.handle({"cmd": "outside_move", "card": code})
-            seat1 += 1
-        elif s.game.state.to_play == 0:
-            s.handle({"cmd": "play", "card": code})
-        else:
-            s.handle({"cmd": "bot_move"})
-    assert seat1 == 9
+    assert _lab_bot_cards(page, (game, 4)) == 9
 
 
 def test_a_failing_bot_at_the_table_is_replaced_by_ours_and_said_so(open_app, page, site, watch):

@@ -24,7 +24,7 @@ const REFUSED = {
 
 /** The engine refused a setting this visit's URL gave (?hands=0, ?bots=…, ?seed=…), not a saved one. An unknown
  *  refusal counts as the URL's when the URL gave anything: saved settings are never replaced on a guess. */
-export function refusedFromUrl(error, overrides) {
+function refusedFromUrl(error, overrides) {
   const keys = REFUSED[error?.code];
   return keys ? keys.some((k) => k in overrides) : Object.keys(overrides).length > 0;
 }

@@ -4,7 +4,7 @@
 // checked again against what the lab's engine offers before they are used (lab.js).
 const KEY = "jass.lab.v1";
 export const MAX_SOURCE = 200_000;     // characters of one bot's source
-export const MAX_BOTS = 50;
+const MAX_BOTS = 50;
 const MAX_NAME = 40;
 
 export function cleanName(name) {

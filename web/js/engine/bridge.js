@@ -13,7 +13,7 @@ export class EngineDied extends Error {
 }
 
 /** Time limits per request (ms): generous for the searching bots on a slow phone. */
-export const REQUEST_TIMEOUT = { bot_move: 30_000, hint: 30_000, restore: 30_000, coach: 60_000, default: 10_000 };
+const REQUEST_TIMEOUT = { bot_move: 30_000, hint: 30_000, restore: 30_000, coach: 60_000, default: 10_000 };
 const HEARTBEAT_EVERY = 2_000;
 const HEARTBEAT_GRACE = 3_000;
 

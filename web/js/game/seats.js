@@ -13,7 +13,7 @@ export function validName(n) {
 }
 
 /** A bot seat of `level` ("outside": the lab's bot). */
-export const botSeat = (level) => (level === "outside" ? { kind: "outside" } : { kind: "bot", level });
+const botSeat = (level) => (level === "outside" ? { kind: "outside" } : { kind: "bot", level });
 
 /** The table from the older form, a level per other seat (share links, the lab, URLs, older saves and settings). */
 export const seatsOfBots = (bots) => [{ kind: "me" }, ...bots.map(botSeat)];

@@ -10,7 +10,7 @@ export const LANGUAGES = Object.keys(LANGUAGE_NAMES);
 export const CATALOGS = {};
 const STORE_KEY = "mittlere-jass.lang";
 /** Test-only pseudo-locale (?lang=xx): every English string made ~40% longer with accents, to check layouts. */
-export const PSEUDO = "xx";
+const PSEUDO = "xx";
 
 /** @type {Record<string, string>} suit letter -> the French sign */
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -72,7 +72,7 @@ function fromUrl() {
 }
 
 /** The language to start in: the URL, else the remembered choice, else the browser's (remembered then). */
-export function startLanguage() {
+function startLanguage() {
   const url = fromUrl();
   let code = url ?? saved();
   if (!code) { code = detectLanguage(); remember(code); }

@@ -8,7 +8,7 @@ const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padS
 export function newSecret() { return hex(crypto.getRandomValues(new Uint8Array(32))); }
 
 /** SHA-256 of an ASCII text, as 64 lowercase hex digits. */
-export async function sha256hex(text) {
+async function sha256hex(text) {
   return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
 }
 
@@ -16,7 +16,7 @@ export async function sha256hex(text) {
 export const commitmentOf = (secret) => sha256hex(secret);
 
 /** Whether `s` is a secret or a commitment's shape (64 lowercase hex digits). */
-export const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
+const isHex64 = (s) => typeof s === "string" && /^[0-9a-f]{64}$/.test(s);
 
 /** Where the host keeps its game's fair-deal proofs (a reload still verifies the hands before it). */
 export const FAIR_KEY = "mittlere-jass.fair.v1";
@@ -24,14 +24,14 @@ const MAX_ROUNDS = 1000;
 
 /** The seats of a fair deal at a table of `n` seats (the engine's view says how many): 1..n distinct seats,
  *  ascending, the host's 0 first (the engine checks kept rounds again: fair_rounds). */
-export const isSeats = (s, n) => Array.isArray(s) && s.length >= 1 && s.length <= n && s[0] === 0
+const isSeats = (s, n) => Array.isArray(s) && s.length >= 1 && s.length <= n && s[0] === 0
   && s.every((x, i) => Number.isInteger(x) && x >= 0 && x < n && (i === 0 || x > s[i - 1]));
 
 /** One commitment or secret (64 hex digits) per seat of `seats`, in their order. */
-export const onePerSeat = (list, seats) => Array.isArray(list) && list.length === seats.length && list.every(isHex64);
+const onePerSeat = (list, seats) => Array.isArray(list) && list.length === seats.length && list.every(isHex64);
 
 /** A round's shape: its hand number, the seats that took part, their commitments and secrets in that order. */
-export function isRound(r, n) {
+function isRound(r, n) {
   return !!r && Number.isInteger(r.handNo) && r.handNo >= 1 && isSeats(r.order, n)
     && onePerSeat(r.commitments, r.order) && onePerSeat(r.secrets, r.order);
 }

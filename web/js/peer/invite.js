@@ -3,7 +3,7 @@
 // password, the DTLS fingerprint, the setup role, the candidates' kind, address and port) in a few bytes, and the
 // other side rebuilds the SDP from that. Bytes -> base64url (no padding). Pure: no DOM, no WebRTC (node tests).
 
-export const INVITE_VERSION = 3;   // 3: the table's number of seats (three or four) before its names; 2 had three
+const INVITE_VERSION = 3;   // 3: the table's number of seats (three or four) before its names; 2 had three
 const SETUPS = ["actpass", "active", "passive"];
 const TYPES = ["host", "srflx", "prflx", "relay"];
 const TYPE_PREF = { host: 126, prflx: 110, srflx: 100, relay: 0 };
@@ -115,13 +115,13 @@ function readSdp(r) {
   return { ufrag, pwd, fingerprint, setup, candidates };
 }
 
-export function toBase64url(bytes) {
+function toBase64url(bytes) {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function fromBase64url(text) {
+function fromBase64url(text) {
   if (!/^[\w-]*$/.test(text)) throw new CodeError("characters");
   let s;
   try {

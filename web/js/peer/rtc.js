@@ -8,12 +8,12 @@ import { addSettingRow } from "../ui/settings.js";
 import { rebuildSdp, shrinkSdp } from "./invite.js";
 
 const STUN_KEY = "mittlere-jass.stun.v1";
-export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
+const DEFAULT_STUN = "stun:stun.l.google.com:19302";
 /** @typedef {ReturnType<typeof shrinkSdp>} SdpParts an SDP shrunk (invite.js) */
 const GATHER_MS = 5000;   // gathering longer than this (an unreachable STUN server): go on with what is there
 
 /** The STUN server in use ("" when off). */
-export function stunServer() {
+function stunServer() {
   try {
     const v = localStorage.getItem(STUN_KEY);
     return v == null ? DEFAULT_STUN : v;

@@ -8,7 +8,7 @@ import { t } from "../i18n/i18n.js";
 const LOOK_MS = 200;   // how often a frame is read
 
 /** Can this browser read a QR code from the camera? */
-export function canScan() {
+function canScan() {
   return typeof globalThis.BarcodeDetector === "function" && !!navigator.mediaDevices?.getUserMedia;
 }
 

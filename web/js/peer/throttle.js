@@ -3,8 +3,8 @@
 // second up to `burst`. A message with no token left is dropped before the engine sees it (the host is told once per
 // flood). Pure: the clock is passed in (node tests).
 
-export const FLOOD_RATE = 8;     // messages per second a guest may keep up (a card, a name, a commitment: a few a hand)
-export const FLOOD_BURST = 16;
+const FLOOD_RATE = 8;     // messages per second a guest may keep up (a card, a name, a commitment: a few a hand)
+const FLOOD_BURST = 16;
 
 export class Throttle {
   constructor({ rate = FLOOD_RATE, burst = FLOOD_BURST } = {}) {

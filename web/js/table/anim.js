@@ -2,7 +2,7 @@
 // Per speed: `anim` scales every animation; `pause` (ms) is the wait before a bot is asked for its card (a normal
 // bot then answers in ~10 ms); `hold` (ms) is how long a finished trick lies on the table, to be read, before it
 // flies to its winner.
-export const SPEEDS = {
+const SPEEDS = {
   slow: { anim: 1.6, pause: 700, hold: 2200 },
   normal: { anim: 1, pause: 250, hold: 1300 },
   fast: { anim: 0.5, pause: 100, hold: 350 },

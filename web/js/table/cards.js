@@ -5,14 +5,14 @@ import { cardIndex, cardRank, cardSuit, textsVersion } from "../i18n/i18n.js";
 
 /** The engine's suit codes drawn as the Swiss-German suits, as the rule book maps them (docs/rules.md §1):
  *  Schilten = S, Rosen = H, Schellen = D, Eicheln = C. */
-export const SWISS_SUIT = { S: "schilten", H: "rosen", D: "schellen", C: "eicheln" };
+const SWISS_SUIT = { S: "schilten", H: "rosen", D: "schellen", C: "eicheln" };
 
-export const RED = "#c0262d";
-export const BLACK = "#1b1d22";
-export const suitColor = (s) => (s === "H" || s === "D" ? RED : BLACK);
+const RED = "#c0262d";
+const BLACK = "#1b1d22";
+const suitColor = (s) => (s === "H" || s === "D" ? RED : BLACK);
 
 /** Trace a suit symbol centred on (x, y) with total height `size`. */
-export function suitPath(ctx, suit, x, y, size) {
+function suitPath(ctx, suit, x, y, size) {
   const s = size / 2;
   ctx.beginPath();
   if (suit === "D") {
@@ -52,7 +52,7 @@ export function suitPath(ctx, suit, x, y, size) {
   ctx.closePath();
 }
 
-export function drawSuit(ctx, suit, x, y, size, color) {
+function drawSuit(ctx, suit, x, y, size, color) {
   ctx.fillStyle = color || suitColor(suit);
   suitPath(ctx, suit, x, y, size);
   ctx.fill();
@@ -76,7 +76,7 @@ const SWISS_INK = { schellen: "#a8520a", schilten: INK, rosen: "#b81f27", eichel
 function outline(ctx, lw) { ctx.lineWidth = lw; ctx.strokeStyle = INK; ctx.stroke(); }
 
 /** A Swiss-German suit symbol, in colour, centred on (x, y), `size` high. */
-export function drawSwissSuit(ctx, suit, x, y, size) {
+function drawSwissSuit(ctx, suit, x, y, size) {
   const s = size / 2, lw = Math.max(0.8, size * 0.045), kind = SWISS_SUIT[suit];
   ctx.save();
   ctx.lineJoin = "round";

@@ -36,7 +36,7 @@ function set(el, attr, value) {
 }
 
 /** Bring the mirror in step with the table (cheap when nothing changed). */
-export function syncMirror() {
+function syncMirror() {
   if (!box) build();
   const m = shown();
   const seats = seatElements(m.players?.length ?? m.counts.length);

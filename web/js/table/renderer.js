@@ -17,7 +17,7 @@ const ALL_CARDS = ["S", "H", "D", "C"].flatMap((s) => ["6", "7", "8", "9", "10",
  * Every text size (CSS px) the table uses for layout `L`, and the weights each is drawn in: the one place the draw
  * code takes its sizes from, so that the fonts can be looked up ahead of the first frame (see warmFonts).
  */
-export function textSizes(L) {
+function textSizes(L) {
   const hud = Math.max(11, Math.round(L.hud.trump.h * 0.24));
   const hudHand = Math.max(12, Math.round(L.cardW * 0.17));
   const hudSmall = Math.max(11, Math.round(hudHand * 0.82));
@@ -83,6 +83,7 @@ export class Renderer extends Emitter {
 
   relayout() {
     const m = shown();
+    // the model's seats; before the engine's hello (the empty table behind the loading screen) three, as any will do
     const seats = m.players?.length ?? store.hello?.seats ?? 3, perHand = gameInfo(m.game).cards_per_hand;
     this.layout = computeLayout(this.W, this.H, handHidden() ? 0 : m.hand.length, m.viewer ?? 0, seats, perHand);
     const key = this.art.key;

@@ -134,7 +134,7 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   const form = $("form", dlg);
   const hands = $("#ng-hands", dlg);
   const { levels, defaults, limits } = hello;
-  const games = hello.games ?? { mittlere: { seats: hello.seats ?? 3, rules: defaults.rules, choices: {}, flags: [] } };
+  const games = hello.games;
   const gameSel = $("#ng-game", dlg);
   gameSel.replaceChildren(...options(Object.keys(games), games[settings.game] ? settings.game : "mittlere", (id) => t(`game.${id}`)));
   const choices = defaults.hands_choices.includes(settings.hands) ? defaults.hands_choices
@@ -149,11 +149,11 @@ export function showNewGame({ hello, settings, names = null, onStart }) {
   const levelAt = (k) => table[k + 1]?.level ?? defaults.bots[0], personAt = (k) => table[k + 1]?.kind === "person";
   const rows = Array.from({ length: SEATS_MAX - 1 }, (_, k) => k + 1);
   const nameInputs = [myName, ...rows.map((s) => $(`#ng-person${s}`, dlg))];
-  for (const input of nameInputs) input.maxLength = limits?.name_max_len ?? 24;
+  for (const input of nameInputs) input.maxLength = limits.name_max_len;
   myName.value = settings.name || "";
   myName.placeholder = t("name.0");
   const sels = rows.map((s) => $(`#ng-bot${s}`, dlg));
-  const seatsNow = () => games[gameSel.value]?.seats ?? 3;
+  const seatsNow = () => games[gameSel.value].seats;
   const isPerson = (k) => k < seatsNow() - 1 && sels[k].value === PERSON;
   /** Names are needed (yours too) and must differ once people play together. */
   const checkNames = () => {

@@ -81,7 +81,7 @@ const listeners = new Set();
  * @param {K} name
  * @param {Prefs[K]} value
  */
-export function setPref(name, value) {
+function setPref(name, value) {
   if (!(name in SCHEMA) || !valid(name, value)) return;
   prefs[name] = value;
   const saved = { ...load(), [name]: value };
@@ -141,7 +141,7 @@ export function addSettingRow(row) { rows.set(row.id, row); }
  * @param {string} id @param {readonly string[]} values @param {string} current @param {string} prefix
  * @param {(value: string) => void} onChange
  */
-export function selectControl(id, values, current, prefix, onChange) {
+function selectControl(id, values, current, prefix, onChange) {
   const sel = document.createElement("select");
   sel.id = id;
   for (const v of values) {
@@ -155,7 +155,7 @@ export function selectControl(id, values, current, prefix, onChange) {
 
 /** A checkbox control; onChange(checked) applies it at once.
  *  @param {string} id @param {boolean} checked @param {(checked: boolean) => void} onChange */
-export function checkControl(id, checked, onChange) {
+function checkControl(id, checked, onChange) {
   const box = document.createElement("input");
   box.type = "checkbox"; box.id = id; box.checked = checked;
   box.addEventListener("change", () => onChange(box.checked));

@@ -26,7 +26,7 @@ function leaveOrder() {
 const fits = () => bar.scrollWidth <= bar.clientWidth + 1 && nav.scrollWidth <= nav.clientWidth + 1;
 
 /** Lay the toolbar out again: everything in the bar if it fits, else move controls into the menu until it does. */
-export function fitToolbar() {
+function fitToolbar() {
   if (!bar) return;
   const key = fitKey();
   if (key === fittedFor) return;
