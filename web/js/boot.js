@@ -63,16 +63,20 @@ function resetBar() {
 const LOAD_CODES = new Set(["offline", "download", "missing", "server", "corrupt", "wasm", "python", "engine", "stalled",
   "worker", "unknown"]);
 const LOAD_PARTS = new Set(["runtime", "stdlib", "packages", "engine"]);
+/** The failures the network can cause (load.<code>): with the page offline, they are said as being offline. */
+const OFFLINE_CAUSES = new Set(["download", "worker", "stalled", "corrupt"]);
 
 /** -> [player words, technical detail] for a failed start (an Error with the worker's code/part/detail) or any
  *  other error (its message is already a sentence for the player, e.g. from the engine). */
 function explain(err) {
   if (err && LOAD_CODES.has(err.code)) {
-    const what = t(`load.part.${LOAD_PARTS.has(err.part) ? err.part : "game"}`);
-    // the worker's navigator may learn of a lost network after its download failed (the page's knows at once): a
-    // download that failed while the page is offline failed for that
-    const code = err.code === "download" && navigator.onLine === false ? "offline" : err.code;
-    return [t(`load.${code}`, { what }), String(err.detail || err.message || "")];
+    // the worker's navigator may learn of a lost network after its download failed (the page's knows at once), and
+    // a worker whose own scripts could not come fails before it can say why: a start that failed so while the page
+    // is offline failed for that (the worker's scripts are the game engine's)
+    const offline = navigator.onLine === false && OFFLINE_CAUSES.has(err.code);
+    const part = err.part ?? (err.code === "worker" ? "engine" : null);
+    const what = t(`load.part.${LOAD_PARTS.has(part) ? part : "game"}`);
+    return [t(`load.${offline ? "offline" : err.code}`, { what }), String(err.detail || err.message || "")];
   }
   const msg = String((err && err.message) || err || "");
   return [msg || t("load.unknown"), ""];
