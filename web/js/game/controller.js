@@ -26,6 +26,48 @@ const FRIEND_WAIT_MS = 15_000;   // a friend's card waits at most this long for 
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
 
+/** The game of the family `id` names when the engine's hello offers it, else null: Mittlere (absent or "mittlere"). */
+const offeredGame = (id) => (id && id !== "mittlere" && store.hello?.games?.[id] ? id : null);
+
+/**
+ * The seats' names of a new game not given any: the player's name (else "You"); a person's; a bot's seat name
+ * ("Right"), or at a table of people, where the seats are seen from every side, its level ("Normal bot").
+ */
+function defaultNames(opts, table, n) {
+  const mixed = !botsOnly(table);
+  const botName = (s) => (mixed && table[s].level ? t("name.bot", { level: levelName(table[s].level) }) : t(seatNameKey(s, n)));
+  return Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : table[s]?.name || botName(s)));
+}
+
+/** The engine's `new_game` request for the New game settings (or a share link's, a URL's, the tutorial's) `opts`. */
+function newGameRequest(opts) {
+  // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
+  const game = offeredGame(opts.game);   // null: Mittlere
+  const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
+  // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
+  // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
+  // URL's one level) goes to the engine as it is, which says what is wrong
+  const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
+  const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
+  const names = opts.names ?? defaultNames(opts, table, n);
+  const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats: engineSeats(table), names };
+  const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
+  if (seed) req.seed = seed;
+  // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
+  // the engine checks the values
+  const rules = game ? opts.gameRules?.[game] : opts.rules;
+  if (rules) req.rules = { ...rules };
+  return req;
+}
+
+/** The journal's setup of the game the engine started for `req` (what a save holds and a rebuild replays). */
+function journalSetup(req, view, practice) {
+  return {
+    ...(req.game ? { game: req.game } : {}), hands: view.hands_total, seats: req.seats, seed: String(view.seed),
+    names: view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(practice ? { practice: true } : {}),
+  };
+}
+
 /**
  * Events (`controller.on(name, fn)`):
  * - "applied" (events): an engine answer's view is now the model; its events are about to animate
@@ -211,48 +253,63 @@ export class Controller extends Emitter {
   async recover(reason) {
     const guest = !this.transport.ownsGame;
     if ((!guest && !this.journal.setup) || ["loading", "error"].includes(store.ui.phase)) return;
-    const now = performance.now();
-    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
-    this.deaths.push(now);
+    const giveUp = this.noteDeath();
     const covered = store.ui.handover != null;   // the hand-over screen was up: it comes back over the rebuilt table
     const myGen = this.halt({ keepDialogs: true });
     store.ui.busy = true;
     toast(t("msg.engineRestarting"), "error", 20_000);
     announce(t("msg.engineRestarting"));
     let problem = reason;
-    if (this.deaths.length <= MAX_DEATHS) {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        try {
-          await this.bridge.start();
-          if (guest) {
-            if (myGen !== this.gen) return;
-            toast(t("msg.engineRestarted"), "info", 4000);
-            announce(t("msg.engineRestarted"));
-            this.recoveredAt = performance.now();
-            this.emit("engineRestarted");
-            return;
-          }
-          const r = await this.bridge.request(this.journal.restoreRequest());
-          if (myGen !== this.gen) return;
-          if (!r.ok) throw new Error(r.error?.code || "restore refused");
-          const viewer = viewerSeat(), again = viewer !== r.view.viewer && isPerson(viewer, r.view)
-            ? await this.bridge.request({ cmd: "view", seat: viewer }) : null;
-          if (myGen !== this.gen) return;
-          setView(again?.ok ? again.view : r.view);
-          markViewer(viewerSeat());
-          this.renderer.relayout();
-          toast(t("msg.engineRestarted"), "info", 4000);
-          announce(t("msg.engineRestarted"));
-          this.recoveredAt = performance.now();
-          if (!(covered && this.coverTable(myGen))) this.advance(myGen);
-          return;
-        } catch (err) {
-          problem = err.message || String(err);
-          if (myGen !== this.gen) return;
-        }
+    for (let attempt = 0; !giveUp && attempt < 2; attempt++) {
+      try {
+        await this.bridge.start();
+        if (guest) this.guestRestarted(myGen);
+        else await this.rebuildAfterDeath(myGen, covered);
+        return;
+      } catch (err) {
+        problem = err.message || String(err);
+        if (myGen !== this.gen) return;
       }
     }
     this.fatal(t("msg.engineGaveUp", { reason: problem }));
+  }
+
+  /** A worker death noted (recover): true when there were too many in the last minute (the error screen). */
+  noteDeath() {
+    const now = performance.now();
+    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
+    this.deaths.push(now);
+    return this.deaths.length > MAX_DEATHS;
+  }
+
+  /** The new worker is up (recover): said, and the time noted (the measurements). */
+  sayRestarted() {
+    toast(t("msg.engineRestarted"), "info", 4000);
+    announce(t("msg.engineRestarted"));
+    this.recoveredAt = performance.now();
+  }
+
+  /** A friend's page has its new worker (recover): its listener shows the table again from the host's messages. */
+  guestRestarted(myGen) {
+    if (myGen !== this.gen) return;
+    this.sayRestarted();
+    this.emit("engineRestarted");
+  }
+
+  /** The new worker rebuilds the game from the journal (recover), seen by the same person, and the game goes on
+   *  (behind the hand-over screen again when it was `covered`). Throws when the engine refuses the rebuild. */
+  async rebuildAfterDeath(myGen, covered) {
+    const r = await this.bridge.request(this.journal.restoreRequest());
+    if (myGen !== this.gen) return;
+    if (!r.ok) throw new Error(r.error?.code || "restore refused");
+    const viewer = viewerSeat(), again = viewer !== r.view.viewer && isPerson(viewer, r.view)
+      ? await this.bridge.request({ cmd: "view", seat: viewer }) : null;
+    if (myGen !== this.gen) return;
+    setView(again?.ok ? again.view : r.view);
+    markViewer(viewerSeat());
+    this.renderer.relayout();
+    this.sayRestarted();
+    if (!(covered && this.coverTable(myGen))) this.advance(myGen);
   }
 
   setPhase(p) {
@@ -412,7 +469,7 @@ export class Controller extends Emitter {
     if (!(await this.mayLeave())) return;
     this.outside = { client, name };
     this.outsideGone = false;
-    const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
+    const id = offeredGame(game);   // null: Mittlere
     const n = gameInfo(id).seats;   // hello says (the game is one of hello.games)
     const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
@@ -505,26 +562,7 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
-    const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
-    const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
-    // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
-    // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
-    // URL's one level) goes to the engine as it is, which says what is wrong
-    const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
-    const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
-    const seats = engineSeats(table), mixed = !botsOnly(table);
-    // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
-    // seats are seen from every side, its level ("Normal bot")
-    const botName = (s) => (mixed && table[s].level ? t("name.bot", { level: levelName(table[s].level) }) : t(seatNameKey(s, n)));
-    const names = opts.names ?? Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : table[s]?.name || botName(s)));
-    const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats, names };
-    const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
-    if (seed) req.seed = seed;
-    // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
-    // the engine checks the values
-    const rules = game ? opts.gameRules?.[game] : opts.rules;
-    if (rules) req.rules = { ...rules };
+    const req = newGameRequest(opts);
     const r = await this.engine(req);
     if (!r || myGen !== this.gen) return;
     if (!r.ok) {
@@ -532,7 +570,7 @@ export class Controller extends Emitter {
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.emit("newGame");   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ ...(game ? { game } : {}), hands: r.view.hands_total, seats, seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset(journalSetup(req, r.view, opts.practice));
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();

@@ -108,7 +108,12 @@ export class Tutorial {
   settled(v) {
     if (!this.active) return;
     if (v.phase === "hand-over" || v.phase === "game-over") { this.finish(); return; }
-    if (v.phase !== "play" || !isViewer(v.to_play)) { this.next(); return; }
+    if (v.phase === "play" && isViewer(v.to_play)) this.turnMoments(v);
+    this.next();
+  }
+
+  /** The player's turn in view `v`: the coach marks its refusals and exemption call for, queued (each said once). */
+  turnMoments(v) {
     const trump = v.trump, led = v.trick?.cards?.[0]?.card[0] ?? null;
     const codes = new Set(Object.values(v.refusals || {}).map((r) => r.code)), free = v.exemption?.code;
     if (!trump && codes.has("must_follow")) this.push("tut.follow", { suit: led });
@@ -117,7 +122,6 @@ export class Tutorial {
     if (free === "puur") this.push("tut.puur");
     // a trump of the player's is refused because it would go under the trump in the trick (docs/rules.md R5)
     if (trump && codes.has("undertrump")) this.push("tut.undertrump");
-    this.next();
   }
 
   /** The hand is over: the settlement is explained inside the hand summary, and the tutorial ends. */

@@ -28,32 +28,59 @@ const CODE = /^[SHDC](?:[6-9JQKA]|10)$/;
 const isObj = (x) => x != null && typeof x === "object" && !Array.isArray(x);
 const isStr = (x, max = 200) => typeof x === "string" && x.length <= max;
 
-/**
- * Check the shape of a stored save (the engine checks every card when it replays it).
- * @returns {{ok: true, save: object} | {ok: false, reason: string, detail?: string}}  reason: a catalog key
- */
-export function parseSave(text) {
+/** A stored setup, read as today's (game/seats.js), when its shape is right: the number of hands, the game's id, the
+ *  seed, one name per seat, the rule variants (the engine checks the game and everything in it when it replays). */
+function checkSetup(setup) {
+  // a game of three seats (Mittlere; an older save has no `game`) or four (Molotow, Plus-Minus): its table as one
+  // `seats` list (an older save's `bots` read as one: game/seats.js), one name per seat
+  const su = isObj(setup) ? currentSetup(setup) : null;
+  if (!su) return null;
+  const n = su.seats.length;
+  const handsOk = Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240;
+  const gameOk = su.game == null || (typeof su.game === "string" && /^[a-z]{1,20}$/.test(su.game));
+  const namesOk = su.names == null || (Array.isArray(su.names) && su.names.length === n && su.names.every((x) => isStr(x, 40)));
+  const rulesOk = su.rules == null || isObj(su.rules);
+  return handsOk && gameOk && isStr(su.seed, 400) && namesOk && rulesOk ? su : null;
+}
+
+/** The cards of each dealt hand: card codes (how many: the engine's restore says). */
+const checkHands = (hands) => Array.isArray(hands) && hands.length >= 1 && hands.length <= MAX_HANDS
+  && hands.every((h) => Array.isArray(h) && h.every((c) => typeof c === "string" && CODE.test(c)));
+
+/** The finished hands' records: objects (the engine checks them). */
+const checkRecords = (records) => Array.isArray(records) && records.length <= MAX_HANDS && records.every(isObj);
+
+/** The stored text as JSON of our format and version: the object, or why not (a catalog key). */
+function readEnvelope(text) {
   if (typeof text !== "string" || text.length > MAX_CHARS) return { ok: false, reason: "save.bad.size" };
   let s;
   try { s = JSON.parse(text); } catch { return { ok: false, reason: "save.bad.json" }; }
   if (!isObj(s) || s.format !== SAVE_FORMAT) return { ok: false, reason: "save.bad.format" };
   if (s.version !== SAVE_VERSION) return { ok: false, reason: "save.bad.version", detail: String(s.version).slice(0, 20) };
-  // a game of three seats (Mittlere; an older save has no `game`) or four (Molotow, Plus-Minus): its table as one
-  // `seats` list (an older save's `bots` read as one: game/seats.js), one name per seat (the engine checks the game
-  // and everything in it when it replays)
-  const su = isObj(s.setup) ? currentSetup(s.setup) : null;
-  const n = su ? su.seats.length : 0;
-  const setupOk = !!su && Number.isInteger(su.hands) && su.hands >= 1 && su.hands <= 240
-    && (su.game == null || (typeof su.game === "string" && /^[a-z]{1,20}$/.test(su.game)))
-    && isStr(su.seed, 400) && (su.names == null || (Array.isArray(su.names) && su.names.length === n && su.names.every((x) => isStr(x, 40))))
-    && (su.rules == null || isObj(su.rules));
-  if (!setupOk) return { ok: false, reason: "save.bad.shape" };
-  const handsOk = Array.isArray(s.hands) && s.hands.length >= 1 && s.hands.length <= MAX_HANDS
-    && s.hands.every((h) => Array.isArray(h) && h.every((c) => typeof c === "string" && CODE.test(c)));   // (how many: the engine's restore says)
-  if (!handsOk) return { ok: false, reason: "save.bad.shape" };
-  if (!Array.isArray(s.records) || s.records.length > MAX_HANDS || !s.records.every(isObj)) return { ok: false, reason: "save.bad.shape" };
+  return { ok: true, save: s };
+}
+
+/**
+ * Check the shape of a stored save (the engine checks every card when it replays it).
+ * @returns {{ok: true, save: object} | {ok: false, reason: string, detail?: string}}  reason: a catalog key
+ */
+export function parseSave(text) {
+  const read = readEnvelope(text);
+  if (!read.ok) return read;
+  const s = read.save;
+  const su = checkSetup(s.setup);
+  if (!su || !checkHands(s.hands) || !checkRecords(s.records)) return { ok: false, reason: "save.bad.shape" };
   return { ok: true, save: { ...s, setup: su } };
 }
+
+/** A save's shared deal: {friend: the sharer's net result or null}, or null (not a shared deal, or malformed). */
+const savedShare = (shared) => (isObj(shared) && (shared.friend == null || Number.isInteger(shared.friend))
+  ? { friend: shared.friend ?? null } : null);
+
+/** Whether a save's `seats` (who played each card of each dealt hand: -1 unknown) fit its hands and table. */
+const seatsOk = (save) => Array.isArray(save.seats) && save.seats.length === save.hands.length
+  && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length
+    && h.every((x) => Number.isInteger(x) && x >= -1 && x < save.setup.seats.length));
 
 /** localStorage, guarded: private modes and full quotas throw; the game goes on without saving. */
 export const saveStorage = {
@@ -108,7 +135,8 @@ export class Autosave {
     const setup = this.controller.journal.setup, v = store.view;
     if (!setup || !v || !this.controller.journal.hands.some((h) => h.length)) return;
     if (status === "abandoned" && v.phase === "game-over") return;
-    recordGame(entryOf({ id: this.startedAt, setup, view: v, history: store.history, records: this.records, status, shared: !!this.shared, undo: this.usedUndo }));
+    recordGame(entryOf({ id: this.startedAt, setup, view: v, history: store.history, records: this.records, status,
+      shared: !!this.shared, undo: this.usedUndo }));
   }
 
   /** A game is under way in the stored save (a shared link asks before replacing it). */
@@ -173,10 +201,8 @@ export class Autosave {
     const { save } = parsed;
     const r = await this.controller.restore(save.setup, save.hands, () => {
       this.records = save.records;
-      this.shared = isObj(save.shared) && (save.shared.friend == null || Number.isInteger(save.shared.friend)) ? { friend: save.shared.friend ?? null } : null;
-      const seatsOk = Array.isArray(save.seats) && save.seats.length === save.hands.length
-        && save.seats.every((h, k) => Array.isArray(h) && h.length === save.hands[k].length && h.every((x) => Number.isInteger(x) && x >= -1 && x < save.setup.seats.length));
-      this.seats = seatsOk ? save.seats : null;   // without them, no undo in this hand
+      this.shared = savedShare(save.shared);
+      this.seats = seatsOk(save) ? save.seats : null;   // without them, no undo in this hand
       this.usedUndo = save.undo === true;
       this.startedAt = isStr(save.started_at, 40) ? save.started_at : this.startedAt;
     }, { seeds: handSeeds(save) });
@@ -192,7 +218,8 @@ export class Autosave {
     return new Promise((resolve) => {
       const download = el("button", { type: "button", id: "btn-save-download", text: t("save.download") });
       const discard = el("button", { type: "button", id: "btn-save-discard", class: "primary", text: t("save.discard") });
-      const dlg = modal("dlg-save", t("save.bad.title"), [el("p", { id: "save-reason", text: reason }), el("p", { text: t("save.bad.help") })], [download, discard]);
+      const body = [el("p", { id: "save-reason", text: reason }), el("p", { text: t("save.bad.help") })];
+      const dlg = modal("dlg-save", t("save.bad.title"), body, [download, discard]);
       download.onclick = () => downloadJSON(`mittlere-jass-save-${Date.now()}.json`, text);
       discard.onclick = () => {
         dlg.close();
@@ -263,7 +290,10 @@ export function installSave({ controller, boot }) {
     const guest = controller.transport.records();   // a friend's page: the records its table's events brought
     const records = guest ?? autosave.records;
     if (!records.length) return;
-    const r = await review.open(records, { names: store.view?.players.map((p) => p.name), start: records.length - 1, coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: true });
+    const r = await review.open(records, {
+      names: store.view?.players.map((p) => p.name), start: records.length - 1,
+      coachSeat: guest ? store.view.viewer : humanSeat(), people: guest ? null : people(), fair: true,
+    });
     if (!r.ok) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   };
   for (const id of ["btn-hand-review", "btn-over-review"]) document.getElementById(id)?.addEventListener("click", reviewLast);
