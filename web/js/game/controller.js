@@ -93,7 +93,15 @@ export class Controller extends Emitter {
    */
   constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
     super();
-    Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
+    this.bridge = bridge;
+    this.choreo = choreo;
+    this.anim = anim;
+    this.renderer = renderer;
+    /** @type {Settings} */
+    this.settings = settings;
+    /** @type {Settings} */
+    this.session = session;
+    this.fatal = fatal;
     this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
     this.journal = new Journal();
     this.deaths = [];

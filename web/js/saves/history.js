@@ -210,6 +210,7 @@ export function statisticsSection(games, current) {
     el("th", { scope: "row", text: botsText(s) }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
     el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
+  /** @type {Element[]} */
   const out = [
     el("table", { class: "summary", id: "stats-levels" },
       el("thead", {}, el("tr", {}, ["stats.bots", "stats.games", "stats.wins", "stats.mean"].map((k) => el("th", { scope: "col", text: t(k) })))),
