@@ -16,6 +16,26 @@ import { copyModel, gameInfo, isMyTurn, isPerson, isViewer, nameOf, nextPerson, 
 import { botsOnly, engineSeats, seatsOfBots, tableFor } from "./seats.js";
 import { LOCAL } from "./transport.js";
 
+/** @typedef {import("../engine/protocol.js").ErrorAnswer} ErrorAnswer */
+/** An answer that moves the game (new_game, restore, play, bot_move, next_hand, seat, rename…): its events and view,
+ *  or the engine's refusal. @typedef {import("../engine/protocol.js").GameAnswer | ErrorAnswer} GameReply */
+/**
+ * The New game settings (saved ones, or this visit's), as far as the controller reads them: the game, its hands and
+ * seed, who sits where (`seats`; a share link's or a URL's `bots`: a level per other seat), names, rule variants.
+ * @typedef {object} Settings
+ * @property {string} [speed]
+ * @property {number} [hands]
+ * @property {string|number} [seed]
+ * @property {string|null} [game]
+ * @property {{kind: string, level?: string, name?: string}[]} [seats]
+ * @property {string[]} [bots]
+ * @property {string[]} [names]
+ * @property {string} [name]
+ * @property {import("../engine/protocol.js").RulesJson} [rules]
+ * @property {Object<string, import("../engine/protocol.js").RulesJson>} [gameRules]
+ * @property {boolean} [practice]
+ */
+
 /** The cards a view has seen played in its hand (a tap kept for this turn holds while it is unchanged). */
 const cardsSeen = (v) => `${v?.hand_no}/${v?.counts?.join()}/${v?.trick?.cards?.length}`;
 
@@ -50,6 +70,7 @@ function newGameRequest(opts) {
   const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
   const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
   const names = opts.names ?? defaultNames(opts, table, n);
+  /** @type {import("../engine/protocol.js").NewGameRequest} */
   const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats: engineSeats(table), names };
   const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
   if (seed) req.seed = seed;
@@ -182,7 +203,7 @@ export class Controller extends Emitter {
 
   /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, seats (and
    *  which is the player's), the card points of a hand, defaults and limits (asked at start-up) */
-  hello() { return this.engine({ cmd: "hello" }); }
+  hello() { return /** @type {Promise<import("../engine/protocol.js").HelloAnswer>} */ (this.engine({ cmd: "hello" })); }
 
   /** @returns {Promise<import("../engine/protocol.js").WhyAnswer|null>} why `card` cannot be played now */
   why(card) { return this.ask({ cmd: "why", card }); }
@@ -197,14 +218,20 @@ export class Controller extends Emitter {
    * Rebuild the game from its setup and the cards played in each dealt hand (a resumed save, an undo): the engine
    * replays and checks every card. When it could, the journal takes them, `rebuilt()` runs (the caller's own
    * bookkeeping) and the game goes on from there at once, without animation.
-   * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
+   * @returns {Promise<GameReply|null>} the engine's answer (a refusal changes nothing),
    *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
+   * @param {import("../engine/protocol.js").GameSetup} setup
+   * @param {string[][]} hands  the cards played in each dealt hand
+   * @param {() => void} [rebuilt]
+   * @param {{keepViewer?: boolean, seeds?: (string|null)[] | null}} [opts]  keepViewer: the same person goes on (an
+   *   undo); seeds: a game with friends' fair-deal seed of each hand
    */
   async restore(setup, hands, rebuilt = () => {}, { keepViewer = false, seeds = null } = {}) {
     const myGen = this.gen, viewer = viewerSeat();
     // a game with friends: each hand's own fair-deal seed (null: the game's seed)
     const handSeeds = seeds?.some((x) => x) ? hands.map((_, i) => seeds[i] ?? null) : null;
-    const r = await this.engine({ cmd: "restore", setup, hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
+    const req = { cmd: "restore", setup, hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) };
+    const r = /** @type {GameReply|null} */ (await this.engine(/** @type {import("../engine/protocol.js").RestoreRequest} */ (req)));
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
       // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
@@ -221,7 +248,7 @@ export class Controller extends Emitter {
 
   /** The engine's view for person `seat` (who now holds the device): null when it died or refused. */
   async viewAs(seat) {
-    const r = await this.engine({ cmd: "view", seat });
+    const r = /** @type {import("../engine/protocol.js").ViewAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "view", seat }));
     if (r && !r.ok) this.engineError(r);
     return r?.ok ? r.view : null;
   }
@@ -385,7 +412,7 @@ export class Controller extends Emitter {
         if (myGen !== this.gen) return false;
         if (!botTurn()) continue;   // the seat changed while the loop waited: no bot is asked for a friend's card
         const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
-        const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
+        const r = outside ? await this.outsideMove() : /** @type {GameReply|null} */ (await this.engine({ cmd: "bot_move" }));
         if (!r || myGen !== this.gen) return false;
         if (!r.ok) { this.engineError(r); return false; }
         await this.apply(r, myGen);
@@ -438,10 +465,12 @@ export class Controller extends Emitter {
    * The bot lab's bot plays its seat ("play a game against this bot"): the engine gives the seat's observation, the
    * lab's worker answers with the player's bot, the engine checks and plays the card. When the bot fails (or the
    * page was reloaded and the lab is gone), our default level plays that seat from then on, and the player is told.
+   * @returns {Promise<GameReply|null>}
    */
   async outsideMove() {
-    const o = await this.engine({ cmd: "observe" });
-    if (!o || !o.ok) return o;
+    const o = /** @type {import("../engine/protocol.js").ObserveAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "observe" }));
+    if (!o) return null;
+    if (o.ok === false) return o;   // (=== false: the loose type check narrows it so)
     const fallback = store.hello?.defaults?.bots?.[0] ?? "normal";
     const tell = (code, kind) => {
       const reason = t(`lab.reason.${code}`, { limit: 2 });
@@ -453,7 +482,7 @@ export class Controller extends Emitter {
       let failure;
       try {
         const { card } = await this.outside.client.request({ cmd: "move", obs: o.observation });
-        const r = await this.engine({ cmd: "outside_move", card });
+        const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "outside_move", card }));
         if (!r || r.ok) return r;
         failure = { code: "illegal" };
       } catch (err) {
@@ -467,7 +496,7 @@ export class Controller extends Emitter {
       this.outsideGone = true;
       tell("reloaded", "lab.botGone");
     }
-    return this.engine({ cmd: "outside_move", level: fallback });
+    return /** @type {Promise<GameReply|null>} */ (this.engine({ cmd: "outside_move", level: fallback }));
   }
 
   /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game of `game` (the lab's
@@ -521,7 +550,7 @@ export class Controller extends Emitter {
     // a card tapped while the table still moved: played now, if the engine's view it was tapped in still stands
     // (a newer view that changed no card, a name or a seat's connection, keeps it: the turn is still the same)
     if (p && p.gen === this.gen && p.cards === cardsSeen(v) && v.legal.includes(p.card) && isMyTurn()) { this.play(p.card); return; }
-    if (!prefs.autoForced || v.legal.length !== 1) return;
+    if (!(/** @type {{autoForced?: boolean}} */ (prefs).autoForced) || v.legal.length !== 1) return;
     const myGen = this.gen, card = v.legal[0];
     setTimeout(() => {
       if (myGen === this.gen && store.view === v && isMyTurn()) this.play(card);
@@ -571,9 +600,9 @@ export class Controller extends Emitter {
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
     const req = newGameRequest(opts);
-    const r = await this.engine(req);
+    const r = /** @type {GameReply|null} */ (await this.engine(req));
     if (!r || myGen !== this.gen) return;
-    if (!r.ok) {
+    if (r.ok === false) {
       if (store.ui.phase !== "loading") { this.engineError(r); return; }
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
@@ -596,7 +625,7 @@ export class Controller extends Emitter {
     // play together: the fair deal's seed (peer/host.js); a game at this device: the engine's own
     const seed = await this.transport.dealSeed(this.journal.hands.length + 1);
     if (myGen !== this.gen) return;
-    const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
+    const r = /** @type {GameReply|null} */ (await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" }));
     if (!r || myGen !== this.gen) return;
     if (r.ok) this.journal.seedNextHand(seed);   // before apply records the deal (and the autosave writes it)
     if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
@@ -627,9 +656,9 @@ export class Controller extends Emitter {
       return;
     }
     const myGen = this.gen;
-    const r = await this.engine({ cmd: "play", card });
+    const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "play", card }));
     if (!r || myGen !== this.gen) return;
-    if (!r.ok) {
+    if (r.ok === false) {
       // the engine's reason, shown as it is (the UI knows no rules)
       store.ui.busy = false;
       const reason = refusalText(r.error, nameOf);
@@ -680,7 +709,7 @@ export class Controller extends Emitter {
     }
     if (store.ui.busy || store.scene || myGen !== this.gen) return null;
     store.ui.busy = true;
-    const r = await this.engine({ cmd: "play", seat, card });
+    const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "play", seat, card }));
     if (!r || myGen !== this.gen) return r;
     if (!r.ok) { store.ui.busy = false; return r; }
     await this.apply(r, myGen);
@@ -691,7 +720,7 @@ export class Controller extends Emitter {
   /** A seat's name came or changed during the game (a friend's; a default name in a new language): the engine's
    *  table (and the journal, so that a resumed game keeps it) calls the seat so from now on. */
   async renameSeat(seat, name) {
-    const r = await this.ask({ cmd: "rename", seat, name });
+    const r = /** @type {GameReply|null} */ (await this.ask({ cmd: "rename", seat, name }));
     if (!r?.ok) return r;
     if (this.journal.setup?.names) this.journal.setup.names[seat] = r.view.players[seat].name;
     setView(r.view);
@@ -703,7 +732,8 @@ export class Controller extends Emitter {
   /** Host: a bot stands in for an away friend (`kind` "bot") or the friend plays again ("remote"). */
   async seatTo(seat, kind, level) {
     const myGen = this.gen;
-    const r = await this.engine(kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind });
+    const req = kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind };
+    const r = /** @type {GameReply|null} */ (await this.engine(/** @type {import("../engine/protocol.js").SeatRequest} */ (req)));
     if (!r || !r.ok || myGen !== this.gen) return r;
     setView(r.view);
     this.renderer.invalidate();
@@ -717,7 +747,7 @@ export class Controller extends Emitter {
    */
   async showGuest(observation, events, fresh, names) {
     const myGen = this.gen;
-    const r = await this.ask({ cmd: "guest_view", observation, events, names });
+    const r = /** @type {GameReply|null} */ (await this.ask({ cmd: "guest_view", observation, events, names }));
     if (!r?.ok || myGen !== this.gen) return;
     const before = copyModel(store.scene ?? store.model);
     setView(r.view);
@@ -742,7 +772,7 @@ export class Controller extends Emitter {
 
   async hint() {
     if (!isMyTurn() || !helpAllowed(people().length) || !this.transport.ownsGame) return;
-    const r = await this.engine({ cmd: "hint" });
+    const r = /** @type {import("../engine/protocol.js").HintAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "hint" }));
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);
