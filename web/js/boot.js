@@ -86,6 +86,10 @@ export class Boot {
   constructor() {
     /** @type {import("./game/controller.js").Controller|null} set by main.js once it exists: the engine's door */
     this.controller = null;
+    /** @type {(() => unknown) | null} a friend's page (peer/guest.js): join the host's game instead of one's own */
+    this.joinInstead = null;
+    /** @type {(() => Promise<boolean>) | null} the stored game, if any (saves/save.js): true when one was resumed */
+    this.resumeSaved = null;
   }
 
   /** The error screen: everything stops, Retry starts again. `err`: a message, or an Error (a failed start carries

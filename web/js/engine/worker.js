@@ -323,6 +323,42 @@ function fatal(err) {
 self.addEventListener("unhandledrejection", (e) => { if (!handle) fatal(e.reason || e); });
 self.addEventListener("error", (e) => { if (!handle) fatal(e.error || e.message); });
 
+/** The engine's module in Python `py` (boot). The wheel (bytecode, no data files) goes on sys.path as it is: zipimport
+ *  reads it (no unpacking: ~0.2 s less). A snapshot has it on sys.path already, but not the file (the file system is
+ *  not part of a snapshot). */
+async function importEngine(py, snaps) {
+  const wheel = await wheelP;
+  marks.wheelIn = performance.now();
+  const path = JSON.stringify(`/lib/${wheelName}`);
+  try {
+    py.FS.writeFile(JSON.parse(path), wheel);
+    if (!snaps.used) py.runPython(`import sys, zipimport; zipimport.zipimporter(${path}); sys.path.insert(0, ${path})`);
+  } catch (e) {
+    throw failed("corrupt", wheelName, String(e && e.message || e));
+  }
+  try {
+    return py.pyimport("engine.web");
+  } catch (e) {
+    throw new LoadError("engine", "engine", String(e && e.message || e));
+  }
+}
+
+/** A memory snapshot of Python `py` with the engine `mod` loaded, taken once the worker is idle after the game has
+ *  started (see takeSnapshotWhenIdle), off the first visit's critical path: 0.1-0.3 s of this thread in a browser;
+ *  the player's session is set aside meanwhile, so that a warm start begins with no game. */
+function armSnapshot(py, mod, snaps) {
+  pendingSnapshot = () => {
+    const t = performance.now();
+    try {
+      mod.set_session_aside();
+      try { snaps.save(py.makeMemorySnapshot()); } finally { mod.take_session_back(); }
+    } catch (e) {
+      console.warn("Mittlere Jass: no Python snapshot this time.", e);
+    }
+    postMessage({ type: "snapshot", at: t, ms: performance.now() - t });
+  };
+}
+
 async function boot() {
   const t0 = performance.now();
   report(true);
@@ -371,38 +407,8 @@ async function boot() {
   marks.pythonReady = tPyodide;
   stage = "engine";
   report(true);
-  let mod;
-  // The wheel (bytecode, no data files) goes on sys.path as it is: zipimport reads it (no unpacking: ~0.2 s less).
-  // A snapshot has it on sys.path already, but not the file (the file system is not part of a snapshot).
-  const wheel = await wheelP;
-  marks.wheelIn = performance.now();
-  const path = JSON.stringify(`/lib/${wheelName}`);
-  try {
-    py.FS.writeFile(JSON.parse(path), wheel);
-    if (!snaps.used) py.runPython(`import sys, zipimport; zipimport.zipimporter(${path}); sys.path.insert(0, ${path})`);
-  } catch (e) {
-    throw failed("corrupt", wheelName, String(e && e.message || e));
-  }
-  try {
-    mod = py.pyimport("engine.web");
-  } catch (e) {
-    throw new LoadError("engine", "engine", String(e && e.message || e));
-  }
-  if (snaps.enabled && !snaps.used) {
-    // taken once the worker is idle after the game has started (see takeSnapshotWhenIdle), off the first visit's
-    // critical path: 0.1-0.3 s of this thread in a browser; the player's session is set aside meanwhile, so that a
-    // warm start begins with no game
-    pendingSnapshot = () => {
-      const t = performance.now();
-      try {
-        mod.set_session_aside();
-        try { snaps.save(py.makeMemorySnapshot()); } finally { mod.take_session_back(); }
-      } catch (e) {
-        console.warn("Mittlere Jass: no Python snapshot this time.", e);
-      }
-      postMessage({ type: "snapshot", at: t, ms: performance.now() - t });
-    };
-  }
+  const mod = await importEngine(py, snaps);
+  if (snaps.enabled && !snaps.used) armSnapshot(py, mod, snaps);
   handle = mod.handle;
   // for the e2e tests only (e2e/test_load.py runs tools/stdlib_probe.py here); unreachable from the page
   self.__jassPython = py;

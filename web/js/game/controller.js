@@ -16,6 +16,26 @@ import { copyModel, gameInfo, isMyTurn, isPerson, isViewer, nameOf, nextPerson, 
 import { botsOnly, engineSeats, seatsOfBots, tableFor } from "./seats.js";
 import { LOCAL } from "./transport.js";
 
+/** @typedef {import("../engine/protocol.js").ErrorAnswer} ErrorAnswer */
+/** An answer that moves the game (new_game, restore, play, bot_move, next_hand, seat, rename…): its events and view,
+ *  or the engine's refusal. @typedef {import("../engine/protocol.js").GameAnswer | ErrorAnswer} GameReply */
+/**
+ * The New game settings (saved ones, or this visit's), as far as the controller reads them: the game, its hands and
+ * seed, who sits where (`seats`; a share link's or a URL's `bots`: a level per other seat), names, rule variants.
+ * @typedef {object} Settings
+ * @property {string} [speed]
+ * @property {number} [hands]
+ * @property {string|number} [seed]
+ * @property {string|null} [game]
+ * @property {{kind: string, level?: string, name?: string}[]} [seats]
+ * @property {string[]} [bots]
+ * @property {string[]} [names]
+ * @property {string} [name]
+ * @property {import("../engine/protocol.js").RulesJson} [rules]
+ * @property {Object<string, import("../engine/protocol.js").RulesJson>} [gameRules]
+ * @property {boolean} [practice]
+ */
+
 /** The cards a view has seen played in its hand (a tap kept for this turn holds while it is unchanged). */
 const cardsSeen = (v) => `${v?.hand_no}/${v?.counts?.join()}/${v?.trick?.cards?.length}`;
 
@@ -25,6 +45,49 @@ const awaitsFriend = (seat, view = store.view) => view?.players?.[seat]?.kind ==
 const FRIEND_WAIT_MS = 15_000;   // a friend's card waits at most this long for the table to come to rest
 const DEATHS_WINDOW_MS = 60_000;   // more than MAX_DEATHS worker deaths in this window: give up (error screen)
 const MAX_DEATHS = 2;
+
+/** The game of the family `id` names when the engine's hello offers it, else null: Mittlere (absent or "mittlere"). */
+const offeredGame = (id) => (id && id !== "mittlere" && store.hello?.games?.[id] ? id : null);
+
+/**
+ * The seats' names of a new game not given any: the player's name (else "You"); a person's; a bot's seat name
+ * ("Right"), or at a table of people, where the seats are seen from every side, its level ("Normal bot").
+ */
+function defaultNames(opts, table, n) {
+  const mixed = !botsOnly(table);
+  const botName = (s) => (mixed && table[s].level ? t("name.bot", { level: levelName(table[s].level) }) : t(seatNameKey(s, n)));
+  return Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : table[s]?.name || botName(s)));
+}
+
+/** The engine's `new_game` request for the New game settings (or a share link's, a URL's, the tutorial's) `opts`. */
+function newGameRequest(opts) {
+  // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
+  const game = offeredGame(opts.game);   // null: Mittlere
+  const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
+  // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
+  // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
+  // URL's one level) goes to the engine as it is, which says what is wrong
+  const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
+  const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
+  const names = opts.names ?? defaultNames(opts, table, n);
+  /** @type {import("../engine/protocol.js").NewGameRequest} */
+  const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats: engineSeats(table), names };
+  const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
+  if (seed) req.seed = seed;
+  // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
+  // the engine checks the values
+  const rules = game ? opts.gameRules?.[game] : opts.rules;
+  if (rules) req.rules = { ...rules };
+  return req;
+}
+
+/** The journal's setup of the game the engine started for `req` (what a save holds and a rebuild replays). */
+function journalSetup(req, view, practice) {
+  return {
+    ...(req.game ? { game: req.game } : {}), hands: view.hands_total, seats: req.seats, seed: String(view.seed),
+    names: view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(practice ? { practice: true } : {}),
+  };
+}
 
 /**
  * Events (`controller.on(name, fn)`):
@@ -51,7 +114,15 @@ export class Controller extends Emitter {
    */
   constructor({ bridge, choreo, anim, renderer, settings, session, fatal }) {
     super();
-    Object.assign(this, { bridge, choreo, anim, renderer, settings, session, fatal });
+    this.bridge = bridge;
+    this.choreo = choreo;
+    this.anim = anim;
+    this.renderer = renderer;
+    /** @type {Settings} */
+    this.settings = settings;
+    /** @type {Settings} */
+    this.session = session;
+    this.fatal = fatal;
     this.gen = 0;   // game generation: bumped by every new game and every recovery, stops stale loops
     this.journal = new Journal();
     this.deaths = [];
@@ -132,7 +203,7 @@ export class Controller extends Emitter {
 
   /** @returns {Promise<import("../engine/protocol.js").HelloAnswer>} the engine's version, bot levels, seats (and
    *  which is the player's), the card points of a hand, defaults and limits (asked at start-up) */
-  hello() { return this.engine({ cmd: "hello" }); }
+  hello() { return /** @type {Promise<import("../engine/protocol.js").HelloAnswer>} */ (this.engine({ cmd: "hello" })); }
 
   /** @returns {Promise<import("../engine/protocol.js").WhyAnswer|null>} why `card` cannot be played now */
   why(card) { return this.ask({ cmd: "why", card }); }
@@ -147,14 +218,20 @@ export class Controller extends Emitter {
    * Rebuild the game from its setup and the cards played in each dealt hand (a resumed save, an undo): the engine
    * replays and checks every card. When it could, the journal takes them, `rebuilt()` runs (the caller's own
    * bookkeeping) and the game goes on from there at once, without animation.
-   * @returns {Promise<import("../engine/protocol.js").Answer|null>} the engine's answer (a refusal changes nothing),
+   * @returns {Promise<GameReply|null>} the engine's answer (a refusal changes nothing),
    *   or null when the worker died (the recovery rebuilds the game as it was) or the game moved on meanwhile
+   * @param {import("../engine/protocol.js").GameSetup} setup
+   * @param {string[][]} hands  the cards played in each dealt hand
+   * @param {() => void} [rebuilt]
+   * @param {{keepViewer?: boolean, seeds?: (string|null)[] | null}} [opts]  keepViewer: the same person goes on (an
+   *   undo); seeds: a game with friends' fair-deal seed of each hand
    */
   async restore(setup, hands, rebuilt = () => {}, { keepViewer = false, seeds = null } = {}) {
     const myGen = this.gen, viewer = viewerSeat();
     // a game with friends: each hand's own fair-deal seed (null: the game's seed)
     const handSeeds = seeds?.some((x) => x) ? hands.map((_, i) => seeds[i] ?? null) : null;
-    const r = await this.engine({ cmd: "restore", setup, hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) });
+    const req = { cmd: "restore", setup, hands, ...(handSeeds ? { hand_seeds: handSeeds } : {}) };
+    const r = /** @type {GameReply|null} */ (await this.engine(/** @type {import("../engine/protocol.js").RestoreRequest} */ (req)));
     if (!r || myGen !== this.gen) return null;
     if (r.ok) {
       // an undo goes on with the same person's hand; a resumed game at a table of people shows the hand-over first
@@ -171,7 +248,7 @@ export class Controller extends Emitter {
 
   /** The engine's view for person `seat` (who now holds the device): null when it died or refused. */
   async viewAs(seat) {
-    const r = await this.engine({ cmd: "view", seat });
+    const r = /** @type {import("../engine/protocol.js").ViewAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "view", seat }));
     if (r && !r.ok) this.engineError(r);
     return r?.ok ? r.view : null;
   }
@@ -211,48 +288,63 @@ export class Controller extends Emitter {
   async recover(reason) {
     const guest = !this.transport.ownsGame;
     if ((!guest && !this.journal.setup) || ["loading", "error"].includes(store.ui.phase)) return;
-    const now = performance.now();
-    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
-    this.deaths.push(now);
+    const giveUp = this.noteDeath();
     const covered = store.ui.handover != null;   // the hand-over screen was up: it comes back over the rebuilt table
     const myGen = this.halt({ keepDialogs: true });
     store.ui.busy = true;
     toast(t("msg.engineRestarting"), "error", 20_000);
     announce(t("msg.engineRestarting"));
     let problem = reason;
-    if (this.deaths.length <= MAX_DEATHS) {
-      for (let attempt = 0; attempt < 2; attempt++) {
-        try {
-          await this.bridge.start();
-          if (guest) {
-            if (myGen !== this.gen) return;
-            toast(t("msg.engineRestarted"), "info", 4000);
-            announce(t("msg.engineRestarted"));
-            this.recoveredAt = performance.now();
-            this.emit("engineRestarted");
-            return;
-          }
-          const r = await this.bridge.request(this.journal.restoreRequest());
-          if (myGen !== this.gen) return;
-          if (!r.ok) throw new Error(r.error?.code || "restore refused");
-          const viewer = viewerSeat(), again = viewer !== r.view.viewer && isPerson(viewer, r.view)
-            ? await this.bridge.request({ cmd: "view", seat: viewer }) : null;
-          if (myGen !== this.gen) return;
-          setView(again?.ok ? again.view : r.view);
-          markViewer(viewerSeat());
-          this.renderer.relayout();
-          toast(t("msg.engineRestarted"), "info", 4000);
-          announce(t("msg.engineRestarted"));
-          this.recoveredAt = performance.now();
-          if (!(covered && this.coverTable(myGen))) this.advance(myGen);
-          return;
-        } catch (err) {
-          problem = err.message || String(err);
-          if (myGen !== this.gen) return;
-        }
+    for (let attempt = 0; !giveUp && attempt < 2; attempt++) {
+      try {
+        await this.bridge.start();
+        if (guest) this.guestRestarted(myGen);
+        else await this.rebuildAfterDeath(myGen, covered);
+        return;
+      } catch (err) {
+        problem = err.message || String(err);
+        if (myGen !== this.gen) return;
       }
     }
     this.fatal(t("msg.engineGaveUp", { reason: problem }));
+  }
+
+  /** A worker death noted (recover): true when there were too many in the last minute (the error screen). */
+  noteDeath() {
+    const now = performance.now();
+    this.deaths = this.deaths.filter((t0) => now - t0 < DEATHS_WINDOW_MS);
+    this.deaths.push(now);
+    return this.deaths.length > MAX_DEATHS;
+  }
+
+  /** The new worker is up (recover): said, and the time noted (the measurements). */
+  sayRestarted() {
+    toast(t("msg.engineRestarted"), "info", 4000);
+    announce(t("msg.engineRestarted"));
+    this.recoveredAt = performance.now();
+  }
+
+  /** A friend's page has its new worker (recover): its listener shows the table again from the host's messages. */
+  guestRestarted(myGen) {
+    if (myGen !== this.gen) return;
+    this.sayRestarted();
+    this.emit("engineRestarted");
+  }
+
+  /** The new worker rebuilds the game from the journal (recover), seen by the same person, and the game goes on
+   *  (behind the hand-over screen again when it was `covered`). Throws when the engine refuses the rebuild. */
+  async rebuildAfterDeath(myGen, covered) {
+    const r = await this.bridge.request(this.journal.restoreRequest());
+    if (myGen !== this.gen) return;
+    if (!r.ok) throw new Error(r.error?.code || "restore refused");
+    const viewer = viewerSeat(), again = viewer !== r.view.viewer && isPerson(viewer, r.view)
+      ? await this.bridge.request({ cmd: "view", seat: viewer }) : null;
+    if (myGen !== this.gen) return;
+    setView(again?.ok ? again.view : r.view);
+    markViewer(viewerSeat());
+    this.renderer.relayout();
+    this.sayRestarted();
+    if (!(covered && this.coverTable(myGen))) this.advance(myGen);
   }
 
   setPhase(p) {
@@ -320,7 +412,7 @@ export class Controller extends Emitter {
         if (myGen !== this.gen) return false;
         if (!botTurn()) continue;   // the seat changed while the loop waited: no bot is asked for a friend's card
         const outside = store.view.players?.[store.view.to_play]?.bot === "outside";
-        const r = outside ? await this.outsideMove() : await this.engine({ cmd: "bot_move" });
+        const r = outside ? await this.outsideMove() : /** @type {GameReply|null} */ (await this.engine({ cmd: "bot_move" }));
         if (!r || myGen !== this.gen) return false;
         if (!r.ok) { this.engineError(r); return false; }
         await this.apply(r, myGen);
@@ -373,10 +465,12 @@ export class Controller extends Emitter {
    * The bot lab's bot plays its seat ("play a game against this bot"): the engine gives the seat's observation, the
    * lab's worker answers with the player's bot, the engine checks and plays the card. When the bot fails (or the
    * page was reloaded and the lab is gone), our default level plays that seat from then on, and the player is told.
+   * @returns {Promise<GameReply|null>}
    */
   async outsideMove() {
-    const o = await this.engine({ cmd: "observe" });
-    if (!o || !o.ok) return o;
+    const o = /** @type {import("../engine/protocol.js").ObserveAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "observe" }));
+    if (!o) return null;
+    if (o.ok === false) return o;   // (=== false: the loose type check narrows it so)
     const fallback = store.hello?.defaults?.bots?.[0] ?? "normal";
     const tell = (code, kind) => {
       const reason = t(`lab.reason.${code}`, { limit: 2 });
@@ -388,7 +482,7 @@ export class Controller extends Emitter {
       let failure;
       try {
         const { card } = await this.outside.client.request({ cmd: "move", obs: o.observation });
-        const r = await this.engine({ cmd: "outside_move", card });
+        const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "outside_move", card }));
         if (!r || r.ok) return r;
         failure = { code: "illegal" };
       } catch (err) {
@@ -402,7 +496,7 @@ export class Controller extends Emitter {
       this.outsideGone = true;
       tell("reloaded", "lab.botGone");
     }
-    return this.engine({ cmd: "outside_move", level: fallback });
+    return /** @type {Promise<GameReply|null>} */ (this.engine({ cmd: "outside_move", level: fallback }));
   }
 
   /** "Play a game against this bot" (the bot lab): the player's bot takes seat 1 in a new game of `game` (the lab's
@@ -412,7 +506,7 @@ export class Controller extends Emitter {
     if (!(await this.mayLeave())) return;
     this.outside = { client, name };
     this.outsideGone = false;
-    const id = game !== "mittlere" && store.hello?.games?.[game] ? game : null;   // null: Mittlere
+    const id = offeredGame(game);   // null: Mittlere
     const n = gameInfo(id).seats;   // hello says (the game is one of hello.games)
     const names = Array.from({ length: n }, (_, s) => t(seatNameKey(s, n)));
     names[1] = String(name).slice(0, store.hello?.limits?.name_max_len ?? 24);
@@ -456,7 +550,7 @@ export class Controller extends Emitter {
     // a card tapped while the table still moved: played now, if the engine's view it was tapped in still stands
     // (a newer view that changed no card, a name or a seat's connection, keeps it: the turn is still the same)
     if (p && p.gen === this.gen && p.cards === cardsSeen(v) && v.legal.includes(p.card) && isMyTurn()) { this.play(p.card); return; }
-    if (!prefs.autoForced || v.legal.length !== 1) return;
+    if (!(/** @type {{autoForced?: boolean}} */ (prefs).autoForced) || v.legal.length !== 1) return;
     const myGen = this.gen, card = v.legal[0];
     setTimeout(() => {
       if (myGen === this.gen && store.view === v && isMyTurn()) this.play(card);
@@ -505,34 +599,15 @@ export class Controller extends Emitter {
     hideToast();
     hideHint();
     Object.assign(store.ui, { busy: true, peek: false, selected: -1, handover: null });
-    // the game of the family (absent: Mittlere) and its number of seats, as the engine's hello says
-    const game = opts.game && opts.game !== "mittlere" && store.hello?.games?.[opts.game] ? opts.game : null;   // null: Mittlere
-    const n = gameInfo(game).seats;   // hello says (the game is one of hello.games)
-    // who sits where (game/seats.js): the settings' table, or a level per other seat (share links, URLs); a game of
-    // four takes a game of three's table with its first other seat's level again for the fourth; anything shorter (a
-    // URL's one level) goes to the engine as it is, which says what is wrong
-    const given = Array.isArray(opts.seats) ? opts.seats : seatsOfBots(Array.isArray(opts.bots) ? opts.bots : []);
-    const table = tableFor(given, n, store.hello?.defaults?.bots?.[0]);
-    const seats = engineSeats(table), mixed = !botsOnly(table);
-    // the player's name (else "You"); a person's; a bot's seat name ("Right"), or at a table of people, where the
-    // seats are seen from every side, its level ("Normal bot")
-    const botName = (s) => (mixed && table[s].level ? t("name.bot", { level: levelName(table[s].level) }) : t(seatNameKey(s, n)));
-    const names = opts.names ?? Array.from({ length: n }, (_, s) => (s === 0 ? opts.name || t("name.0") : table[s]?.name || botName(s)));
-    const req = { cmd: "new_game", ...(game ? { game } : {}), hands: opts.hands, seats, names };
-    const seed = String(opts.seed ?? "").trim();   // a seed is text end to end: the engine decides what it means
-    if (seed) req.seed = seed;
-    // the game's rule variants: Mittlere's (`rules`), or the other game's (`gameRules`), shape-checked from storage;
-    // the engine checks the values
-    const rules = game ? opts.gameRules?.[game] : opts.rules;
-    if (rules) req.rules = { ...rules };
-    const r = await this.engine(req);
+    const req = newGameRequest(opts);
+    const r = /** @type {GameReply|null} */ (await this.engine(req));
     if (!r || myGen !== this.gen) return;
-    if (!r.ok) {
+    if (r.ok === false) {
       if (store.ui.phase !== "loading") { this.engineError(r); return; }
       throw new StartRefused(r.error);   // boot decides: defaults, or the error screen
     }
     this.emit("newGame");   // the autosave (save.js): the game it held ends here
-    this.journal.reset({ ...(game ? { game } : {}), hands: r.view.hands_total, seats, seed: String(r.view.seed), names: r.view.players.map((p) => p.name), ...(req.rules ? { rules: req.rules } : {}), ...(opts.practice ? { practice: true } : {}) });
+    this.journal.reset(journalSetup(req, r.view, opts.practice));
     await this.apply(r, myGen);
     if (myGen !== this.gen) return;
     if (store.ui.phase === "loading") dialogs.loading.hide();
@@ -550,7 +625,7 @@ export class Controller extends Emitter {
     // play together: the fair deal's seed (peer/host.js); a game at this device: the engine's own
     const seed = await this.transport.dealSeed(this.journal.hands.length + 1);
     if (myGen !== this.gen) return;
-    const r = await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" });
+    const r = /** @type {GameReply|null} */ (await this.engine(seed ? { cmd: "next_hand", seed } : { cmd: "next_hand" }));
     if (!r || myGen !== this.gen) return;
     if (r.ok) this.journal.seedNextHand(seed);   // before apply records the deal (and the autosave writes it)
     if (!r.ok) { store.ui.handover = null; this.engineError(r); return; }
@@ -581,9 +656,9 @@ export class Controller extends Emitter {
       return;
     }
     const myGen = this.gen;
-    const r = await this.engine({ cmd: "play", card });
+    const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "play", card }));
     if (!r || myGen !== this.gen) return;
-    if (!r.ok) {
+    if (r.ok === false) {
       // the engine's reason, shown as it is (the UI knows no rules)
       store.ui.busy = false;
       const reason = refusalText(r.error, nameOf);
@@ -634,7 +709,7 @@ export class Controller extends Emitter {
     }
     if (store.ui.busy || store.scene || myGen !== this.gen) return null;
     store.ui.busy = true;
-    const r = await this.engine({ cmd: "play", seat, card });
+    const r = /** @type {GameReply|null} */ (await this.engine({ cmd: "play", seat, card }));
     if (!r || myGen !== this.gen) return r;
     if (!r.ok) { store.ui.busy = false; return r; }
     await this.apply(r, myGen);
@@ -645,7 +720,7 @@ export class Controller extends Emitter {
   /** A seat's name came or changed during the game (a friend's; a default name in a new language): the engine's
    *  table (and the journal, so that a resumed game keeps it) calls the seat so from now on. */
   async renameSeat(seat, name) {
-    const r = await this.ask({ cmd: "rename", seat, name });
+    const r = /** @type {GameReply|null} */ (await this.ask({ cmd: "rename", seat, name }));
     if (!r?.ok) return r;
     if (this.journal.setup?.names) this.journal.setup.names[seat] = r.view.players[seat].name;
     setView(r.view);
@@ -657,7 +732,8 @@ export class Controller extends Emitter {
   /** Host: a bot stands in for an away friend (`kind` "bot") or the friend plays again ("remote"). */
   async seatTo(seat, kind, level) {
     const myGen = this.gen;
-    const r = await this.engine(kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind });
+    const req = kind === "bot" ? { cmd: "seat", seat, kind, level } : { cmd: "seat", seat, kind };
+    const r = /** @type {GameReply|null} */ (await this.engine(/** @type {import("../engine/protocol.js").SeatRequest} */ (req)));
     if (!r || !r.ok || myGen !== this.gen) return r;
     setView(r.view);
     this.renderer.invalidate();
@@ -671,7 +747,7 @@ export class Controller extends Emitter {
    */
   async showGuest(observation, events, fresh, names) {
     const myGen = this.gen;
-    const r = await this.ask({ cmd: "guest_view", observation, events, names });
+    const r = /** @type {GameReply|null} */ (await this.ask({ cmd: "guest_view", observation, events, names }));
     if (!r?.ok || myGen !== this.gen) return;
     const before = copyModel(store.scene ?? store.model);
     setView(r.view);
@@ -696,7 +772,7 @@ export class Controller extends Emitter {
 
   async hint() {
     if (!isMyTurn() || !helpAllowed(people().length) || !this.transport.ownsGame) return;
-    const r = await this.engine({ cmd: "hint" });
+    const r = /** @type {import("../engine/protocol.js").HintAnswer|ErrorAnswer|null} */ (await this.engine({ cmd: "hint" }));
     if (!r) return;
     if (!r.ok) { this.engineError(r); return; }
     const i = store.model.hand.indexOf(r.card);

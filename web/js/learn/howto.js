@@ -1,3 +1,4 @@
+// @ts-check
 // How to play: a dialog readable from the first second (it needs neither Python nor the engine), written in each
 // language's catalog (keys howto.*), with the cards drawn by the game's own card art (cards.js CardArt).
 import { CardArt } from "../table/cards.js";
@@ -5,18 +6,29 @@ import { getDeck, has, richText, t, tDeck } from "../i18n/i18n.js";
 import { store } from "../game/store.js";
 import { touchScreen } from "../table/input.js";
 
+/** @type {(() => void) | null} */
 let tutorialAction = null;
-/** What the "first hand with a coach" button does (set by main.js once the tutorial exists). */
+/** What the "first hand with a coach" button does (set by main.js once the tutorial exists).
+ *  @param {() => void} fn */
 export function setTutorialAction(fn) { tutorialAction = fn; }
 
 /**
  * The page: sections of catalog paragraphs and card figures. A figure lists card codes and the label under each
  * card; a figure of `points` labels each card with its card points as the engine's hello gives them (plain or trump,
  * docs/rules.md §2): before the engine is ready it shows the cards alone, and the points once hello has come.
+ * @typedef {object} Figure
+ * @property {string[]} cards  card codes
+ * @property {string} caption  catalog key
+ * @property {string[]} [labels]  one per card: a catalog key ("howto.…"), the text itself, or ""
+ * @property {"plain"|"trump"} [points]  label each card with its card points (hello's card_points)
  */
+/** @type {Figure} */
 const PLAIN = { cards: ["SA", "SK", "SQ", "SJ", "S10", "S9", "S8", "S7", "S6"], points: "plain", caption: "howto.fig.plain" };
+/** @type {Figure} */
 const TRUMP = { cards: ["HJ", "H9", "HA", "HK", "HQ", "H10", "H8", "H7", "H6"], points: "trump", caption: "howto.fig.trump" };
+/** @type {Figure} */
 const FIXING = { cards: ["S7", "D6", "HK"], labels: ["howto.fig.led", "howto.fig.void", "howto.fig.void"], caption: "howto.fig.fix" };
+/** @type {Figure} */
 const PUUR = { cards: ["CJ", "SA", "D7"], labels: ["howto.fig.puur", "", ""], caption: "howto.fig.puurCaption" };
 
 const SECTIONS = [
@@ -32,16 +44,20 @@ const SECTIONS = [
 
 const art = new CardArt();
 
-/** A figure's labels: its own, or each card's points from hello (empty ones before hello). */
+/** A figure's labels: its own, or each card's points from hello (empty ones before hello).
+ *  @param {Figure} fig
+ *  @returns {string[]} */
 function labelsOf(fig) {
-  if (!fig.points) return fig.labels;
+  if (!fig.points) return fig.labels ?? [];
   const table = store.hello?.card_points?.[fig.points];
   return fig.cards.map((code) => (table ? String(table[code.slice(1)] ?? "") : ""));
 }
 
-/** A row of cards drawn by the game's card art, each with its label below, and a caption. */
-function figure(fig, width) {
-  fig = { ...fig, labels: labelsOf(fig) };
+/** A row of cards drawn by the game's card art, each with its label below, and a caption.
+ *  @param {Figure} figure0
+ *  @param {number} width  the room for the row, in CSS pixels */
+function figure(figure0, width) {
+  const fig = { ...figure0, labels: labelsOf(figure0) };
   const n = fig.cards.length, dpr = Math.min(window.devicePixelRatio || 1, 3);
   const gap = 4, cw = Math.floor(Math.min(58, (width - gap * (n - 1)) / n)), ch = Math.round(cw * 1.5);
   const labelH = fig.labels.some((l) => l.startsWith("howto.")) ? 0 : 18;
@@ -50,7 +66,7 @@ function figure(fig, width) {
   c.width = Math.round(W * dpr); c.height = Math.round(H * dpr);
   c.style.width = `${W}px`; c.style.height = `${H}px`;
   c.setAttribute("aria-hidden", "true");
-  const ctx = c.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d"));   // a new canvas has its 2d context
   ctx.scale(dpr, dpr);
   art.setSize(cw, ch, dpr, getDeck());   // the pack on the table
   fig.cards.forEach((code, i) => {
@@ -80,23 +96,27 @@ function figure(fig, width) {
   return f;
 }
 
+/** @type {HTMLDialogElement | null} */
 let dlg = null;
 
+/** The dialog, made once (empty: render fills it). */
 function build() {
-  dlg = document.createElement("dialog");
+  const dlg = document.createElement("dialog");
   dlg.id = "dlg-howto";
   dlg.className = "howto";
   dlg.dataset.reading = "";   // the game never closes it, and waits while it is open (dialogs.js)
   dlg.setAttribute("aria-labelledby", "howto-title");
   document.body.append(dlg);
   dlg.addEventListener("click", (e) => { if (e.target === dlg) dlg.close(); });   // a click on the backdrop
+  return dlg;
 }
 
 /** A text's touch-screen wording where it has one ("tap" a card; "click" it with a mouse). */
-const pointerKey = (key) => (has(`${key}.touch`) && touchScreen() ? `${key}.touch` : key);
+const pointerKey = (/** @type {string} */ key) => (has(`${key}.touch`) && touchScreen() ? `${key}.touch` : key);
 
-/** Fill the dialog in the current language (again after a language switch). */
-function render() {
+/** Fill the dialog `dlg` in the current language (again after a language switch).
+ *  @param {HTMLDialogElement} dlg */
+function render(dlg) {
   const h = document.createElement("h2");
   h.id = "howto-title";
   h.textContent = t("howto.title");
@@ -133,7 +153,7 @@ function render() {
     tut.id = "btn-tutorial";
     tut.textContent = t("btn.tutorial");
     tut.disabled = !store.hello;   // the tutorial plays real cards: it waits for the engine
-    tut.addEventListener("click", () => { dlg.close(); tutorialAction(); });
+    tut.addEventListener("click", () => { dlg.close(); tutorialAction?.(); });
     buttons.append(tut);
   }
   buttons.append(close);
@@ -143,18 +163,19 @@ function render() {
 
 /** Open How to play (any time: during loading too). */
 export function showHowTo() {
-  if (!dlg) build();
+  dlg ??= build();
   if (!dlg.open) dlg.showModal();
-  render();
-  dlg.querySelector(".howto-body").scrollTop = 0;
+  render(dlg);
+  const body = dlg.querySelector(".howto-body");
+  if (body) body.scrollTop = 0;
   // a game of four on the table (Molotow, Plus-Minus): its own rules first in view
   if ((store.view?.game ?? "mittlere") !== "mittlere") dlg.querySelector("#howto-family")?.scrollIntoView({ block: "start" });
-  dlg.querySelector("button.primary")?.focus();
+  /** @type {HTMLButtonElement | null} */ (dlg.querySelector("button.primary"))?.focus();
 }
 
 /** The engine is ready: the first hand with a coach can start (from a How to play opened while loading, too). */
 export function engineReady() {
-  const b = dlg?.querySelector("#btn-tutorial");
+  const b = /** @type {HTMLButtonElement | null | undefined} */ (dlg?.querySelector("#btn-tutorial"));
   if (b) b.disabled = false;
   // the card points came with hello: the figures of an open How to play show them now
   const width = Math.min(dlg?.clientWidth || 480, 520) - 8;
@@ -165,4 +186,4 @@ export function engineReady() {
 }
 
 /** Re-render an open How to play after a language switch. */
-export function refreshHowTo() { if (dlg?.open) render(); }
+export function refreshHowTo() { if (dlg?.open) render(dlg); }

@@ -17,12 +17,15 @@ export class GamesDialog {
    * @param {import("../review/review.js").HandReview} deps.review
    */
   constructor({ autosave, review }) {
-    Object.assign(this, { autosave, review });
+    this.autosave = autosave;
+    this.review = review;
   }
 
   /** Import a file (picker or drop): the engine checks it, the review opens it; a bad file gets one line. */
   async importFile(file) {
+    /** @type {{ok: boolean, records?: object[], names?: string[]|null, reason?: string}} */
     const got = await recordsFromFile(file);
+    /** @type {{ok: boolean, message?: string}} */
     const r = got.ok ? await this.review.open(got.records, { names: got.names, start: 0 }) : { ok: false, message: got.reason };
     const status = document.getElementById("import-status");
     if (r.ok) { if (status) status.textContent = ""; return true; }
@@ -61,7 +64,8 @@ export class GamesDialog {
     if (hidden) body.push(el("h3", { text: t("games.current") }), el("p", { id: "share-hidden", text: t("games.sharedDevice") }));
     if (setup && v && !hidden) {
       const over = v.phase === "game-over";
-      const link = shareLink({ ...setup, bots: levelsOf(setup.seats) }, over ? v.scores.net[humanSeat()] : null);
+      const deal = { seed: String(setup.seed), hands: setup.hands, bots: levelsOf(setup.seats), game: setup.game };
+      const link = shareLink(deal, over ? v.scores.net[humanSeat()] : null);
       const linkBox = el("input", { id: "share-link", type: "text", readonly: true, value: link, "aria-label": t("share.link") });
       body.push(el("h3", { text: t("games.current") }),
         el("p", {}, btn("btn-download-game", "games.download", () => {
@@ -94,7 +98,7 @@ export class GamesDialog {
       resetHistory();
       this.open();
     }, { disabled: !games.length });
-    const close = btn("btn-games-close", "btn.close", () => document.getElementById("dlg-games").close(), { class: "primary" });
+    const close = btn("btn-games-close", "btn.close", () => /** @type {HTMLDialogElement} */ (document.getElementById("dlg-games")).close(), { class: "primary" });
     modal("dlg-games", t("games.title"), body, [reset, close], { dismissible: true, wide: true });
   }
 }

@@ -205,10 +205,12 @@ const pct = (n, d) => (d ? fmtNumber(n / d, { style: "percent", maximumFractionD
 export function statisticsSection(games, current) {
   const me = humanSeat();
   const { levels, all } = statistics(games, me);
+  const botsText = (s) => gamePrefix(s.game) + s.bots.map((b) => (b === PERSON ? t("stats.person") : levelName(b))).join(" + ");
   const rows = levels.map((s) => el("tr", { "data-bots": s.key },
-    el("th", { scope: "row", text: gamePrefix(s.game) + s.bots.map((b) => (b === PERSON ? t("stats.person") : levelName(b))).join(" + ") }), el("td", { text: fmtNumber(s.games) }),
+    el("th", { scope: "row", text: botsText(s) }), el("td", { text: fmtNumber(s.games) }),
     el("td", { text: fmtNumber(s.wins) }),
     el("td", { text: s.hands ? signed(s.strokes / s.hands, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : "–" })));
+  /** @type {Element[]} */
   const out = [
     el("table", { class: "summary", id: "stats-levels" },
       el("thead", {}, el("tr", {}, ["stats.bots", "stats.games", "stats.wins", "stats.mean"].map((k) => el("th", { scope: "col", text: t(k) })))),
@@ -224,7 +226,10 @@ export function statisticsSection(games, current) {
       { x: t("stats.axisHands"), y: t("stats.axisNet"), from: 0 }));
   }
   const recent = games.filter(countsAsGame).slice(0, 20).reverse().map((g) => g.net[me]);
-  if (recent.length > 1) out.push(el("h3", { text: t("stats.chartGames") }), chart(recent, t("stats.chartGames"), { x: t("stats.axisGames"), y: t("stats.axisNet") }));
+  if (recent.length > 1) {
+    out.push(el("h3", { text: t("stats.chartGames") }),
+      chart(recent, t("stats.chartGames"), { x: t("stats.axisGames"), y: t("stats.axisNet") }));
+  }
   return out;
 }
 
@@ -235,12 +240,15 @@ export function historyList(games, actions) {
   // data-label: the column's name, shown before each value where a phone lays a game out as a block (save.css)
   const cols = ["history.date", "history.hands", "stats.bots", "history.result"].map((k) => t(k));
   const label = (i) => t("field.label", { name: cols[i] });
+  // the other seats: a person by the name they had, a bot by its level; "(undo)" when the game was played with it
+  const seatsText = (g) => g.bots.map((b, k) => (b === PERSON ? g.names?.[k + 1] ?? t("stats.person") : levelName(b))).join(", ")
+    + (g.undo ? ` ${t("history.undo")}` : "");
   return [el("table", { class: "summary", id: "history-list" },
     el("thead", {}, el("tr", {}, [...cols, ""].map((text) => el("th", { scope: "col", text })))),
     el("tbody", {}, games.map((g) => el("tr", { "data-game": g.id, "data-status": g.status },
       el("td", { "data-label": label(0), class: "when", text: fmtDate(new Date(g.ended_at ?? g.id)) }),
       el("td", { "data-label": label(1), text: gamePrefix(g.game) + `${handsPlayed(g.results)} / ${g.hands_total}` }),
-      el("td", { "data-label": label(2), text: g.bots.map((b, k) => (b === PERSON ? g.names?.[k + 1] ?? t("stats.person") : levelName(b))).join(", ") + (g.undo ? ` ${t("history.undo")}` : "") }),
+      el("td", { "data-label": label(2), text: seatsText(g) }),
       el("td", { "data-label": label(3), text: g.status === "abandoned" ? t("history.abandoned", { net: signed(g.net[me]) })
         : t(g.winners?.includes(me) ? "history.won" : "history.lost", { net: signed(g.net[me]) }) }),
       el("td", { class: "game-actions" }, actions(g))))))];

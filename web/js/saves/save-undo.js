@@ -14,7 +14,7 @@ import { helpAllowed } from "../ui/settings.js";
  * @property {(setup: object, hands: string[][], rebuilt: () => void, options: {keepViewer?: boolean}) =>
  *   Promise<import("../engine/protocol.js").Answer | null>} restore
  * @typedef {object} UndoAutosave
- * @property {number[][]} seats  who played each card of the journal, per dealt hand
+ * @property {number[][]|null} seats  who played each card of the journal, per dealt hand (null: not known)
  * @property {boolean} usedUndo
  * @property {() => void} write
  */
