@@ -53,6 +53,20 @@ function rememberUsed(key) {
   try { localStorage.setItem(USED_KEY, JSON.stringify(list.slice(-USED_MAX))); } catch { /* this visit only */ }
 }
 
+/** What this page does with each kind of the host's messages (checked first: Guest.handle); any other is ignored. */
+const FROM_HOST = {
+  hello: (guest, m) => guest.onHello(m),
+  state: (guest, m) => guest.onState(m),
+  commit: (guest, m) => guest.fairMessage(m),
+  commitments: (guest, m) => guest.fairMessage(m),
+  dealt: (guest, m) => guest.fairMessage(m),
+  secrets: (guest, m) => guest.fairMessage(m),
+  react: (guest, m) => guest.onReact(m),
+  away: (guest, m) => guest.onPresence(m),
+  rejoin: (guest, m) => guest.onPresence(m),
+  bye: (guest) => guest.onBye(),
+};
+
 export class Guest {
   constructor({ controller, settings }) {
     Object.assign(this, { controller, settings });
@@ -72,7 +86,9 @@ export class Guest {
       leave: () => this.leave(),
     }));
     // the game's end: the host may play again with this table (this page stays at it)
-    addGameOverNote(() => (this.status === "playing" ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) }) : null));
+    addGameOverNote(() => (this.status === "playing"
+      ? el("p", { class: "rematch", "data-rematch-wait": true, text: t("join.rematchWait", { host: this.host() }) })
+      : null));
     this.reactions = new Reactions({
       send: (reaction) => this.send("react", { seat: this.seat, reaction }),
       renderer: controller.renderer, nameOf: (s) => this.names[s] ?? "",
@@ -163,7 +179,10 @@ export class Guest {
     const seats = el("ul", { class: "join-seats" }, this.names.map((n, s) =>
       el("li", { "data-join-seat": s, text: s === this.seat ? t("join.yourSeat") : s === 0 ? t("join.hostSeat", { name: n }) : n })));
     // the name the host gave the seat is the placeholder: a friend who types none is called so
-    const name = el("input", { type: "text", id: "join-name", value: this.typed ?? this.myName(), placeholder: this.invite.names[this.seat], maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
+    const name = el("input", {
+      type: "text", id: "join-name", value: this.typed ?? this.myName(), placeholder: this.invite.names[this.seat],
+      maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname",
+    });
     name.addEventListener("input", () => { this.typed = name.value; });
     name.addEventListener("change", () => {
       const v = name.value.trim();
@@ -231,82 +250,138 @@ export class Guest {
   }
 
   async handle(text) {
+    const m = await this.checked(text);
+    if (!m) return;
+    await FROM_HOST[m.type]?.(this, m);
+  }
+
+  /** The host's message as this page's engine checked it (size, shape, version, order: docs/peer.md); null when
+   *  refused. The worker died: the message waits for the new one (none is lost). */
+  async checked(text) {
     await this.engineReady;
-    // the host's message is checked by this page's engine first (size, shape, version, order: docs/peer.md)
-    let checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
-    if (checked === null) {   // the worker died: the message waits for the new one (none is lost)
-      if (!this.engineBack) { let resolve; const promise = new Promise((done) => { resolve = done; }); this.engineBack = { promise, resolve }; }
-      await this.engineBack.promise;
-      checked = await this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    const check = () => this.controller.ask({ cmd: "peer_check", from_host: true, message: text });
+    let checked = await check();
+    if (checked === null) {
+      await this.engineRestarted();
+      checked = await check();
     }
-    if (!checked?.ok) return;
-    const m = checked.message;
-    if (m.type === "hello" && m.names.length === this.names.length) {   // a name per seat of the invite's table
-      this.names = [...m.names];
-      if (this.status !== "playing") this.screen();
-      // a name that came (or changed) during the game: the table says it at once
-      else if (this.observation) await this.controller.showGuest(this.observation, this.events, [], this.names);
-    } else if (m.type === "state" && m.seat === this.seat) {
-      // a state answers the card sent (played, or refused: the host forwards the table as it was)
-      clearTimeout(this.cardTimer);
-      const from = m.next - m.events.length;
-      if (from === 0) { this.events = []; this.fresh = []; }
-      else if (from !== this.events.length) return;   // a gap: the next state from 0 mends it
-      const live = this.shown || this.invite.seq === 0;   // this page was at the table before these events
-      const dealtBefore = this.events.filter((e) => e.type === "hand_dealt").length;
-      this.events.push(...m.events);
-      this.fresh = [...(this.fresh ?? []), ...m.events];
-      if (live) this.watchDeals(m.events, dealtBefore);
-      this.observation = m.observation;
-      if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
-      const sent = this.sent;
-      this.sent = null;
-      const fresh = this.fresh;
-      this.fresh = [];
-      if (fresh.some((e) => e.type === "hand_dealt")) {   // the next hand (or, from the start, the next game)
-        document.getElementById("dlg-hand")?.close();
-        document.getElementById("dlg-over")?.close();
-      }
-      // the host plays again with the same table: a new game in this page's history
-      if (from === 0 && this.shown && fresh[0]?.type === "hand_dealt" && fresh[0].hand_no === 1) {
-        this.startedAt = new Date().toISOString();
-      }
-      if (this.status !== "playing") {
-        this.status = "playing";
-        keepAwake(true);
-        this.reactions.mount();
-        this.screen();
-      }
-      this.startedAt ??= new Date().toISOString();
-      await this.controller.showGuest(m.observation, this.events, this.shown ? (from === 0 ? [] : fresh) : firstShown(fresh), this.names);
-      this.shown = true;
-      this.shownAt ??= performance.now();   // (figures: from the link's opening to the first table shown)
-      const mine = fresh.some((e) => e.type === "card_played" && e.seat === this.seat);
-      if (sent && !mine && store.view?.to_play === this.seat && store.view.hand?.includes(sent)) this.cardBack();
-      if (fresh.some((e) => e.type === "game_over")) this.keep();
-    } else if (["commit", "commitments", "dealt", "secrets"].includes(m.type)) {
-      await this.fairMessage(m);
-    } else if (m.type === "react" && m.seat !== this.seat) {
-      this.reactions.show(m.seat, m.reaction);
-    } else if (m.type === "away" && m.seat === 0) {
+    return checked?.ok ? checked.message : null;
+  }
+
+  /** Resolved once this page's new engine worker is up (engineRestarted): every message waiting waits for the same. */
+  engineRestarted() {
+    if (!this.engineBack) {
+      let resolve;
+      const promise = new Promise((done) => { resolve = done; });
+      this.engineBack = { promise, resolve };
+    }
+    return this.engineBack.promise;
+  }
+
+  /** The table's names (a name per seat of the invite's table), from the host. */
+  async onHello(m) {
+    if (m.names.length !== this.names.length) return;
+    this.names = [...m.names];
+    if (this.status !== "playing") this.screen();
+    // a name that came (or changed) during the game: the table says it at once
+    else if (this.observation) await this.controller.showGuest(this.observation, this.events, [], this.names);
+  }
+
+  /** A state for this page's seat: its events added, and the table shown once the last of a stream has come. */
+  async onState(m) {
+    if (m.seat !== this.seat) return;
+    // a state answers the card sent (played, or refused: the host forwards the table as it was)
+    clearTimeout(this.cardTimer);
+    const from = m.next - m.events.length;
+    if (!this.takeEvents(m, from)) return;
+    if (m.more) return;   // the rest of a long stream follows at once: the table is shown once it is all in
+    const sent = this.sent;
+    this.sent = null;
+    const fresh = this.fresh;
+    this.fresh = [];
+    this.newHand(fresh, from);
+    this.atTable();
+    this.startedAt ??= new Date().toISOString();
+    await this.controller.showGuest(m.observation, this.events, this.animated(fresh, from), this.names);
+    this.shown = true;
+    this.shownAt ??= performance.now();   // (figures: from the link's opening to the first table shown)
+    const mine = fresh.some((e) => e.type === "card_played" && e.seat === this.seat);
+    if (sent && !mine && store.view?.to_play === this.seat && store.view.hand?.includes(sent)) this.cardBack();
+    if (fresh.some((e) => e.type === "game_over")) this.keep();
+  }
+
+  /** A state's events after this page's (`from`: the index of its first; 0 starts afresh); false: a gap (the next
+   *  state from 0 mends it). */
+  takeEvents(m, from) {
+    if (from === 0) { this.events = []; this.fresh = []; }
+    else if (from !== this.events.length) return false;
+    const live = this.shown || this.invite.seq === 0;   // this page was at the table before these events
+    const dealtBefore = this.events.filter((e) => e.type === "hand_dealt").length;
+    this.events.push(...m.events);
+    this.fresh = [...(this.fresh ?? []), ...m.events];
+    if (live) this.watchDeals(m.events, dealtBefore);
+    this.observation = m.observation;
+    return true;
+  }
+
+  /** The events just shown dealt the next hand (or, from the start, the next game): the dialogs of the last close. */
+  newHand(fresh, from) {
+    if (fresh.some((e) => e.type === "hand_dealt")) {
+      document.getElementById("dlg-hand")?.close();
+      document.getElementById("dlg-over")?.close();
+    }
+    // the host plays again with the same table: a new game in this page's history
+    if (from === 0 && this.shown && fresh[0]?.type === "hand_dealt" && fresh[0].hand_no === 1) {
+      this.startedAt = new Date().toISOString();
+    }
+  }
+
+  /** The first state: this page is at the table (the join dialog closes, the screen stays awake). */
+  atTable() {
+    if (this.status === "playing") return;
+    this.status = "playing";
+    keepAwake(true);
+    this.reactions.mount();
+    this.screen();
+  }
+
+  /** What the table animates of the events just come: a page's first table, firstShown; a stream from 0, none. */
+  animated(fresh, from) {
+    if (!this.shown) return firstShown(fresh);
+    return from === 0 ? [] : fresh;
+  }
+
+  /** Another seat's reaction, shown by that seat. */
+  onReact(m) {
+    if (m.seat !== this.seat) this.reactions.show(m.seat, m.reaction);
+  }
+
+  /** A seat away or back: the host's gone ends the table; the other friend's shows as on the host's table. */
+  onPresence(m) {
+    if (m.type === "away" && m.seat === 0) {
       this.lost();   // the host's tab closed or reloads: its table is gone (a new invite brings this seat back)
-    } else if ((m.type === "away" || m.type === "rejoin") && m.seat !== this.seat) {
-      // every page shows each seat's connection: the other friend's away mark as on the host's table
-      if (m.type === "away") store.ui.away.add(m.seat);
-      else store.ui.away.delete(m.seat);
-      this.controller.renderer.invalidate();
-      const msg = t(m.type === "away" ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
-      toast(msg, m.type === "away" ? "error" : "info", 5000);
-      announce(msg);
-    } else if (m.type === "bye") {
-      this.status = "over";
-      keepAwake(false);
-      this.reactions.unmount();
-      this.keep();   // closed part-way: in this page's history as unfinished (a finished game stays finished)
-      const msg = t("join.over", { host: this.host() });
-      toast(msg, "info", 60_000);
-      announce(msg);
+      return;
     }
+    if (m.seat === this.seat) return;
+    // every page shows each seat's connection: the other friend's away mark as on the host's table
+    const away = m.type === "away";
+    if (away) store.ui.away.add(m.seat);
+    else store.ui.away.delete(m.seat);
+    this.controller.renderer.invalidate();
+    const msg = t(away ? "friends.status.away" : "friends.back", { name: this.names[m.seat] ?? "" });
+    toast(msg, away ? "error" : "info", 5000);
+    announce(msg);
+  }
+
+  /** The host closed the table. */
+  onBye() {
+    this.status = "over";
+    keepAwake(false);
+    this.reactions.unmount();
+    this.keep();   // closed part-way: in this page's history as unfinished (a finished game stays finished)
+    const msg = t("join.over", { host: this.host() });
+    toast(msg, "info", 60_000);
+    announce(msg);
   }
 
   /**
@@ -341,44 +416,61 @@ export class Guest {
    * the hand review re-deals from them). Anything that does not match is a warning now and in that hand's review.
    */
   async fairMessage(m) {
-    // the host plays again with the same table (rematch): a new game, whose fair deals start afresh
-    if (m.type === "commit" && m.hand_no === 1 && store.view?.phase === "game-over") this.rounds.clear();
+    if (m.type === "commit") { await this.fairCommit(m); return; }
     const round = this.rounds.get(m.hand_no);
-    if (m.type === "commit") {
-      // a round asked again (the host's page reloaded before it dealt) gets a fresh secret; once this page revealed
-      // for that hand it keeps that round, so a host cannot re-run a deal it did not like (its review would warn)
-      if (round?.revealed) return;
-      const secret = newSecret(), mine = await commitmentOf(secret);
-      this.rounds.set(m.hand_no, { secret, mine, host: m.commitment });
-      this.send("commit", { hand_no: m.hand_no, commitment: mine });
-      return;
-    }
     if (!round || round.fault) return;
+    if (m.type === "commitments" && !round.commitments) this.fairCommitments(m, round);
+    else if (m.type === "dealt" && round.commitments && !round.dealt) this.fairDealt(m, round);
+    else if (m.type === "secrets" && round.dealt && !round.secrets) await this.fairSecrets(m, round);
+  }
+
+  /** The host's commitment: this page's secret made and its commitment sent. */
+  async fairCommit(m) {
+    // the host plays again with the same table (rematch): a new game, whose fair deals start afresh
+    if (m.hand_no === 1 && store.view?.phase === "game-over") this.rounds.clear();
+    // a round asked again (the host's page reloaded before it dealt) gets a fresh secret; once this page revealed
+    // for that hand it keeps that round, so a host cannot re-run a deal it did not like (its review would warn)
+    if (this.rounds.get(m.hand_no)?.revealed) return;
+    const secret = newSecret(), mine = await commitmentOf(secret);
+    this.rounds.set(m.hand_no, { secret, mine, host: m.commitment });
+    this.send("commit", { hand_no: m.hand_no, commitment: mine });
+  }
+
+  /** Every peer's commitment: the host's and this page's as they were sent, and only then this page's secret. */
+  fairCommitments(m, round) {
     const { seats } = m;
-    if (m.type === "commitments" && !round.commitments) {
-      round.seats = [...seats];
-      round.commitments = [...m.commitments];
-      const at = (seat) => m.commitments[seats.indexOf(seat)];
-      if (at(0) !== round.host) this.fairFault(m.hand_no, "commitment_mismatch", 0);
-      else if (at(this.seat) !== round.mine) this.fairFault(m.hand_no, "commitment_mismatch", this.seat);
-      else {
-        round.revealed = true;
-        this.send("reveal", { hand_no: m.hand_no, secret: round.secret });
-      }
-    } else if (m.type === "dealt" && round.commitments && !round.dealt) {
-      // the seats whose secrets made the seed: those that committed, less a friend who fell silent
-      if (!seats.every((x) => round.seats.includes(x))) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
-      round.dealt = [...seats];
-      if (round.revealed && !seats.includes(this.seat)) this.fairFault(m.hand_no, "left_out", 0);
-    } else if (m.type === "secrets" && round.dealt && !round.secrets) {
-      clearTimeout(round.withheld);
-      // the same seats as dealt, and each secret the one its commitment promised (this page's own among them)
-      if (seats.join() !== round.dealt.join()) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
-      round.commitments = seats.map((x) => round.commitments[round.seats.indexOf(x)]);
-      round.seats = [...seats];
-      round.secrets = [...m.secrets];
-      for (const [i, secret] of m.secrets.entries()) {
-        if ((await commitmentOf(secret)) !== round.commitments[i]) { this.fairFault(m.hand_no, "commitment_mismatch", seats[i]); return; }
+    round.seats = [...seats];
+    round.commitments = [...m.commitments];
+    const at = (seat) => m.commitments[seats.indexOf(seat)];
+    if (at(0) !== round.host) this.fairFault(m.hand_no, "commitment_mismatch", 0);
+    else if (at(this.seat) !== round.mine) this.fairFault(m.hand_no, "commitment_mismatch", this.seat);
+    else {
+      round.revealed = true;
+      this.send("reveal", { hand_no: m.hand_no, secret: round.secret });
+    }
+  }
+
+  /** The seats whose secrets made the seed: those that committed, less a friend who fell silent. */
+  fairDealt(m, round) {
+    const { seats } = m;
+    if (!seats.every((x) => round.seats.includes(x))) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
+    round.dealt = [...seats];
+    if (round.revealed && !seats.includes(this.seat)) this.fairFault(m.hand_no, "left_out", 0);
+  }
+
+  /** Every secret, once the hand is over: the same seats as dealt, and each secret the one its commitment promised
+   *  (this page's own among them). */
+  async fairSecrets(m, round) {
+    const { seats } = m;
+    clearTimeout(round.withheld);
+    if (seats.join() !== round.dealt.join()) { this.fairFault(m.hand_no, "bad_fair", 0); return; }
+    round.commitments = seats.map((x) => round.commitments[round.seats.indexOf(x)]);
+    round.seats = [...seats];
+    round.secrets = [...m.secrets];
+    for (const [i, secret] of m.secrets.entries()) {
+      if ((await commitmentOf(secret)) !== round.commitments[i]) {
+        this.fairFault(m.hand_no, "commitment_mismatch", seats[i]);
+        return;
       }
     }
   }
@@ -426,7 +518,8 @@ export class Guest {
     const status = v.phase === "game-over" ? "finished" : "abandoned";
     recordGame(entryFromSeat({
       id: this.startedAt, status, ended_at: new Date().toISOString(), ...(v.game && v.game !== "mittlere" ? { game: v.game } : {}),
-      hands_total: v.hands_total, bots: v.players.slice(1).map(() => PERSON), seed: "", names: v.players.map((p) => p.name), net: [...v.scores.net], winners: v.winners,
+      hands_total: v.hands_total, bots: v.players.slice(1).map(() => PERSON), seed: "", names: v.players.map((p) => p.name),
+      net: [...v.scores.net], winners: v.winners,
       shared: false, undo: false, records: this.records(),
       results: store.history.map((h) => ({ case: h.case, settlement: [...h.settlement], card_points: [...h.card_points], tricks: [...h.tricks] })),
     }, this.seat));

@@ -54,6 +54,18 @@ export function codeBox(text, attr, label) {
   return box;
 }
 
+/** What the host does with each kind of a friend's messages (checked first: Host.received); any other is ignored
+ *  (a rejoin asks nothing more: its new link's opening brought the friend back, linked). */
+const FROM_FRIEND = {
+  hello: (host, seat, m) => host.onHello(seat, m),
+  commit: (host, seat, m) => { host.fairMessage(seat, m); },
+  reveal: (host, seat, m) => { host.fairMessage(seat, m); },
+  react: (host, seat, m) => host.onReact(seat, m),
+  ready: (host, seat, m) => host.onReady(seat, m),
+  card: (host, seat, m) => host.onCard(seat, m),
+  bye: (host, seat) => host.gone(seat),
+};
+
 export class Host {
   constructor({ controller, settings }) {
     Object.assign(this, { controller, settings });
@@ -116,7 +128,8 @@ export class Host {
     if (!friends.length) return null;
     return el("ul", { id: "ready-list", class: "ready-list" }, friends.map((seat) => {
       const ready = this.seats.get(seat).ready === next;
-      return el("li", { "data-ready-seat": seat, "data-ready": String(ready), text: t(ready ? "friends.ready" : "friends.reading", { name: this.seatName(seat) }) });
+      const text = t(ready ? "friends.ready" : "friends.reading", { name: this.seatName(seat) });
+      return el("li", { "data-ready-seat": seat, "data-ready": String(ready), text });
     }));
   }
 
@@ -154,7 +167,9 @@ export class Host {
     this.game = null;
     const seed = friends.length ? await this.fairRound(1) : null;
     for (const s of friends) this.seats.get(s).next = 0;   // the new game's stream from its start
-    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: store.view.hands_total, seats, names, practice: false, seed: seed ?? "" });
+    await this.controller.startGame({
+      ...this.controller.session, game: this.gameId, hands: store.view.hands_total, seats, names, practice: false, seed: seed ?? "",
+    });
     this.starting = false;
     this.renderBar();
   }
@@ -179,7 +194,10 @@ export class Host {
 
   /** The engine's table before the game: friends' seats, so that their first messages are checked too. */
   relobby() {
-    const seats = [{ kind: "me" }, ...this.otherSeats().map((s) => (this.seats.get(s).mode === FRIEND ? { kind: "remote" } : { kind: "bot", level: this.seats.get(s).mode }))];
+    const seats = [{ kind: "me" }, ...this.otherSeats().map((s) => {
+      const { mode } = this.seats.get(s);
+      return mode === FRIEND ? { kind: "remote" } : { kind: "bot", level: mode };
+    })];
     return this.controller.lobby(seats, this.names(), this.gameId);
   }
 
@@ -192,7 +210,10 @@ export class Host {
   }
 
   names() {
-    if (this.active && store.view?.players) return store.view.players.map((p, s) => (s === 0 ? this.name : this.seats.get(s)?.mode === FRIEND ? this.seats.get(s).name || p.name : p.name));
+    if (this.active && store.view?.players) {
+      const friendName = (s) => (this.seats.get(s)?.mode === FRIEND ? this.seats.get(s).name : null);
+      return store.view.players.map((p, s) => (s === 0 ? this.name : friendName(s) || p.name));
+    }
     return [this.name, ...this.otherSeats().map((s) => {
       const x = this.seats.get(s);
       return x.mode === FRIEND ? x.name || t("friends.friend", { n: s }) : t("name.bot", { level: levelName(x.mode) });
@@ -232,38 +253,82 @@ export class Host {
   render() {
     if (!this.hosting || this.active) return;
     const levels = store.hello?.levels ?? [];
-    const rows = this.otherSeats().map((s) => {
-      const x = this.seats.get(s);
-      const sel = el("select", { id: `fr-seat${s}`, "data-seat-choice": s },
-        el("option", { value: FRIEND, text: t("friends.friend", { n: s }) }),
-        levels.map((l) => el("option", { value: l, text: t("name.bot", { level: levelName(l) }) })));
-      sel.value = x.mode;
-      sel.disabled = this.active;
-      sel.addEventListener("change", async () => {
-        x.link?.close();
-        Object.assign(x, { mode: sel.value, link: null, code: null, status: "invite", name: null });
-        await this.relobby();
-        this.render();
-        if (x.mode === FRIEND) this.invite(s);
-      });
-      const status = x.mode !== FRIEND ? null
-        : el("p", { class: "fr-status", "data-status": x.status, text: this.statusText(s) });
-      const inv = x.mode === FRIEND && x.code && x.status !== "here"
-        ? el("div", { "data-invite": inviteUrl(x.code), class: "fr-invite" },
-          el("p", { class: "help", text: t("friends.inviteHelp", { n: s }) }),
-          codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: s })))
-        : x.mode === FRIEND && !x.code ? el("p", { class: "help", text: t("friends.preparing") }) : null;
-      const again = x.mode === FRIEND && x.code && x.status !== "here" ? this.newInviteButton(s) : null;
-      return el("fieldset", { class: "fr-seat", "data-seat-row": s },
-        el("legend", { text: t("friends.seat", { n: s }) }),
-        el("label", {}, el("span", { text: t("friends.who") }), sel), status, inv, again);
+    const body = [
+      el("p", { class: "help", text: t("friends.help") }),
+      el("label", {}, el("span", { text: t("new.you") }), this.nameField()),
+      el("label", {}, el("span", { text: t("new.game") }), this.gameField()),
+      this.gameSpec().open_ended ? null : el("label", {}, el("span", { text: t("new.hands") }), this.handsField()),
+      ...this.otherSeats().map((s) => this.seatRow(s, levels)),
+      ...this.replyField(),
+      el("p", { class: "help", text: t("friends.network") }),
+    ];
+    const cancel = el("button", { type: "button", text: t("btn.cancel") });
+    cancel.addEventListener("click", () => { this.dialog?.close(); this.cancel(); });
+    const start = el("button", { type: "button", class: "primary", "data-action": "start-table", text: t("friends.start") });
+    start.addEventListener("click", () => this.start());
+    if (this.starting) start.disabled = true;
+    body.push(el("p", { id: "fr-start-status", class: "fr-status", "aria-live": "polite", text: this.startStatus ?? "" }));
+    const focus = document.activeElement?.id;
+    const dismissible = !this.active;
+    this.dialog = modal("dlg-friends", t("friends.title"), body, this.active ? [] : [cancel, start], { dismissible, wide: true });
+    this.dialog.onclose = () => { if (!this.active && this.hosting && !this.starting) this.cancel(); };
+    if (focus) document.getElementById(focus)?.focus();
+  }
+
+  /** The dialog's row for `seat`: a friend or a bot of a level (`levels`), and a friend's invite and status. */
+  seatRow(seat, levels) {
+    const x = this.seats.get(seat);
+    const sel = el("select", { id: `fr-seat${seat}`, "data-seat-choice": seat },
+      el("option", { value: FRIEND, text: t("friends.friend", { n: seat }) }),
+      levels.map((l) => el("option", { value: l, text: t("name.bot", { level: levelName(l) }) })));
+    sel.value = x.mode;
+    sel.disabled = this.active;
+    sel.addEventListener("change", async () => {
+      x.link?.close();
+      Object.assign(x, { mode: sel.value, link: null, code: null, status: "invite", name: null });
+      await this.relobby();
+      this.render();
+      if (x.mode === FRIEND) this.invite(seat);
     });
-    // the dialog is built again when a friend's state changes: what the host was typing stays
-    const reply = el("input", { type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false", "aria-describedby": "fr-reply-help", value: this.draft ?? "" });
+    const friend = x.mode === FRIEND;
+    const status = friend ? el("p", { class: "fr-status", "data-status": x.status, text: this.statusText(seat) }) : null;
+    const again = friend && x.code && x.status !== "here";
+    return el("fieldset", { class: "fr-seat", "data-seat-row": seat },
+      el("legend", { text: t("friends.seat", { n: seat }) }),
+      el("label", {}, el("span", { text: t("friends.who") }), sel), status,
+      friend ? this.seatInvite(seat) : null, again ? this.newInviteButton(seat) : null);
+  }
+
+  /** A friend's seat's invite in the dialog (while it is not here), or that it is being made. */
+  seatInvite(seat) {
+    const x = this.seats.get(seat);
+    if (!x.code) return el("p", { class: "help", text: t("friends.preparing") });
+    if (x.status === "here") return null;
+    return el("div", { "data-invite": inviteUrl(x.code), class: "fr-invite" },
+      el("p", { class: "help", text: t("friends.inviteHelp", { n: seat }) }),
+      codeBox(inviteUrl(x.code), "data-invite-url", t("friends.invite", { n: seat })));
+  }
+
+  /** The reply field, its Accept and Scan buttons, and its help. The dialog is built again when a friend's state
+   *  changes: what the host was typing stays. */
+  replyField() {
+    const reply = el("input", {
+      type: "text", id: "fr-reply", "data-reply-input": true, autocomplete: "off", spellcheck: "false",
+      "aria-describedby": "fr-reply-help", value: this.draft ?? "",
+    });
     reply.addEventListener("input", () => { this.draft = reply.value; });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
     reply.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); accept.click(); } });
+    return [
+      el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept,
+        scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply"))))),
+      el("p", { id: "fr-reply-help", class: "help", text: t("friends.replyHelp") }),
+    ];
+  }
+
+  /** The host's own name: every friend's table and the invites not answered yet take a new one. */
+  nameField() {
     const me = el("input", { type: "text", id: "fr-name", value: this.name, maxlength: store.hello?.limits?.name_max_len ?? 24, autocomplete: "nickname" });
     me.disabled = this.active;
     me.addEventListener("change", async () => {
@@ -274,37 +339,25 @@ export class Host {
       await this.relobby();
       this.renamed();
     });
-    // the game's length: the invites say it, and Start plays it
+    return me;
+  }
+
+  /** The game's length: the invites say it, and Start plays it. */
+  handsField() {
     const choices = [...new Set([...(store.hello?.defaults?.hands_choices ?? [3, 6, 9, 12, 24]), this.hands()])].sort((a, b) => a - b);
     const hands = el("select", { id: "fr-hands" }, choices.map((n) => el("option", { value: n, text: String(n) })));
     hands.value = String(this.hands());
     hands.addEventListener("change", () => { this.handsChoice = Number(hands.value); this.renamed(); });
-    // the game: another one seats another number of friends (new invites for the new table)
+    return hands;
+  }
+
+  /** The game: another one seats another number of friends (the dialog again, with new invites for the new table). */
+  gameField() {
     const games = Object.keys(store.hello?.games ?? { mittlere: {} });
     const game = el("select", { id: "fr-game" }, games.map((id) => el("option", { value: id, text: t(`game.${id}`) })));
     game.value = this.gameId;
     game.addEventListener("change", () => this.open({ hands: this.handsChoice, name: this.name, game: game.value, asked: true }));
-    const body = [
-      el("p", { class: "help", text: t("friends.help") }),
-      el("label", {}, el("span", { text: t("new.you") }), me),
-      el("label", {}, el("span", { text: t("new.game") }), game),
-      this.gameSpec().open_ended ? null : el("label", {}, el("span", { text: t("new.hands") }), hands),
-      ...rows,
-      el("label", { class: "stack" }, el("span", { text: t("friends.reply") }), el("span", { class: "code-row" }, reply, accept,
-        scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply"))))),
-      el("p", { id: "fr-reply-help", class: "help", text: t("friends.replyHelp") }),
-      el("p", { class: "help", text: t("friends.network") }),
-    ];
-    const cancel = el("button", { type: "button", text: t("btn.cancel") });
-    cancel.addEventListener("click", () => { this.dialog?.close(); this.cancel(); });
-    const start = el("button", { type: "button", class: "primary", "data-action": "start-table", text: t("friends.start") });
-    start.addEventListener("click", () => this.start());
-    if (this.starting) start.disabled = true;
-    body.push(el("p", { id: "fr-start-status", class: "fr-status", "aria-live": "polite", text: this.startStatus ?? "" }));
-    const focus = document.activeElement?.id;
-    this.dialog = modal("dlg-friends", t("friends.title"), body, this.active ? [] : [cancel, start], { dismissible: !this.active, wide: true });
-    this.dialog.onclose = () => { if (!this.active && this.hosting && !this.starting) this.cancel(); };
-    if (focus) document.getElementById(focus)?.focus();
+    return game;
   }
 
   statusText(seat) {
@@ -413,18 +466,8 @@ export class Host {
   async received(seat, text) {
     const x = this.seats.get(seat);
     const now = performance.now();
-    // what came, in short (the tests' account of a message that seemed lost): the latest HEARD_MAX
-    this.heard.push(`${Math.round(now)} ${seat} ${text.slice(0, 60)}`);
-    if (this.heard.length > HEARD_MAX) this.heard.shift();
-    if (!x.throttle.take(now)) {
-      // one notice per flood: a drop after FLOOD_QUIET_MS without one starts a new flood
-      if (x.lastDrop == null || now - x.lastDrop > FLOOD_QUIET_MS) this.notice(seat, "peer_flood", t("friends.flood"));
-      x.lastDrop = now;
-      // once the flood ebbs (no drop for FLOOD_ANSWER_MS): the friend's table, once
-      clearTimeout(x.floodTimer);
-      x.floodTimer = setTimeout(() => this.answer(seat), FLOOD_ANSWER_MS);
-      return;
-    }
+    this.hear(seat, text, now);
+    if (!x.throttle.take(now)) { this.dropped(seat, now); return; }
     const r = await this.controller.peerCheck(seat, text);
     if (!r) return;
     if (!r.ok) {
@@ -434,42 +477,67 @@ export class Host {
     }
     const m = r.message;
     x.lastSeq = m.seq;   // a new invite for this seat starts above it
-    if (m.type === "hello" || m.type === "rejoin") {
-      const name = m.type === "hello" ? this.distinctName(seat, m.names[0]) : x.name;
-      if (m.type === "hello" && name !== x.name) {
-        x.name = name;   // cleaned by the engine's check; another seat's name gets a number
-        if (!this.active) {
-          await this.relobby();
-          this.renamed();
-        } else {
-          // the name came after Start (the friend's page was still loading) or changed: the table takes it now
-          await this.controller.renameSeat(seat, name);
-          this.renderBar();
-        }
-        this.tellNames();
-      }
-    } else if (m.type === "commit" || m.type === "reveal") {
-      this.fairMessage(seat, m);
-    } else if (m.type === "react") {
-      // at most one every COOLDOWN_MS per friend: more is dropped quietly (a reaction is no game message)
-      const now = performance.now();
-      if (now - (x.reactedAt ?? -Infinity) < COOLDOWN_MS) return;
-      x.reactedAt = now;
-      this.reactions.show(seat, m.reaction);
-      for (const s of this.friendsHere()) if (s !== seat) this.send(s, "react", { seat, reaction: m.reaction });
-    } else if (m.type === "ready") {
-      x.ready = m.hand_no;
-      document.getElementById("ready-list")?.replaceWith(this.readyList());
-      if (m.hand_no === this.controller.journal.hands.length + 1) announce(t("friends.ready", { name: this.seatName(seat) }));
-    } else if (m.type === "card") {
-      const p = await this.controller.friendPlays(seat, m.card);
-      if (p && !p.ok) {   // the engine's refusal, relayed
-        this.notice(seat, p.error.code, refusalText(p.error, (s) => this.friendName(s)));
-        this.answer(seat);   // the friend's table as it was: its card is back in its hand
-      } else if (!p) this.answer(seat);   // not played (the table never rested, or a new game): its card comes back
-    } else if (m.type === "bye") {
-      this.gone(seat);
+    await FROM_FRIEND[m.type]?.(this, seat, m);
+  }
+
+  /** What came, in short (the tests' account of a message that seemed lost): the latest HEARD_MAX. */
+  hear(seat, text, now) {
+    this.heard.push(`${Math.round(now)} ${seat} ${text.slice(0, 60)}`);
+    if (this.heard.length > HEARD_MAX) this.heard.shift();
+  }
+
+  /** A message the throttle dropped: one notice per flood (a drop after FLOOD_QUIET_MS without one starts a new
+   *  flood), and once the flood ebbs (no drop for FLOOD_ANSWER_MS) the friend's table, once. */
+  dropped(seat, now) {
+    const x = this.seats.get(seat);
+    if (x.lastDrop == null || now - x.lastDrop > FLOOD_QUIET_MS) this.notice(seat, "peer_flood", t("friends.flood"));
+    x.lastDrop = now;
+    clearTimeout(x.floodTimer);
+    x.floodTimer = setTimeout(() => this.answer(seat), FLOOD_ANSWER_MS);
+  }
+
+  /** A friend's name (its hello): cleaned by the engine's check; another seat's name gets a number. */
+  async onHello(seat, m) {
+    const x = this.seats.get(seat);
+    const name = this.distinctName(seat, m.names[0]);
+    if (name === x.name) return;
+    x.name = name;
+    if (!this.active) {
+      await this.relobby();
+      this.renamed();
+    } else {
+      // the name came after Start (the friend's page was still loading) or changed: the table takes it now
+      await this.controller.renameSeat(seat, name);
+      this.renderBar();
     }
+    this.tellNames();
+  }
+
+  /** A friend's reaction: shown, and passed on to the other friends. At most one every COOLDOWN_MS per friend: more
+   *  is dropped quietly (a reaction is no game message). */
+  onReact(seat, m) {
+    const x = this.seats.get(seat);
+    const now = performance.now();
+    if (now - (x.reactedAt ?? -Infinity) < COOLDOWN_MS) return;
+    x.reactedAt = now;
+    this.reactions.show(seat, m.reaction);
+    for (const s of this.friendsHere()) if (s !== seat) this.send(s, "react", { seat, reaction: m.reaction });
+  }
+
+  /** A friend ready for the hand `hand_no`: the list after the hand says so (and the screen reader, for the next). */
+  onReady(seat, m) {
+    this.seats.get(seat).ready = m.hand_no;
+    document.getElementById("ready-list")?.replaceWith(this.readyList());
+    if (m.hand_no === this.controller.journal.hands.length + 1) announce(t("friends.ready", { name: this.seatName(seat) }));
+  }
+
+  /** A friend's card, played by the engine; refused or not played, the friend's table as it was (its card back). */
+  async onCard(seat, m) {
+    const p = await this.controller.friendPlays(seat, m.card);
+    if (p && !p.ok) {   // the engine's refusal, relayed
+      this.notice(seat, p.error.code, refusalText(p.error, (s) => this.friendName(s)));
+      this.answer(seat);   // the friend's table as it was: its card is back in its hand
+    } else if (!p) this.answer(seat);   // not played (the table never rested, or a new game): its card comes back
   }
 
   /** A dropped or refused message's answer: the friend's table as it is (during a game, to a friend who is here). */
@@ -590,12 +658,19 @@ export class Host {
       for (const b of invite?.querySelectorAll(".code-row button") ?? []) {
         b.addEventListener("click", () => setTimeout(() => { invite.open = false; }, FOLD_AFTER_COPY_MS));
       }
+      const failed = x.status === "failed";
       return el("div", { class: "fr-away", "data-away": seat },
-        el("p", { class: "fr-status", "data-status": x.status === "failed" ? "failed" : "away", text: x.status === "failed" ? this.statusText(seat) : t("friends.status.away", { name }) }),
+        el("p", {
+          class: "fr-status", "data-status": failed ? "failed" : "away",
+          text: failed ? this.statusText(seat) : t("friends.status.away", { name }),
+        }),
         el("p", { text: standing ? t("friends.botPlays", { name }) : t("friends.waiting", { name }) }),
         standing ? null : bot, x.code ? this.newInviteButton(seat) : null, invite);
     }));
-    const reply = el("input", { type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off", "aria-label": t("friends.reply"), placeholder: t("friends.reply") });
+    const reply = el("input", {
+      type: "text", id: "fr-reply-bar", "data-reply-input": true, autocomplete: "off",
+      "aria-label": t("friends.reply"), placeholder: t("friends.reply"),
+    });
     const accept = el("button", { type: "button", "data-action": "accept-reply", text: t("friends.accept") });
     accept.addEventListener("click", () => this.acceptReply(reply.value, reply));
     bar.append(el("div", { class: "code-row" }, reply, accept, scanButton((code) => this.acceptReply(code, document.getElementById("fr-reply-bar")))));
@@ -618,7 +693,8 @@ export class Host {
     this.game = this.controller.journal.setup?.seed ?? null;
     try { this.rounds = parseRounds(localStorage.getItem(FAIR_KEY), this.game, view.seats); } catch { this.rounds = []; }
     // the engine takes them back: the secrets of the hand under way go to the friends once it is over
-    this.controller.fair({ cmd: "fair_rounds", rounds: this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets })) });
+    const rounds = this.rounds.map((r) => ({ hand_no: r.handNo, seats: r.order, commitments: r.commitments, secrets: r.secrets }));
+    this.controller.fair({ cmd: "fair_rounds", rounds });
     this.gameId = view.game ?? "mittlere";
     for (const s of this.otherSeats()) {
       const p = view.players[s];
@@ -651,7 +727,9 @@ export class Host {
     this.dialog?.close();
     document.body.dataset.host = "true";
     this.controller.setTransport(this.transport);
-    await this.controller.startGame({ ...this.controller.session, game: this.gameId, hands: this.hands(), seats, names, practice: false, ...(seed ? { seed } : { seed: "" }) });
+    await this.controller.startGame({
+      ...this.controller.session, game: this.gameId, hands: this.hands(), seats, names, practice: false, ...(seed ? { seed } : { seed: "" }),
+    });
     this.starting = false;
     this.renderBar();
   }
@@ -699,7 +777,8 @@ export class Host {
 
   /** Start pressed: whom the deal waits for (a friend's page may still be loading its engine), said in the dialog. */
   sayWaiting(seats) {
-    this.startStatus = seats.length ? t("friends.startWaiting", { names: seats.map((s) => this.seats.get(s)?.name || t("friends.friend", { n: s })).join(", ") }) : "";
+    const names = seats.map((s) => this.seats.get(s)?.name || t("friends.friend", { n: s })).join(", ");
+    this.startStatus = seats.length ? t("friends.startWaiting", { names }) : "";
     const line = document.getElementById("fr-start-status");
     if (line) line.textContent = this.startStatus;
   }
