@@ -92,9 +92,21 @@ def poll(page, fn: str, arg=None, timeout=TIMEOUT, every=0.05):
 
 
 def wait_phase(page, *phases, timeout=TIMEOUT) -> str:
-    return page.wait_for_function(
-        "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
-        arg=list(phases), timeout=timeout).json_value()
+    """Wait until the page's phase is one of ``phases``; on a timeout, say where the page was (its phase, the loading
+    screen's words, the error's detail, the worker's last progress) rather than only that it waited."""
+    try:
+        return page.wait_for_function(
+            "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
+            arg=list(phases), timeout=timeout).json_value()
+    except Exception as e:
+        try:
+            where = page.evaluate("""() => ({phase: document.body.dataset.phase, hook: !!window.__jass,
+                status: document.querySelector('#loading-status')?.textContent,
+                error: document.querySelector('#loading-error-detail')?.textContent,
+                timing: window.__jass?.timing?.() ?? null})""")
+        except Exception as inner:   # the page itself is gone
+            where = f"(the page could not be asked: {inner})"
+        raise AssertionError(f"the page did not reach {phases} in {timeout} ms: {where}") from e
 
 
 def wait_sw_complete(page, timeout=TIMEOUT) -> dict:
