@@ -50,7 +50,8 @@ export function trickLines(h, k, who) {
   const seats = h.hands.length, tricks = h.hands[0].length;   // the dealt hands: a trick per card in a hand
   const cards = tr.cards.map((c, j) => t("review.card", { card: cardShort(c), name: who.name((tr.leader + j) % seats) })).join(t("review.cardSep"));
   const bonus = k === tricks ? " " + t("review.lastBonus") : "";   // the engine adds the +5 to the last trick's points
-  return { head: t("review.trickNo", { k, n: h.tricks.length }), text: about("review.trick", tr.winner, who, { cards, points: t("points", { n: tr.points }) }) + bonus };
+  const text = about("review.trick", tr.winner, who, { cards, points: t("points", { n: tr.points }) }) + bonus;
+  return { head: t("review.trickNo", { k, n: h.tricks.length }), text };
 }
 
 /** The settlement under the last trick: the case's name and the sentence that explains it. */

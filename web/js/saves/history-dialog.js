@@ -98,7 +98,8 @@ export class GamesDialog {
       resetHistory();
       this.open();
     }, { disabled: !games.length });
-    const close = btn("btn-games-close", "btn.close", () => /** @type {HTMLDialogElement} */ (document.getElementById("dlg-games")).close(), { class: "primary" });
+    const dialog = () => /** @type {HTMLDialogElement} */ (document.getElementById("dlg-games"));
+    const close = btn("btn-games-close", "btn.close", () => dialog().close(), { class: "primary" });
     modal("dlg-games", t("games.title"), body, [reset, close], { dismissible: true, wide: true });
   }
 }
