@@ -2,7 +2,7 @@
 import { cardName, cardShort, t } from "../i18n/i18n.js";
 import { handHidden, isMyTurn, people, store } from "../game/store.js";
 import { helpAllowed } from "./settings.js";
-import { $ } from "./dom.js";
+import { $, el } from "./dom.js";
 
 /** Append a line to the role=log region (screen readers announce it). @param {string} text */
 export function announce(text) {
@@ -54,24 +54,14 @@ let dialogWatch = null;
 export function showHint(text, details = "") {
   let box = $("#hint");
   if (!box) {
-    box = document.createElement("div");
-    box.id = "hint";
-    box.setAttribute("role", "status");
-    const p = document.createElement("p");
-    p.className = "hint-text";
-    const more = document.createElement("button");
-    more.type = "button";
-    more.className = "hint-more";
-    more.setAttribute("aria-controls", "hint-details");
-    const d = document.createElement("p");
-    d.className = "hint-details";
-    d.id = "hint-details";
+    const d = el("p", { class: "hint-details", id: "hint-details" });
+    const more = el("button", { type: "button", class: "hint-more", "aria-controls": "hint-details" });
     more.addEventListener("click", () => {
       const open = more.getAttribute("aria-expanded") !== "true";
       more.setAttribute("aria-expanded", String(open));
       d.hidden = !open;
     });
-    box.append(p, more, d);
+    box = el("div", { id: "hint", role: "status" }, el("p", { class: "hint-text" }), more, d);
     $(".table-wrap").append(box);
   }
   $(".hint-text", box).textContent = text;
