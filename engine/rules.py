@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .cards import CODES, JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_BELOW, TRUMP_STRENGTH
+from .cards import CODES, JACK_OF, RANK_OF, SUIT_MASKS, SUIT_OF, SUITS, TRUMP_BELOW, TRUMP_STRENGTH, iter_cards
 from .protocol import RulesJson
 from .text import QUOTE_MAX, quote, refusal_text
 
@@ -244,21 +244,30 @@ def why_not(hand: int, c: int, trick: Sequence[int], trump: int, undertrump_when
     >>> why_not(hand, parse_card("H7"), [parse_card("C8"), parse_card("H10")], trump=1).message
     'You may not undertrump the ♥10.'
     """
-    card = CODES[c]
     if not hand >> c & 1:
-        return Refusal("not_in_hand", {"card": card})
+        return Refusal("not_in_hand", {"card": CODES[c]})
     if legal_mask(hand, trick, trump, undertrump_when_void) >> c & 1:
         return None
-    led = SUIT_OF[trick[0]]
+    return _barred(c, trick, trump)
+
+
+def _top_trump(trick: Sequence[int], trump: int) -> str:
+    """The highest trump in ``trick`` (one is there), as a code."""
+    best = highest_trump_strength(trick, trump)
+    return CODES[next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)]
+
+
+def _barred(c: int, trick: Sequence[int], trump: int, over: str | None = None) -> Refusal:
+    """Why card ``c``, held and not legal on ``trick``, may not be played; ``over``: the trick's highest trump when
+    the caller knows it already."""
+    card, led = CODES[c], SUIT_OF[trick[0]]
     if trump < 0:
         return Refusal("must_follow", {"card": card, "suit": SUITS[led], "trump": None})
     if led == trump:
         return Refusal("must_trump", {"card": card, "trump": SUITS[trump]})
     if SUIT_OF[c] != trump:
         return Refusal("must_follow", {"card": card, "suit": SUITS[led], "trump": SUITS[trump]})
-    best = highest_trump_strength(trick, trump)
-    top = next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)
-    return Refusal("undertrump", {"card": card, "trump": SUITS[trump], "over": CODES[top]})
+    return Refusal("undertrump", {"card": card, "trump": SUITS[trump], "over": over or _top_trump(trick, trump)})
 
 
 def refusals(hand: int, trick: Sequence[int], trump: int,
@@ -266,29 +275,9 @@ def refusals(hand: int, trick: Sequence[int], trump: int,
     """Why each card of ``hand`` that may not be played to ``trick`` may not: card -> the refusal :func:`why_not`
     gives it (the legal cards are absent; an empty dict when every card may be played).  One pass, for the views."""
     barred = hand & ~legal_mask(hand, trick, trump, undertrump_when_void)
-    out: dict[int, Refusal] = {}
-    if not barred:
-        return out
-    led = SUIT_OF[trick[0]]
-    lead, tsuit = SUITS[led], SUITS[trump] if trump >= 0 else None
-    over = None
-    if trump >= 0 and led != trump and barred & SUIT_MASKS[trump]:
-        best = highest_trump_strength(trick, trump)
-        over = CODES[next(x for x in trick if SUIT_OF[x] == trump and TRUMP_STRENGTH[RANK_OF[x]] == best)]
-    while barred:
-        low = barred & -barred
-        c = low.bit_length() - 1
-        barred ^= low
-        card = CODES[c]
-        if trump < 0:
-            out[c] = Refusal("must_follow", {"card": card, "suit": lead, "trump": None})
-        elif led == trump:
-            out[c] = Refusal("must_trump", {"card": card, "trump": tsuit})
-        elif SUIT_OF[c] != trump:
-            out[c] = Refusal("must_follow", {"card": card, "suit": lead, "trump": tsuit})
-        else:
-            out[c] = Refusal("undertrump", {"card": card, "trump": tsuit, "over": over})
-    return out
+    undertrumps = trump >= 0 and barred & SUIT_MASKS[trump] and SUIT_OF[trick[0]] != trump
+    over = _top_trump(trick, trump) if undertrumps else None   # found once for every refused trump
+    return {c: _barred(c, trick, trump, over) for c in iter_cards(barred)}
 
 
 def exemption(hand: int, trick: Sequence[int], trump: int) -> tuple[str, dict[str, str | None]] | None:
