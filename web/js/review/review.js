@@ -40,6 +40,10 @@ export class HandReview {
 
   /**
    * Ask the engine to check and replay `records`, then open the review (of the last hand unless `start` is given).
+   * @param {any[]} records  hand records (the engine checks them: a file may hold anything)
+   * @param {{names?: string[]|null, start?: number|null, labels?: string[]|null, coachSeat?: number|null,
+   *   people?: number[]|null, fair?: boolean}} [options]  the seats' names, the hand shown first, the hands' labels,
+   *   whose decisions the coach checks, the people at this device, whether the fair deal is verified
    * @returns {Promise<{ok: true} | {ok: false, code: string, message: string}>}
    */
   async open(records, { names = null, start = null, labels = null, coachSeat = null, people = null, fair = false } = {}) {

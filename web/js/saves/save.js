@@ -336,8 +336,7 @@ export function installSave({ controller, boot }) {
       coachSeat: guest ? /** @type {import("../engine/protocol.js").View} */ (store.view).viewer : humanSeat(),
       people: guest ? null : people(), fair: true,
     };
-    // (review.js's open() has no JSDoc yet: its options' types come from their defaults, null)
-    const r = await review.open(records, /** @type {Parameters<HandReview["open"]>[1]} */ (/** @type {unknown} */ (opts)));
+    const r = await review.open(records, opts);
     if (r.ok === false) toast(t("import.invalid", { reason: r.message }), "error", 8000);
   };
   for (const id of ["btn-hand-review", "btn-over-review"]) document.getElementById(id)?.addEventListener("click", reviewLast);
