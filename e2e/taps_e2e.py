@@ -23,6 +23,12 @@ OUTCOME_JS = """(card) => {
   return !s.busy && v.phase === 'play' && v.to_play === v.viewer ? 'lost' : null;
 }"""
 
+# the seat whose turn the host's engine says it is, and the cards left in all hands; null once the hand is over
+TURN_JS = """() => { const v = window.__jass.view();
+  return v.phase === 'play' ? {seat: v.to_play, count: v.counts.reduce((a, b) => a + b, 0)} : null; }"""
+# the host's table has fewer cards in hand than `n`: the card just played arrived
+ARRIVED_JS = "(n) => window.__jass.view().counts.reduce((a, b) => a + b, 0) !== n"
+
 RECT_JS = """(card) => {
   const r = window.__jass.cardRects().find((c) => c.card === card);
   return r && r.x != null ? {x: r.x, y: r.y} : null;

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
+from taps_e2e import TURN_JS
 
 from engine.cards import CODES, codes_of
 from engine.peer import PEER_VERSION
@@ -151,10 +152,46 @@ def play_one(pages, lead_only=()) -> bool:
     return any([p.evaluate(PLAY_JS, p in lead_only) is not None for p in pages])
 
 
+# A page could play now (PLAY_JS without the click)
+READY_JS = """(leadOnly) => {
+  const s = window.__jass.state();
+  if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return false;
+  return !(leadOnly && window.__jass.view().trick.cards.length);
+}"""
+# the host's table moved on from the turn `seat` with `n` cards left in all hands (or the hand ended)
+MOVED_JS = """([n, seat]) => { const v = window.__jass.view();
+  return v.phase !== 'play' || v.to_play !== seat || v.counts.reduce((a, b) => a + b, 0) !== n; }"""
+
+
+def wait_for_a_move(host, seats: dict, lead_only=()) -> None:
+    """What a play loop does when no page could play: wait until the page whose turn the host's engine says it is
+    could play (`seats`: seat -> page), or, when no page given holds that seat (a bot, a friend not given), until the
+    host's table moves on; checked inside that page every 10 ms, at most 1 s (then the loop looks again). A page in
+    `lead_only` that would follow is not waited for (the loop's condition is then usually met)."""
+    turn = host.evaluate(TURN_JS)
+    page = seats.get(turn["seat"]) if turn else None
+    if turn is None or page in lead_only:
+        host.wait_for_timeout(15)
+        return
+    try:
+        if page is not None:
+            page.wait_for_function(READY_JS, arg=False, polling=10, timeout=1000)
+        else:
+            host.wait_for_function(MOVED_JS, arg=[turn["count"], turn["seat"]], polling=10, timeout=1000)
+    except PlaywrightTimeoutError:
+        pass
+
+
+def seats_of(pages) -> dict:
+    """seat -> page, for pages at a table."""
+    return {p.evaluate("() => window.__jass.view()?.viewer"): p for p in pages}
+
+
 def play_until(host, guests, done, timeout_s=90, at_hand_over=None, lead_only=()):
     """Play until `done()`. A page in `lead_only` plays only the first card of a trick, so that a state where it is to
     follow is always seen (within one round of play_one it would otherwise play at once, and the state passed unseen)."""
     pages = [host, *guests]
+    seats = seats_of(pages)
     t0 = time.monotonic()
     while not done():
         assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([whose_turn(p)["toPlay"] for p in pages])
@@ -164,7 +201,7 @@ def play_until(host, guests, done, timeout_s=90, at_hand_over=None, lead_only=()
             host.click("#btn-next")
             continue
         if not play_one(pages, lead_only):
-            host.wait_for_timeout(15)
+            wait_for_a_move(host, seats, lead_only)
 
 
 def own_cards_only(guest, seat) -> None:
@@ -549,7 +586,7 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
     # the hand is played out (no Next hand pressed: its summary stays open)
     while host.evaluate("() => window.__jass.view().phase") == "play":
         if not play_one([host]):
-            host.wait_for_timeout(15)
+            wait_for_a_move(host, seats_of([host]))
     host.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
     host.click("#btn-hand-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)

@@ -10,8 +10,8 @@ import time
 import pytest
 import test_friends
 from playwright.sync_api import Error as PlaywrightError
-from taps_e2e import OUTCOME_JS, tap
-from test_friends import PEER_VERSION, TIMEOUT, open_table, play_one, play_until, whose_turn
+from taps_e2e import ARRIVED_JS, OUTCOME_JS, TURN_JS, tap
+from test_friends import PEER_VERSION, PLAY_JS, TIMEOUT, open_table, play_until, whose_turn
 
 # guest 1's turn in the engine's view (a card is offered) -> its first legal card and whether its table still moves
 OFFERED_NOW_JS = """() => {
@@ -29,29 +29,25 @@ def test_a_friend_tapping_each_card_as_it_is_offered_loses_no_tap(warm_contexts,
     monkeypatch.setattr(test_friends, "Q", "?ice=none")   # every page at the default speed: the tables animate
     host, (g1, g2), _ = open_table(warm_contexts, site, hands=1)
     counts = {"taps": 0, "early": 0, "lost": 0}
-    card, t0 = None, time.monotonic()
-    while g1.evaluate("() => window.__jass.view().phase") == "play":
+    t0 = time.monotonic()
+    by_seat = {0: host, 1: g1, 2: g2}
+    # each wait below is checked inside its page every 10 ms (no round trip from here per check)
+    while (turn := host.evaluate(TURN_JS)) is not None:
         assert time.monotonic() - t0 < 240, "stuck: " + json.dumps([whose_turn(p) for p in (host, g1, g2)])[:2000]
-        if card is None:
+        if turn["seat"] == 1:
             # the host's engine says it is the friend's turn: its page is offered the card as soon as the state
             # comes, and the tap follows at once (the friend's table still animates the cards before)
-            s = g1.evaluate(OFFERED_NOW_JS)
-            if not s and host.evaluate("() => window.__jass.view().to_play") == 1:
-                s = g1.wait_for_function(OFFERED_NOW_JS, timeout=TIMEOUT).json_value()
-            if s:
-                card = s["card"]
-                counts["taps"] += 1
-                counts["early"] += bool(s["busy"])
-                tap(g1, card, way)
-        else:
-            outcome = g1.evaluate(OUTCOME_JS, card)
-            if outcome == "played":
-                card = None
-            elif outcome == "lost":   # the table rests at its turn, the card still in hand: tapped again
+            s = g1.wait_for_function(OFFERED_NOW_JS, polling=10, timeout=TIMEOUT).json_value()
+            counts["taps"] += 1
+            counts["early"] += bool(s["busy"])
+            tap(g1, s["card"], way)
+            # played, or lost: the table rests at the friend's turn with the card still in hand, tapped again
+            while g1.wait_for_function(OUTCOME_JS, arg=s["card"], polling=10, timeout=TIMEOUT).json_value() == "lost":
                 counts["lost"] += 1
-                tap(g1, card, way)
-        if not play_one([host, g2]):
-            host.wait_for_timeout(15)
+                tap(g1, s["card"], way)
+        else:   # the host or the other friend plays its first legal card once its table rests
+            by_seat[turn["seat"]].wait_for_function(PLAY_JS, arg=False, polling=10, timeout=TIMEOUT)
+        host.wait_for_function(ARRIVED_JS, arg=turn["count"], polling=10, timeout=TIMEOUT)
     print("FIGURES", {"who": "friend", "way": way, **counts})
     for p in (host, g1, g2):   # the hand is over everywhere, nothing left busy
         p.wait_for_function("() => window.__jass.view().phase !== 'play' && !window.__jass.state().busy", timeout=TIMEOUT)

@@ -221,7 +221,7 @@ def test_the_page_asks_for_the_runtime_once_painted_and_each_byte_comes_once(str
         runtime = [f"/pyodide/{info['pyodideVersion']}/{n}" for n in (info["wasm"], info["stdlib"], info["asm"])]
         page.goto(f"http://127.0.0.1:{srv.server_address[1]}/?speed=instant&seed=3")
         preloads = "() => [...document.querySelectorAll('link[rel=preload][as=fetch]')].map((l) => new URL(l.href).pathname)"
-        page.wait_for_function(f"({preloads})().length > 0")
+        page.wait_for_function(f"() => ({preloads})().length > 0")
         assert page.evaluate(preloads) == runtime
         # asked for after the first paint (a preload begun before it would count toward Lighthouse's largest paint)
         first_paint, asked = page.evaluate("""() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
