@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The test command: sets up everything it needs on a fresh machine, then runs every test.
 #   1. a virtual environment (.venv) with pip and the pinned test tools (requirements-test.txt; skipped when .venv has them)
-#   2. Chromium (Debian's package) for the end-to-end tests, when missing
+#   2. Chromium (Debian's package) for the end-to-end tests, when missing (a lane of its own from the start)
 #   3. eslint and tsc (node_modules from package-lock.json; `npm ci` skipped when it matches), then
 #      the JavaScript unit tests (node --test tests/js/: the app's pure modules)
 #   4. the static site (python build.py -> dist/, built once per run: the e2e session does not build again)
 #   5. lint and type checks (ruff, mypy)
-#      (1-2 and 5, 3 and 4 run side by side: three lanes; any failure stops the run before the e2e tests)
+#      (1, 2, 3 and 4 run side by side in lanes, 5 after 1; any failure stops the run before the e2e tests)
 #   6. pytest: the engine tests (tests/) and the engine's docstring examples (--doctest-modules engine: every module
 #      of engine/ is imported, none is skipped) in a lane of their own once .venv is ready, beside the rest
 #   7. pytest: the end-to-end tests in Chromium (e2e/) in three processes (pytest-xdist), then the engine tests' output
@@ -32,9 +32,10 @@ for arg in "$@"; do
   if [ -e "${arg%%::*}" ]; then FULL=0; fi
 done
 
-# The set-up runs in three lanes at once (each mostly waits on one core, the disk or a download): the JavaScript lane
-# (npm ci, eslint, the node tests), the site (python build.py: it needs only Python's standard library and Node) and,
-# here, the Python lane (.venv, the test tools, ruff, mypy) and the browser. A lane's output is printed when it ends.
+# The set-up runs in lanes at once (each mostly waits on one core, the disk or a download): the browser (when it must
+# be installed), the JavaScript lane (npm ci, eslint, the node tests), the site (python build.py: it needs only
+# Python's standard library and Node) and, here, the Python lane (.venv, the test tools, ruff, mypy). A lane's output
+# is printed when it ends.
 LANES=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$LANES"' EXIT   # a failing lane stops the others
 
@@ -64,6 +65,25 @@ lane_site() {
   say "building dist/"
   "$1" build.py
 }
+
+# The browser for the e2e tests: Debian's Chromium, installed (apt-get, as root) in a lane of its own from the start
+# when missing: it waits mostly on the package mirror and the disk, beside the rest of the set-up.
+CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
+BROWSER_PID=
+if [ ! -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    ( set -euo pipefail; say "installing Debian's chromium (apt-get)"
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+      say "chromium is installed" ) >"$LANES/browser.log" 2>&1 &
+    BROWSER_PID=$!
+  else
+    echo "Chromium is missing at $CHROMIUM. Install it (Debian: sudo apt-get install -y chromium)" >&2
+    echo "or point CHROMIUM_PATH at a Chromium/Chrome binary, then run this again." >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$CHROMIUM"
 
 ( set -euo pipefail; lane_js; say "the JavaScript lane is done" ) >"$LANES/js.log" 2>&1 &
 JS_PID=$!
@@ -117,21 +137,6 @@ if [ "$FULL" = 1 ]; then
   ENGINE_PID=$!
 fi
 
-# --- browser for the e2e tests -------------------------------------------------------------
-CHROMIUM=${CHROMIUM_PATH:-/usr/bin/chromium}
-if [ ! -x "$CHROMIUM" ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's chromium (apt-get)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Chromium is missing at $CHROMIUM. Install it (Debian: sudo apt-get install -y chromium)" >&2
-    echo "or point CHROMIUM_PATH at a Chromium/Chrome binary, then run this again." >&2
-    exit 1
-  fi
-fi
-export CHROMIUM_PATH="$CHROMIUM"
-
 # --- Python lint and types (engine side; fails the run before any test) ---------------------
 say "ruff (lint: pyproject.toml [tool.ruff])"
 .venv/bin/python -m ruff check .
@@ -142,6 +147,7 @@ say "web/js/engine/protocol.js up to date with engine/protocol.py"
 # --- end of the Python lint and types block ----------------------------------------------------
 
 finish_lane "$JS_PID" js
+if [ -n "$BROWSER_PID" ]; then finish_lane "$BROWSER_PID" browser; fi
 if [ -n "$SITE_PID" ]; then finish_lane "$SITE_PID" site; else lane_site .venv/bin/python; fi
 export JASS_DIST_BUILT=1   # the e2e session serves this dist/ without building it again (e2e/conftest.py)
 
