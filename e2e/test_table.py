@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from jass_e2e import (
     DESKTOP,
     PHONE,
+    PageWatch,
     last_legal,
     load_catalog,
     play_card,
@@ -151,6 +152,50 @@ def test_turn_and_winning_card_follow_the_engine(open_app, page, watch):
         play_card(page, state(page)["legal"][-1], timeout=TIMEOUT)
     assert checked >= 2
     assert table(page)["flyFrames"] > 0   # full motion: cards did fly
+
+
+@pytest.mark.long_flow
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_frames_drawn_only_where_cards_fly_show_what_a_whole_frame_shows(warm_contexts, site, screen):
+    """At the default speed most frames of a card's flight are drawn only where cards fly (renderer.js draw): after
+    each of them, during a bot's card, the player's card and a trick gathered to its winner, the canvas holds the
+    very pixels of the whole table drawn again (the test hook compares them all, in device pixels: on a phone three
+    to a CSS pixel)."""
+    page = warm_contexts.page(**(PHONE if screen == "phone" else DESKTOP))
+    watch = PageWatch(page)
+    try:
+        page.goto(site + "?seed=11&hands=1")   # the player leads the first trick
+        page.wait_for_function("() => document.body.dataset.phase === 'play' && window.__jass", timeout=TIMEOUT)
+        assert page.locator("#speed").input_value() == "normal"   # the default speed
+        seats = len(state(page)["counts"])
+        assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+        before = table(page)
+        page.evaluate("window.__jass.checkPartialFrames(true)")
+        mine: set[str] = set()
+
+        def kind(check: dict) -> str:
+            cards = check["flying"]
+            if len(cards) == seats:
+                return "gathered"
+            return ("mine" if cards[0] in mine else "bot") if len(cards) == 1 else "other"
+
+        for _ in range(3):   # a trick; more should a busy machine draw a flight without a partial frame
+            card = state(page)["legal"][0]
+            mine.add(card)
+            play_card(page, card, timeout=TIMEOUT)
+            assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"   # the trick played out and gathered
+            if {kind(c) for c in page.evaluate("window.__jass.checkPartialFrames()")} == {"mine", "bot", "gathered"}:
+                break
+        checks = page.evaluate("window.__jass.checkPartialFrames(false)")
+        after = table(page)
+        kinds = {k: sum(1 for c in checks if kind(c) == k) for k in ("mine", "bot", "gathered")}
+        assert all(kinds.values()), kinds
+        # every partial frame was checked, and none differed from the whole table in a single pixel
+        assert after["partialFrames"] - before["partialFrames"] == len(checks), (before, after, len(checks))
+        assert [c for c in checks if c["differ"]] == [], [c for c in checks if c["differ"]][:3]
+        assert not watch.errors, watch.errors
+    finally:
+        warm_contexts.release(page)
 
 
 def test_a_tap_when_it_is_not_your_turn_shows_feedback(open_app, page, watch):

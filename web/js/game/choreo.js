@@ -192,7 +192,7 @@ export class Choreographer {
         const e = ease(tt);
         f.x = lerp(from.x, to.x, e); f.y = lerp(from.y, to.y, e);
         f.rot = lerp(from.rot, to.rot, e); f.scale = lerp(s0, 1, e);
-      });
+      }, { flying: true });
       scene.flying = scene.flying.filter((x) => x !== f);
       scene.trick.push({ seat, card });
     }
@@ -250,7 +250,7 @@ export class Choreographer {
           f.x = lerp(s.x, dest.x, e); f.y = lerp(s.y, dest.y, e); f.rot = lerp(s.rot, 0, e);
           f.scale = lerp(1, small, e); f.alpha = 1 - 0.5 * e;
         });
-      });
+      }, { flying: true });
       scene.flying = scene.flying.filter((f) => !flying.includes(f));
     }
     scene.winningSeat = null;

@@ -6,6 +6,29 @@ import { CardArt } from "../table/cards.js";
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 const readOnly = (req) => READ_ONLY.includes(req?.cmd) && !(req.cmd === "view" && "seat" in req);
 
+/** @type {{list: object[], stop: (() => void)|null}} the partial frames checked so far (checkPartialFrames) */
+const checks = { list: [], stop: null };
+
+/**
+ * The canvas just drawn in part (the device pixels of `part`), compared with the whole table painted over it: the
+ * same state, so a whole frame's pixels. -> `part`, how many pixels differed (the first few: where, and their RGBA
+ * drawn in part / whole) and the cards in flight.
+ */
+function checkPartial(renderer, canvas, part) {
+  const ctx = canvas.getContext("2d");
+  const pixels = () => new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+  const drawn = pixels();
+  renderer.paint();
+  const whole = pixels();
+  let differ = 0;
+  const some = [];
+  for (let i = 0; i < whole.length; i++) {
+    if (drawn[i] === whole[i]) continue;
+    if (differ++ < 8) some.push({ x: i % canvas.width, y: Math.floor(i / canvas.width), part: drawn[i].toString(16), whole: whole[i].toString(16) });
+  }
+  return { part: { ...part }, differ, some, flying: (store.scene?.flying ?? []).map((f) => f.card) };
+}
+
 /** Install `window.__jass`. */
 export function installTestHook({ bridge, renderer, canvas, timing, controller }) {
   window.__jass = {
@@ -48,6 +71,19 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
         const a = px(art.cache.get(code)), b = px(now.get(code));
         return a.length !== b.length || a.some((v, i) => v !== b[i]);
       });
+    },
+    // checkPartialFrames(true): from now on, each frame drawn only where cards fly (a partial frame) is compared with
+    // the whole table painted again over it (checkPartial); (false) stops. -> the checks since the start
+    checkPartialFrames: (on) => {
+      if (on !== undefined) {
+        checks.stop?.();
+        checks.stop = null;
+      }
+      if (on) {
+        checks.list = [];
+        checks.stop = renderer.on("drawn", (part) => { if (part) checks.list.push(checkPartial(renderer, canvas, part)); });
+      }
+      return checks.list.slice();
     },
     drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
   };

@@ -30,12 +30,17 @@ export class Animator {
 
   get instant() { return this.speed.anim === 0; }
 
-  /** Run update(t) for t in [0, 1] over ms (scaled by speed, unless `raw`); resolves when done. */
-  tween(ms, update, raw = false) {
+  /**
+   * Run update(t) for t in [0, 1] over ms (scaled by speed, unless `raw`); resolves when done. `flying`: all that
+   * update(t) changes is the cards in flight (`store.scene.flying`, their places and looks), so the renderer may
+   * redraw only where they are (the tween's first frame is drawn whole: what was set up before it shows).
+   * @param {number} ms @param {(t: number) => void} update @param {{raw?: boolean, flying?: boolean}} [opts]
+   */
+  tween(ms, update, { raw = false, flying = false } = {}) {
     const dur = raw ? ms : ms * this.speed.anim;
     if (dur <= 0) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
     return new Promise((resolve) => {
-      this.tweens.add({ start: performance.now(), dur, update, resolve });
+      this.tweens.add({ start: performance.now(), dur, update, resolve, flying, ran: false });
       this.loop();
     });
   }
@@ -68,12 +73,16 @@ export class Animator {
     if (this.running) return;
     this.running = true;
     const frame = (now) => {
+      // only the cards in flight moved if every tween running says so and each ran in the frame before
+      let onlyFlying = this.tweens.size > 0;
       for (const tw of [...this.tweens]) {
+        onlyFlying &&= tw.flying && tw.ran;
+        tw.ran = true;
         const t = Math.min(1, (now - tw.start) / tw.dur);
         tw.update(t);
         if (t >= 1) { this.tweens.delete(tw); tw.resolve(); }
       }
-      this.renderer.draw();
+      this.renderer.draw(onlyFlying);
       if (this.tweens.size) requestAnimationFrame(frame);
       else this.running = false;
     };

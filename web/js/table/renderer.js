@@ -43,7 +43,13 @@ function textSizes(L) {
 /** The canvas font for a size (whole pixels: each new size is a font lookup) and a weight. */
 const fontOf = (size, weight = 400) => `${weight} ${Math.round(size)}px ${FONT}`;
 
-/** Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame). */
+/** The margin (CSS px) around a flying card's box: a card's edges are smoothed into the pixels beside them. */
+const FLY_MARGIN = 2;
+
+/**
+ * Events (`renderer.on(name, fn)`): "invalidate": what the table shows changed (it is drawn on the next frame);
+ * "drawn" (part): a frame was drawn, the whole table (part null) or only the rectangle `part` (device pixels: draw).
+ */
 export class Renderer extends Emitter {
   /** Draws `shown()` (the engine's view, or the animation scene) and `store.ui` (selection, peek, banner). */
   constructor(canvas) {
@@ -56,7 +62,13 @@ export class Renderer extends Emitter {
     this.dirty = true;
     this.frameRequested = false;
     this.animating = 0;
-    this.frames = 0; this.flyFrames = 0;   // frames drawn, and those with a card in flight (the test hook reads them)
+    // frames drawn, those with a card in flight and those drawn only where cards fly (the test hook reads them)
+    this.frames = 0; this.flyFrames = 0; this.partialFrames = 0;
+    /** @type {{x0: number, y0: number, x1: number, y1: number}[]} the boxes of the cards in flight in the last frame */
+    this.flownBoxes = [];
+    /** @type {HTMLCanvasElement|undefined} the table under the cards in flight, for partial frames (underCanvas) */
+    this.under = undefined;
+    this.underDrawn = false;
     this.nudges = 0;                        // "not your turn" shakes shown
     /** @type {Set<string>|undefined} the fonts looked up already (warmFonts) */
     this.warmed = undefined;
@@ -136,7 +148,7 @@ export class Renderer extends Emitter {
     const L = this.layout, m = shown();
     const raised = m.hand.map((_, i) => i).filter((i) => this.liftOf(i) > 0);
     return {
-      deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, raised, rows: L?.rows ?? 1,
+      deck: this.art.deck, flyFrames: this.flyFrames, frames: this.frames, partialFrames: this.partialFrames, raised, rows: L?.rows ?? 1,
       reducedMotion: reducedMotion(), sound: { ...soundStats }, nudges: this.nudges, livePoints: prefs.livePoints,
       handDrawn: this.handDrawn ?? 0,   // hand cards drawn in the last frame (none behind the hand-over screen)
       winningSeat: m.winningSeat ?? null, toPlay: m.toPlay ?? null,
@@ -177,7 +189,7 @@ export class Renderer extends Emitter {
     if (i < 0 || reducedMotion()) { this.invalidate(); return; }
     const n = { i, t: 0 };
     store.ui.nudge = n;
-    anim.tween(360, (tt) => { n.t = tt; }, true).then(() => { if (store.ui.nudge === n) store.ui.nudge = null; this.invalidate(); });
+    anim.tween(360, (tt) => { n.t = tt; }, { raw: true }).then(() => { if (store.ui.nudge === n) store.ui.nudge = null; this.invalidate(); });
   }
 
   /** Index of the topmost hand card under (x, y), or -1. */
@@ -231,11 +243,108 @@ export class Renderer extends Emitter {
     ctx.restore();
   }
 
-  draw() {
+  /**
+   * Draw a frame. `onlyFlying` (the animator: each tween running moves nothing but cards in flight, and each ran in
+   * the last frame): unless the table was invalidated since the last frame (a change of the model or the UI, a new
+   * size or layout) or the last trick is peeked at (it dims the whole table), only the rectangle where cards flew in
+   * the last frame or fly now can change, and only it is drawn (a partial frame: see drawPart).
+   */
+  draw(onlyFlying = false) {
+    const boxes = this.flyingBoxes();
+    const part = onlyFlying && !this.dirty && !store.ui.peek ? this.partRect([...this.flownBoxes, ...boxes]) : null;
     this.dirty = false;
-    const ctx = this.ctx, L = this.layout, m = shown(), ui = store.ui;
-    if (!L) return;
+    this.flownBoxes = boxes;
+    this.frames++;
+    if (boxes.length) this.flyFrames++;
+    if (part) {
+      this.partialFrames++;
+      this.drawPart(part);
+    } else {
+      this.underDrawn = false;   // what lies under the cards in flight may have changed
+      this.paint();
+    }
+    this.emit("drawn", part);
+  }
+
+  /** Paint the whole table. */
+  paint() {
+    if (!this.layout) return;
+    this.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawUnder();
+    this.drawOver();
+  }
+
+  /**
+   * A partial frame: in `part` (device pixels), the table under the cards in flight as a whole frame draws it (kept
+   * from the first partial frame after a whole one), then what lies over it there: the cards in flight, the banner.
+   * Each of these lies wholly inside `part` (see flyingBoxes and partRect), so its pixels are those of a whole frame;
+   * a canvas clip would not do: Skia smooths the edges of a shape that a clip cuts a little differently.
+   * @param {{x: number, y: number, w: number, h: number, banner: boolean}} part
+   */
+  drawPart({ x, y, w, h, banner }) {
+    if (!w || !h) return;
+    const ctx = this.ctx, under = this.underCanvas();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(under, x, y, w, h, x, y, w, h);
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawFlying();
+    if (banner) this.drawBanner(store.ui.banner.text, store.ui.banner.alpha);
+  }
+
+  /** A canvas the size of the table's with what lies under the cards in flight, drawn when it is out of date. */
+  underCanvas() {
+    const c = this.canvas;
+    if (this.under?.width !== c.width || this.under?.height !== c.height) {
+      this.under = document.createElement("canvas");
+      this.under.width = c.width; this.under.height = c.height;
+      this.underDrawn = false;
+    }
+    if (!this.underDrawn) {
+      const saved = this.ctx;
+      this.ctx = this.under.getContext("2d", { alpha: false });
+      this.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      this.drawUnder();
+      this.ctx = saved;
+      this.underDrawn = true;
+    }
+    return this.under;
+  }
+
+  /** The boxes (table px) that hold each card in flight, its shadow included, however it is turned: its centre ±
+   *  the half-diagonal of the card and its shadow sprite (see card()), and a margin. */
+  flyingBoxes() {
+    const L = this.layout, flying = store.scene?.flying ?? [];
+    if (!L || !flying.length) return [];
+    const pad = (this.art.shadow(), this.art.shadowPad);
+    return flying.map((f) => {
+      const r = Math.hypot(L.cardW / 2 + pad, L.cardH / 2 + pad + 2) * (f.scale ?? 1) + FLY_MARGIN;
+      return { x0: f.x - r, y0: f.y - r, x1: f.x + r, y1: f.y + r };
+    });
+  }
+
+  /** The device pixels a partial frame draws: those of `boxes` (table px), and all of the banner's if they meet it. */
+  partRect(boxes) {
+    const r = this.deviceRect(boxes), ui = store.ui;
+    if (!r.w || !(ui.banner?.alpha > 0)) return { ...r, banner: false };
+    const b = this.deviceRect([this.bannerBox(ui.banner.text)]);
+    if (b.x >= r.x + r.w || r.x >= b.x + b.w || b.y >= r.y + r.h || r.y >= b.y + b.h) return { ...r, banner: false };
+    const x = Math.min(r.x, b.x), y = Math.min(r.y, b.y);
+    return { x, y, w: Math.max(r.x + r.w, b.x + b.w) - x, h: Math.max(r.y + r.h, b.y + b.h) - y, banner: true };
+  }
+
+  /** The rectangle of whole device pixels that covers `boxes` (table px), cut to the canvas; w = h = 0 for none. */
+  deviceRect(boxes) {
+    const d = this.dpr, c = this.canvas;
+    const x0 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.x0)) * d));
+    const y0 = Math.max(0, Math.floor(Math.min(...boxes.map((b) => b.y0)) * d));
+    const x1 = Math.min(c.width, Math.ceil(Math.max(...boxes.map((b) => b.x1)) * d));
+    const y1 = Math.min(c.height, Math.ceil(Math.max(...boxes.map((b) => b.y1)) * d));
+    return x1 > x0 && y1 > y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : { x: 0, y: 0, w: 0, h: 0 };
+  }
+
+  /** The table's layers under the cards in flight, bottom to top. */
+  drawUnder() {
+    const L = this.layout, m = shown(), ui = store.ui;
     this.drawFelt();
     if (!m.players) return;
     this.drawHud();
@@ -246,6 +355,12 @@ export class Renderer extends Emitter {
     this.drawTrick(m);
     this.drawTrickLabels();
     this.drawHand();
+  }
+
+  /** The cards in flight and what lies over them (a partial frame draws the same: see drawPart). */
+  drawOver() {
+    const ui = store.ui;
+    if (!shown().players) return;
     this.drawFlying();
     if (ui.peek) this.drawPeek();
     if (ui.banner && ui.banner.alpha > 0) this.drawBanner(ui.banner.text, ui.banner.alpha);
@@ -260,11 +375,9 @@ export class Renderer extends Emitter {
     if (m.winningSeat != null && m.trick.some((c) => c.seat === m.winningSeat && c.alpha == null)) this.drawWinning(m.winningSeat);
   }
 
-  /** The cards in flight (dealt, played, gathered), counting the frames drawn with and without them. */
+  /** The cards in flight (played, gathered). */
   drawFlying() {
     const flying = store.scene?.flying ?? [];
-    this.frames++;
-    if (flying.length) this.flyFrames++;
     for (const f of flying) this.card(f.card, f.x, f.y, f.rot, f.scale ?? 1, f.alpha ?? 1);
   }
 
@@ -614,14 +727,25 @@ export class Renderer extends Emitter {
     ctx.restore();
   }
 
+  /** The trump banner's size (table px), centred on the layout's banner point; sets the banner's font. */
+  bannerSize(text) {
+    const fs = this.sizes.banner;
+    this.ctx.font = fontOf(fs, 700);
+    return { w: Math.min(this.ctx.measureText(text).width, this.layout.W - 40) + fs * 2, h: fs * 2.2 };
+  }
+
+  /** The trump banner's box (table px), with its frame and the smoothing of its edges. */
+  bannerBox(text) {
+    const c = this.layout.banner, { w, h } = this.bannerSize(text), r = { x: w / 2 + 2, y: h / 2 + 2 };
+    return { x0: c.x - r.x, y0: c.y - r.y, x1: c.x + r.x, y1: c.y + r.y };
+  }
+
   drawBanner(text, alpha) {
     const ctx = this.ctx, L = this.layout;
     const fs = this.sizes.banner;
     ctx.save();
     ctx.globalAlpha = alpha;
-    ctx.font = fontOf(fs, 700);
-    const tw = Math.min(ctx.measureText(text).width, L.W - 40);
-    const w = tw + fs * 2, h = fs * 2.2;
+    const { w, h } = this.bannerSize(text);
     roundRect(ctx, L.banner.x - w / 2, L.banner.y - h / 2, w, h, h / 2);
     ctx.fillStyle = "rgba(20,14,2,0.88)"; ctx.fill();
     ctx.strokeStyle = GOLD; ctx.lineWidth = 2; ctx.stroke();
