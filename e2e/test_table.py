@@ -179,11 +179,13 @@ def test_frames_drawn_only_where_cards_fly_show_what_a_whole_frame_shows(warm_co
                 return "gathered"
             return ("mine" if cards[0] in mine else "bot") if len(cards) == 1 else "other"
 
-        for _ in range(3):   # a trick; more should a busy machine draw a flight without a partial frame
+        # a trick; more should a busy machine draw a flight without a partial frame (its first frame is whole)
+        for _ in range(11):
             card = state(page)["legal"][0]
             mine.add(card)
             play_card(page, card, timeout=TIMEOUT)
-            assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"   # the trick played out and gathered
+            if wait_my_turn_or_phase(page, TIMEOUT) != "turn":   # the trick played out and gathered
+                break
             if {kind(c) for c in page.evaluate("window.__jass.checkPartialFrames()")} == {"mine", "bot", "gathered"}:
                 break
         checks = page.evaluate("window.__jass.checkPartialFrames(false)")
