@@ -243,6 +243,7 @@ class WarmContexts:
         try:
             for event, f in page.__dict__.pop("_jass_listeners", []):
                 page.remove_listener(event, f)
+            page.__dict__.pop("_jass_watch", None)   # its listeners are gone with the others
             page.unroute_all(behavior="ignoreErrors")
             page.goto(self.site + KEEPER_PATH)
             page.evaluate("() => sessionStorage.clear()")

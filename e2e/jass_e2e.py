@@ -31,12 +31,22 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "i
 
 
 class PageWatch:
+    """A page's requests (and those still on their way), console errors and page errors; the page keeps its watch
+    (`page._jass_watch`) for failure messages (where_is)."""
     def __init__(self, page):
         self.requests: list[str] = []
         self.errors: list[str] = []
-        page.on("request", lambda r: self.requests.append(r.url))
+        self.on_the_way: dict[int, str] = {}   # id(request) -> url, until it finished or failed
+        page.on("request", self._sent)
+        page.on("requestfinished", lambda r: self.on_the_way.pop(id(r), None))
+        page.on("requestfailed", lambda r: self.on_the_way.pop(id(r), None))
         page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.__dict__["_jass_watch"] = self
+
+    def _sent(self, request) -> None:
+        self.requests.append(request.url)
+        self.on_the_way[id(request)] = request.url
 
     def foreign(self) -> list[str]:
         bad = []
@@ -47,6 +57,24 @@ class PageWatch:
             if u.hostname != "127.0.0.1":
                 bad.append(url)
         return bad
+
+
+def where_is(page) -> dict:
+    """What a page that does not come where a test waits shows: its phase, whether the test hook is there (main.js
+    ran), the loading screen's words and error, and from its watch (if any) the requests still on their way and the
+    last console or page errors."""
+    try:
+        where = page.evaluate("""() => ({phase: document.body?.dataset.phase, hook: !!window.__jass,
+            status: document.querySelector('#loading-status')?.textContent,
+            error: document.querySelector('#loading-error-detail')?.textContent,
+            timing: window.__jass?.timing?.() ?? null})""")
+    except Exception as inner:   # the page itself is gone
+        where = {"asked": f"(the page could not be asked: {inner})"}
+    w = page.__dict__.get("_jass_watch")
+    if w is not None:
+        where["on_the_way"] = list(w.on_the_way.values())[:12]
+        where["errors"] = w.errors[-6:]
+    return where
 
 
 def state(page) -> dict:

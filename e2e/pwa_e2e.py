@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jass_e2e import PageWatch, screenshot_if_failed
+from jass_e2e import PageWatch, screenshot_if_failed, where_is
 
 TIMEOUT = 90_000
 
@@ -99,14 +99,7 @@ def wait_phase(page, *phases, timeout=TIMEOUT) -> str:
             "(ps) => ps.includes(document.body && document.body.dataset.phase) && !!window.__jass && document.body.dataset.phase",
             arg=list(phases), timeout=timeout).json_value()
     except Exception as e:
-        try:
-            where = page.evaluate("""() => ({phase: document.body.dataset.phase, hook: !!window.__jass,
-                status: document.querySelector('#loading-status')?.textContent,
-                error: document.querySelector('#loading-error-detail')?.textContent,
-                timing: window.__jass?.timing?.() ?? null})""")
-        except Exception as inner:   # the page itself is gone
-            where = f"(the page could not be asked: {inner})"
-        raise AssertionError(f"the page did not reach {phases} in {timeout} ms: {where}") from e
+        raise AssertionError(f"the page did not reach {phases} in {timeout} ms: {where_is(page)}") from e
 
 
 def wait_sw_complete(page, timeout=TIMEOUT) -> dict:

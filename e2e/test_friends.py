@@ -182,6 +182,16 @@ def wait_for_a_move(host, seats: dict, lead_only=()) -> None:
         pass
 
 
+# What a page at a table shows when a game gets stuck: its state, the peer's status (a friend's) or the deal under way
+# and the friends' statuses (the host's), the open dialogs and the last lines of the log
+STUCK_JS = """() => { const s = window.__jass?.state(), g = window.__jassPeer;
+  return {state: s && {phase: s.phase, busy: s.busy, toPlay: s.toPlay, viewer: s.viewer, handNo: s.handNo, counts: s.counts,
+    sending: s.sending, handover: s.handover}, peer: g && {status: g.status ?? null, fair: g.fair ?? null, startStatus: g.startStatus ?? null,
+    seats: g.seats ? [...g.seats].map(([k, x]) => [k, x.mode, x.status]) : null},
+    dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+    log: [...document.querySelectorAll('#log p')].map((p) => p.textContent).slice(-4)}; }"""
+
+
 def seats_of(pages) -> dict:
     """seat -> page, for pages at a table."""
     return {p.evaluate("() => window.__jass.view()?.viewer"): p for p in pages}
@@ -194,7 +204,7 @@ def play_until(host, guests, done, timeout_s=90, at_hand_over=None, lead_only=()
     seats = seats_of(pages)
     t0 = time.monotonic()
     while not done():
-        assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([whose_turn(p)["toPlay"] for p in pages])
+        assert time.monotonic() - t0 < timeout_s, "the game got stuck: " + json.dumps([p.evaluate(STUCK_JS) for p in pages])
         if host.evaluate("() => window.__jass.state().phase") == "hand-over" and host.locator("#btn-next").is_visible():
             if at_hand_over:
                 at_hand_over()

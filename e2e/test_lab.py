@@ -11,17 +11,23 @@ import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from jass_e2e import PHONE, ROOT, SITE_ROUTES, play_until, toolbar_click
+from jass_e2e import PHONE, ROOT, SITE_ROUTES, PageWatch, play_until, toolbar_click, where_is
 
 EXAMPLE = ROOT / "web" / "lab" / "example_bot.py"
 LAB_WAIT = 180_000   # Python starts in the lab's worker, then an arena runs: generous on a loaded machine
 
 
 def open_lab(page, site):
+    if "_jass_watch" not in page.__dict__:   # what it asked for and said, should it not open
+        PageWatch(page)
     page.goto(site + "#lab")
-    page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    try:
+        page.wait_for_selector("#bot-source", state="visible", timeout=60_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the lab did not open in 60 s: {where_is(page)}") from None
     page.wait_for_function("() => document.body.dataset.phase === 'lab'", timeout=60_000)
     return page
 
