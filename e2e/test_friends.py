@@ -134,16 +134,20 @@ def whose_turn(page) -> dict:
     return page.evaluate("() => ({...window.__jass.state(), view: window.__jass.view()})")
 
 
-# The page plays its first legal card when it may (its turn, nothing moving): a click on the card's hand button, as a
-# screen reader or a keyboard user plays. One round trip per page and look. A page told to lead only plays no card
-# into a trick already begun.
-PLAY_JS = """(leadOnly) => {
+# A page may play now: its turn, nothing moving; a page told to lead only does not play into a trick already begun
+READY_JS = """(leadOnly) => {
   const s = window.__jass.state();
-  if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return null;
-  if (leadOnly && window.__jass.view().trick.cards.length) return null;
-  document.querySelector(`#hand-buttons button[data-card='${s.legal[0]}']`).click();
-  return s.legal[0];
+  if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return false;
+  return !(leadOnly && window.__jass.view().trick.cards.length);
 }"""
+# The page plays its first legal card when it may (READY_JS): a click on the card's hand button, as a screen reader or
+# a keyboard user plays. One round trip per page and look.
+PLAY_JS = f"""(leadOnly) => {{
+  if (!({READY_JS})(leadOnly)) return null;
+  const card = window.__jass.state().legal[0];
+  document.querySelector(`#hand-buttons button[data-card='${{card}}']`).click();
+  return card;
+}}"""
 
 
 def play_one(pages, lead_only=()) -> bool:
@@ -152,12 +156,6 @@ def play_one(pages, lead_only=()) -> bool:
     return any([p.evaluate(PLAY_JS, p in lead_only) is not None for p in pages])
 
 
-# A page could play now (PLAY_JS without the click)
-READY_JS = """(leadOnly) => {
-  const s = window.__jass.state();
-  if (s.phase !== 'play' || s.busy || s.toPlay == null || s.toPlay !== s.viewer || !s.legal.length) return false;
-  return !(leadOnly && window.__jass.view().trick.cards.length);
-}"""
 # the host's table moved on from the turn `seat` with `n` cards left in all hands (or the hand ended)
 MOVED_JS = """([n, seat]) => { const v = window.__jass.view();
   return v.phase !== 'play' || v.to_play !== seat || v.counts.reduce((a, b) => a + b, 0) !== n; }"""
@@ -594,9 +592,7 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
         host.evaluate("() => window.__jass.view()")))
     reload_host_and_let_bots_stand_in(host, guests=(g1, g2))
     # the hand is played out (no Next hand pressed: its summary stays open)
-    while host.evaluate("() => window.__jass.view().phase") == "play":
-        if not play_one([host]):
-            wait_for_a_move(host, seats_of([host]))
+    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
     host.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
     host.click("#btn-hand-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
