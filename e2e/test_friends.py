@@ -463,7 +463,9 @@ def test_a_guest_dropped_mid_trick_rejoins_its_seat(warm_contexts, site):
     reload_host_and_let_bots_stand_in(host)
     # a friend's table, frozen since the host's page went, does not look live: the host's seat is marked away
     g2.wait_for_selector("#mirror [data-seat='0'][data-away='true']", state="attached", timeout=TIMEOUT)
-    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    while host.evaluate("() => window.__jass.view().phase") == "play":
+        if not play_one([host]):
+            wait_for_a_move(host, seats_of([host]))
     host.wait_for_selector("#dlg-over[open] #btn-over-review", timeout=TIMEOUT)   # the last hand: from the game's end
     host.click("#btn-over-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)
@@ -592,7 +594,9 @@ def test_a_host_reload_in_hand_two_resumes_that_hand_and_its_deal_still_verifies
         host.evaluate("() => window.__jass.view()")))
     reload_host_and_let_bots_stand_in(host, guests=(g1, g2))
     # the hand is played out (no Next hand pressed: its summary stays open)
-    play_until(host, [], lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    while host.evaluate("() => window.__jass.view().phase") == "play":
+        if not play_one([host]):
+            wait_for_a_move(host, seats_of([host]))
     host.wait_for_selector("#dlg-hand[open] #btn-hand-review", timeout=TIMEOUT)
     host.click("#btn-hand-review")
     host.wait_for_selector("#dlg-review[open] #review-fair[data-fair='verified']", timeout=TIMEOUT)

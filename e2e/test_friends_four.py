@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
-from test_friends import TIMEOUT, WIRE_JS, Q, assert_no_foreign_card, play_until, reply_of, whose_turn
+from test_friends import (
+    TIMEOUT,
+    WIRE_JS,
+    Q,
+    assert_no_foreign_card,
+    play_one,
+    reply_of,
+    seats_of,
+    wait_for_a_move,
+    whose_turn,
+)
 
 from jass_e2e import PHONE
 
@@ -35,7 +45,11 @@ def test_a_host_and_three_friends_play_a_hand_of_molotow(warm_contexts, site):
         v = g.evaluate("() => window.__jass.view()")
         assert v["game"] == "molotow" and v["seats"] == 4 and v["counts"] == [9, 9, 9, 9]
         assert [p["kind"] for p in v["players"]][seat] == "me"
-    play_until(host, guests, lambda: host.evaluate("() => window.__jass.view().phase") != "play")
+    pages = [host, *guests]
+    seats = seats_of(pages)
+    while host.evaluate("() => window.__jass.view().phase") == "play":
+        if not play_one(pages):
+            wait_for_a_move(host, seats)
     for g in guests:
         g.wait_for_function("() => window.__jass.view()?.phase !== 'play'", timeout=TIMEOUT)
         assert g.evaluate("() => window.__jass.view().hand_result.settlement") == \
