@@ -14,7 +14,8 @@
   What stays is only what makes the start fast: Cache Storage (the snapshot, the service worker's caches) and the
   service worker itself. A test whose point is a first visit, a cold load or a request the caches would answer is
   marked `@pytest.mark.fresh_context` and gets a new context, as every test had before.
-* `page.wait_for_function` polls every 25 ms (jass_e2e.POLL_MS), not on every animation frame: see _poll_by_default.
+* `page.wait_for_function` polls every 25 ms (jass_e2e.POLL_MS), not on every animation frame: see _poll_by_default;
+  a condition that reads the test hook waits while the page has none yet (until_the_hook).
 * Tests marked `long_flow` run first (pytest_collection_modifyitems), so the test processes of a full run end together.
 * Every test page records requests, console errors and page errors; at teardown it asserts that no request left
   127.0.0.1 and that the console stayed clean, and on failure saves a screenshot into e2e/artifacts/.
@@ -54,8 +55,20 @@ def _poll_by_default(cls) -> None:
 
     @functools.wraps(every_frame)
     def wait_for_function(self, expression, *, arg=None, polling=None, timeout=None):
-        return every_frame(self, expression, arg=arg, polling=POLL_MS if polling is None else polling, timeout=timeout)
+        return every_frame(self, until_the_hook(expression), arg=arg, polling=POLL_MS if polling is None else polling,
+                           timeout=timeout)
     cls.wait_for_function = wait_for_function
+
+
+def until_the_hook(expression):
+    """A condition (a function's source) that reads the test hook counts as not yet met while the page has no hook:
+    right after a navigation `goto` returns at the load event, and the app's main.js (imported after the first frame)
+    may not have run, so `window.__jass.view()` threw a TypeError and the wait failed at once instead of waiting (a
+    run failed so: test_hardening's old settings). An error while the hook is there still fails the wait."""
+    if not isinstance(expression, str) or "window.__jass" not in expression or not expression.lstrip().startswith("("):
+        return expression
+    return ("(arg) => { try { return (" + expression + ")(arg); } "
+            "catch (e) { if (!window.__jass) return false; throw e; } }")
 
 
 _poll_by_default(Page)
