@@ -82,6 +82,20 @@ def serving_gzip_decoded(directory):
         srv.server_close()
 
 
+def test_a_page_given_no_frame_still_starts_the_game(page, site, watch):
+    """The entry (start.js) evaluates the app once the loading screen has painted: a page whose frame never comes
+    (here its first animation frame is dropped: a tab hidden meanwhile, a busy browser) starts the game anyway, a
+    second later, instead of staying on the loading screen."""
+    page.add_init_script("""(() => { const raf = window.requestAnimationFrame; window.__dropped = 0;
+        window.requestAnimationFrame = function (cb) {
+            if (!window.__dropped++) return 0;   // the first frame asked for (start.js's) never comes
+            return raf.call(window, cb); }; })()""")
+    page.goto(site + "?speed=instant&seed=3")
+    assert wait_phase(page, "play") == "play"
+    assert page.evaluate("window.__dropped") >= 1
+    expect(page.locator("#loading")).to_be_hidden()
+
+
 def test_a_host_that_decodes_the_gzipped_wasm_still_works(strict_page, site):
     page = strict_page
     with serving_gzip_decoded(ROOT / "dist") as url:
