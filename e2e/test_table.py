@@ -137,6 +137,35 @@ def test_reduced_motion_plays_a_hand_with_no_card_in_flight(open_app, page, watc
     assert t["flyFrames"] == 0, t
 
 
+# The page as a hidden tab is: document.visibilityState 'hidden', and no animation frame comes (show=True undoes it).
+HIDE_JS = """(show) => {
+  window.__raf ??= window.requestAnimationFrame;
+  window.requestAnimationFrame = show ? window.__raf : () => 0;
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (show ? 'visible' : 'hidden') });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => !show });
+  document.dispatchEvent(new Event('visibilitychange')); }"""
+
+
+def test_a_hidden_page_given_no_frames_plays_on(open_app, page, watch):
+    """A hidden tab is given no animation frames (a phone that switched apps, a host sending a link): the table does
+    not wait for them. At the default speed the page hides while the player's card is in flight; that card, the bots'
+    cards and the tricks gathered jump to their places, the bots still paced by their pauses, and the player can play
+    on. Shown again, the table is drawn."""
+    open_app("?seed=11&hands=1")   # the default speed; the player leads the first trick
+    assert wait_my_turn_or_phase(page, TIMEOUT) == "turn"
+    page.locator(f"#hand-buttons button[data-card='{state(page)['legal'][0]}']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.__jass.table().flyFrames > 0", timeout=TIMEOUT)
+    page.evaluate(HIDE_JS, False)   # the card is in flight
+    for _ in range(3):   # three more of the player's cards: two tricks gathered while hidden at least
+        assert wait_my_turn_or_phase(page, 20_000) == "turn"
+        play_card(page, state(page)["legal"][0], timeout=20_000)
+    assert len(state(page)["hand"]) == 8
+    frames = table(page)["frames"]
+    page.evaluate(HIDE_JS, True)
+    page.wait_for_function("(n) => window.__jass.table().frames > n", arg=frames, timeout=TIMEOUT)
+
+
 @pytest.mark.long_flow
 def test_turn_and_winning_card_follow_the_engine(open_app, page, watch):
     """Cards fly at full motion; whenever the human may play, the table marks the engine's winning card and turn."""

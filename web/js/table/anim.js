@@ -9,6 +9,11 @@ const SPEEDS = {
   instant: { anim: 0, pause: 0, hold: 0 },
 };
 
+// A hidden tab is given no animation frames: a tween waiting for them held the game (and, at a friends' table, every
+// friend waiting on the host's table) until the page showed again. While the page is hidden a tween ends at once, and
+// those running when it hides end then; the pauses (timers) still pace the bots.
+const pageHidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
+
 export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 export const lerp = (a, b, t) => a + (b - a) * t;
 
@@ -20,6 +25,9 @@ export class Animator {
     this.speed = SPEEDS.normal;
     this.speedName = "normal";
     this.generation = 0;   // bumped by cancelAll(): pending waits resolve at once
+    if (typeof document !== "undefined") {
+      document.addEventListener("visibilitychange", () => { if (pageHidden()) this.finishTweens(); });
+    }
   }
 
   setSpeed(name) {
@@ -38,7 +46,7 @@ export class Animator {
    */
   tween(ms, update, { raw = false, flying = false } = {}) {
     const dur = raw ? ms : ms * this.speed.anim;
-    if (dur <= 0) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
+    if (dur <= 0 || pageHidden()) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
     return new Promise((resolve) => {
       this.tweens.add({ start: performance.now(), dur, update, resolve, flying, ran: false });
       this.loop();
@@ -60,11 +68,16 @@ export class Animator {
     }));
   }
 
-  finishAll() {
+  /** Every tween running jumps to its end (the pauses go on). */
+  finishTweens() {
     for (const tw of this.tweens) { tw.update(1); tw.resolve(); }
     this.tweens.clear();
-    if (this.waiters) { for (const w of this.waiters) w(); this.waiters.clear(); }
     this.renderer.invalidate();
+  }
+
+  finishAll() {
+    this.finishTweens();
+    if (this.waiters) { for (const w of this.waiters) w(); this.waiters.clear(); }
   }
 
   cancelAll() { this.generation++; this.finishAll(); }
