@@ -22,7 +22,10 @@ from engine.rules import DEFAULT_RULES, Rules, legal_mask
 from engine.scoring import settle
 from engine.state import HandState, outcome
 
-FAST = {"hard": {"iterations": 12}, "expert": {"iterations": 12, "endgame_worlds": 2, "endgame_tricks": 2, "joint": 40}}
+#: The search levels on a small budget: the same code (joint inference's pool of deals, the play-outs, expert's exact
+#: endgame) with 12 play-outs and a pool of 40 deals instead of 300 (weighing the pool's deals was most of the work).
+FAST = {"hard": {"iterations": 12, "joint": 40},
+        "expert": {"iterations": 12, "endgame_worlds": 2, "endgame_tricks": 2, "joint": 40}}
 RULE_SETS = (Rules(), Rules(undertrump_when_void=True), Rules(no_trump="annul"))
 
 
@@ -307,10 +310,10 @@ def test_the_hint_is_the_same_on_a_device_busy_enough_to_cut_hards_search(monkey
 
 def test_search_budget_is_work_not_time():
     """The budget is a number of play-outs, honoured up to rounding (the time ceiling switched off here:
-    it is a safety net only, tested below)."""
+    it is a safety net only, tested below; joint inference's pool of deals is no play-out: 40 deals here)."""
     for o in _positions(10, seed=4):
         for level, iterations in (("hard", 50), ("hard", 300), ("expert", 120)):
-            bot = make_bot(level, 1, iterations=iterations, endgame_tricks=0, max_ms=None)
+            bot = make_bot(level, 1, iterations=iterations, endgame_tricks=0, max_ms=None, joint=40)
             bot.choose(o)
             stats = bot.last_stats
             if not stats.get("playouts"):
@@ -370,12 +373,12 @@ class FirstCardBot:
 
 def test_arena_takes_outside_bots_and_options():
     from engine import arena
-    spec = f"{__file__}:FirstCardBot:shift=1,hard:iterations=20,engine.bots.simple:EasyBot"
+    spec = f"{__file__}:FirstCardBot:shift=1,hard:iterations=20:joint=40,engine.bots.simple:EasyBot"
     args = argparse.Namespace(bots=spec, deals=2, seed="o", jobs=1, json=True, omniscient=None)
     out = io.StringIO()
     assert arena.run(args, out, io.StringIO()) == 0
     data = json.loads(out.getvalue())
-    assert data["deals"] == 2 and [b["bot"] for b in data["bots"]][1] == "hard:iterations=20"
+    assert data["deals"] == 2 and [b["bot"] for b in data["bots"]][1] == "hard:iterations=20:joint=40"
     assert arena.parse_bot("hard:iterations=400:policy=random") == ("hard", {"iterations": 400, "policy": "random"})
     assert arena.parse_bot("a/b.py:Bot:x=1.5") == ("a/b.py:Bot", {"x": 1.5})
 
@@ -697,8 +700,8 @@ def test_the_last_hand_weighs_the_game_only_in_a_games_last_hand():
     for k in range(4):
         s = _random_state(300 + k, 6 + k)
         for scores in ((1, 0, -1), (-1, 2, -1), (0, 0, 0)):
-            plain = make_bot("hard", "lh", iterations=200)
-            weighed = make_bot("hard", "lh", iterations=200, last_hand=4.0)
+            plain = make_bot("hard", "lh", iterations=100, joint=40)
+            weighed = make_bot("hard", "lh", iterations=100, joint=40, last_hand=4.0)
             early = observe(s, s.to_play, scores, 3)
             assert plain.choose(early) == weighed.choose(early)
             last = observe(s, s.to_play, scores, 1)

@@ -157,7 +157,7 @@ def test_partial_record_reports_to_play_and_legal():
 
 
 def test_bench_prints_figures():
-    p = run("bench", "--seconds", "0.3")
+    p = run("bench", "--seconds", "0.05")
     assert p.returncode == 0
     assert "hands/s" in p.stdout and "legal-move generations" in p.stdout
 
