@@ -37,6 +37,7 @@ import socket
 import socketserver
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -407,6 +408,52 @@ CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/ar
             "engine/botapi.py"}
 
 
+class PycNode:
+    """tools/compile_pyc.mjs in one Node for all of a build's bytecode (the engine's at the start, the trimmed
+    stdlib's after the probe): Pyodide boots once (~3.5 CPU-s), and is up by the time the stdlib's sources are known,
+    instead of booting again at the end of the build's longest chain. Started by the first job; build closes it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()   # one job at a time (the engine's and the stdlib's come from two threads)
+        self.proc: subprocess.Popen | None = None
+        self.key: tuple[str, Path] | None = None
+        self.stderr = None
+
+    def run(self, node: str, pyodide_dir: Path, job: list) -> dict:
+        """One job ([sources dir, out dir, no_lines]) -> {"ok": its report} or {"error": what went wrong}."""
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None or self.key != (node, pyodide_dir):
+                self.close()
+                self.key, self.stderr = (node, pyodide_dir), tempfile.TemporaryFile()
+                self.proc = subprocess.Popen([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir)],
+                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
+                                             text=True, encoding="utf-8")
+            try:
+                self.proc.stdin.write(json.dumps(job) + "\n")
+                self.proc.stdin.flush()
+                return json.loads(self.proc.stdout.readline())
+            except (OSError, ValueError):   # Node failed: what it wrote to stderr says why
+                self.proc.kill()
+                self.stderr.seek(0)
+                error = self.stderr.read().decode(errors="replace")
+                self.close()
+                return {"error": error}
+
+    def close(self) -> None:
+        """End the Node (at the end of its stdin), if one runs."""
+        if self.proc is not None:
+            try:
+                self.proc.stdin.close()
+            except OSError:   # it is gone already
+                pass
+            self.proc.wait()
+            self.stderr.close()
+            self.proc = None
+
+
+PYC_NODE = PycNode()
+
+
 def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path,
                  no_lines: bool = False) -> list[tuple[str, bytes]]:
     """Bytecode for the pinned Pyodide's CPython, compiled by that CPython in Node (tools/compile_pyc.mjs, legacy
@@ -426,15 +473,13 @@ def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Pat
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_bytes(data)
         t = time.time()
-        done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir), str(src),
-                               str(cache / "out")] + (["--stdlib"] if no_lines else []),
-                              capture_output=True, text=True)
-        if done.returncode != 0:
+        done = PYC_NODE.run(node, pyodide_dir, [str(src), str(cache / "out"), no_lines])
+        if "ok" not in done:
             log("WARNING: compiling the engine's bytecode failed; the wheel ships sources only:\n"
-                + done.stderr[-2000:])
+                + done["error"][-2000:])
             return []
-        (cache / ".done").write_text(done.stdout)
-        log(f"bytecode: {done.stdout.strip()} in {time.time() - t:.1f}s")
+        (cache / ".done").write_text(done["ok"] + "\n")
+        log(f"bytecode: {done['ok']} in {time.time() - t:.1f}s")
     out = cache / "out"
     return sorted((p.relative_to(out).as_posix(), p.read_bytes()) for p in out.rglob("*.pyc"))
 
@@ -491,7 +536,8 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     # a fresh clone's slow steps run side by side, not one after another (its build is on the critical path of the
     # tests' set-up): the trimmed stdlib (the probe, then its bytecode: the longest chain, so it starts first), the
     # runtime's two big files compressed (zstd -19: ~6 s) and the engine wheel (its bytecode), while this thread
-    # writes the bot lab's files (pip download). Each Pyodide step boots it in a Node of its own (~4 CPU-s)
+    # writes the bot lab's files (pip download). The probe boots Pyodide in a Node of its own (~4 CPU-s), the two
+    # bytecode jobs share one (PycNode)
     side = concurrent.futures.ThreadPoolExecutor(max_workers=4)
     stdlib_f = side.submit(trimmed_stdlib, mod, engine_dir)
     wasm_zst_f = side.submit(zstd_compressed, (mod / "pyodide.asm.wasm").read_bytes(), "pyodide.asm.wasm")
@@ -516,6 +562,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
         copy_if_changed(mod / f, pyo / f)
         keep.add(pyo / f)
     stdlib_name, stdlib, stdlib_shipped = stdlib_f.result()
+    PYC_NODE.close()   # (the engine's and the stdlib's bytecode are in)
     wasm_zst = wasm_zst_f.result()
     wasm_name, wasm = ("pyodide.asm.wasm.zst", wasm_zst) if wasm_zst else (WASM_GZ, gzipped(mod / "pyodide.asm.wasm"))
     asm_zst = asm_zst_f.result()
