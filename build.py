@@ -552,6 +552,7 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     # 1b. the bot lab's files (dist/lab/: full engine wheel, full stdlib, micropip), never precached
     lab = lab_assets.build_lab(DIST, keep, CACHE, mod, engine_dir, build_wheel, write_if_changed, log)
     pwa.LAB_CSP = lab["csp"]
+    pwa.icons(CACHE)   # drawn while the side steps run (0.6 s on a fresh clone), not after them: add_pwa reads them
     wheel, wheel_size = wheel_f.result()
     keep.add(wheel_dir / wheel)
 
