@@ -37,6 +37,7 @@ import socket
 import socketserver
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -228,10 +229,12 @@ def engine_stdlib_imports(engine_dir: Path) -> list[str]:
     return sorted(n for n in names if n.split(".")[0] != "engine")
 
 
-def stdlib_members(mod: Path, wheel: Path, engine_dir: Path) -> list[str] | None:
-    """The stdlib files the game imports (tools/trim_stdlib.mjs runs the pinned Pyodide in Node with the engine wheel
-    and tools/stdlib_probe.py), cached by Pyodide version, the tools and the engine's imports. None when it cannot
-    be found out (no Node, or the probe failed): the build then ships Pyodide's whole stdlib."""
+def stdlib_members(mod: Path, engine_dir: Path) -> list[str] | None:
+    """The stdlib files the game imports (tools/trim_stdlib.mjs runs the pinned Pyodide in Node with the engine's
+    modules and tools/stdlib_probe.py), cached by Pyodide version, the tools and the engine's imports. The probe gets
+    the game wheel's files as sources (no CLI modules, not the wheel's bytecode), so it need not wait for compile_pycs:
+    build runs the two side by side. None when it cannot be found out (no Node, or the probe failed): the build then
+    ships Pyodide's whole stdlib."""
     tools = b"".join((ROOT / "tools" / n).read_bytes() for n in ("trim_stdlib.mjs", "stdlib_probe.py"))
     key = sha256(tools + json.dumps(engine_stdlib_imports(engine_dir)).encode())[:12]
     cached = CACHE / "stdlib" / f"pyodide-{pyodide_version()}-{key}.json"
@@ -243,8 +246,12 @@ def stdlib_members(mod: Path, wheel: Path, engine_dir: Path) -> list[str] | None
         t = time.time()
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_name(cached.name + ".tmp")
+        wheel = cached.with_suffix(".whl")
+        wheel.write_bytes(zip_bytes([(n, d) for n, d in engine_sources(engine_dir) if n not in CLI_ONLY],
+                                    zipfile.ZIP_STORED))
         done = subprocess.run([node, str(ROOT / "tools" / "trim_stdlib.mjs"), str(mod), str(wheel),
                                str(ROOT / "tools" / "stdlib_probe.py"), str(tmp)], capture_output=True, text=True)
+        wheel.unlink()
         if done.returncode != 0 or not tmp.exists():
             log("WARNING: finding the stdlib modules the game needs failed; shipping the whole standard library:\n"
                 + "\n".join(line[:300] for line in done.stderr.splitlines()[-15:]))
@@ -329,24 +336,42 @@ def stdlib_zip(full: Path, members: list[str] | None, pyodide_dir: Path | None =
     the first visit's CPU time on the test machine). Without line tables they take about the bytes of the source.
     method ZIP_STORED: for compressing the whole zip (zstd over all members at once is 30 % smaller than deflate per
     member, and zipimport then reads without inflating)."""
-    import io
-    buf = io.BytesIO()
-    with zipfile.ZipFile(full) as src, zipfile.ZipFile(buf, "w", method, compresslevel=9) as zf:
+    with zipfile.ZipFile(full) as src:
         names = [n for n in src.namelist() if not n.endswith("/")]
         keep = sorted(set(names) & (set(members) | STDLIB_KEEP)) if members is not None else names
         files = [(name, src.read(name)) for name in keep]
-        if members is not None and pyodide_dir is not None:
-            py = [(n, d) for n, d in files if n.endswith(".py")]
-            digest = sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in py))[:10]
-            pycs = dict(compile_pycs(py, digest, pyodide_dir, no_lines=True))
-            if all(n + "c" in pycs for n, _ in py):
-                files = sorted((n + "c", pycs[n + "c"]) if n.endswith(".py") else (n, d) for n, d in files)
-        for name, data in files:
+    if members is not None and pyodide_dir is not None:
+        py = [(n, d) for n, d in files if n.endswith(".py")]
+        digest = sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in py))[:10]
+        pycs = dict(compile_pycs(py, digest, pyodide_dir, no_lines=True))
+        if all(n + "c" in pycs for n, _ in py):
+            files = sorted((n + "c", pycs[n + "c"]) if n.endswith(".py") else (n, d) for n, d in files)
+    return zip_bytes(files, method)
+
+
+def zip_bytes(entries: list[tuple[str, bytes]], method: int) -> bytes:
+    """A deterministic zip of (name, data) entries in this order (fixed times and modes): the same bytes every
+    build."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method, compresslevel=9) as zf:
+        for name, data in entries:
             info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
             info.compress_type = method
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return buf.getvalue()
+
+
+def trimmed_stdlib(mod: Path, engine_dir: Path) -> tuple[str, bytes, bytes]:
+    """The game's standard library: the members the probe finds (stdlib_members) as bytecode, the zip zstd-compressed
+    (without the `zstd` command: deflated per member) -> (its file name, the zip, the bytes shipped). One function, so
+    that build runs the whole chain (two Pyodides in Node, one after the other) beside the other steps."""
+    members = stdlib_members(mod, engine_dir)
+    stdlib = stdlib_zip(mod / "python_stdlib.zip", members, mod, zipfile.ZIP_STORED)
+    stdlib_zst = zstd_compressed(stdlib, "python_stdlib.zip")
+    if stdlib_zst is None:
+        stdlib = stdlib_zip(mod / "python_stdlib.zip", members, mod)
+    return f"python_stdlib-{sha256(stdlib)[:10]}.zip" + (".zst" if stdlib_zst else ""), stdlib, stdlib_zst or stdlib
 
 
 def empty_lock_file(full: Path) -> bytes:
@@ -383,6 +408,52 @@ CLI_ONLY = {"engine/__main__.py", "engine/cli.py", "engine/bench.py", "engine/ar
             "engine/botapi.py"}
 
 
+class PycNode:
+    """tools/compile_pyc.mjs in one Node for all of a build's bytecode (the engine's at the start, the trimmed
+    stdlib's after the probe): Pyodide boots once (~3.5 CPU-s), and is up by the time the stdlib's sources are known,
+    instead of booting again at the end of the build's longest chain. Started by the first job; build closes it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()   # one job at a time (the engine's and the stdlib's come from two threads)
+        self.proc: subprocess.Popen | None = None
+        self.key: tuple[str, Path] | None = None
+        self.stderr = None
+
+    def run(self, node: str, pyodide_dir: Path, job: list) -> dict:
+        """One job ([sources dir, out dir, no_lines]) -> {"ok": its report} or {"error": what went wrong}."""
+        with self.lock:
+            if self.proc is None or self.proc.poll() is not None or self.key != (node, pyodide_dir):
+                self.close()
+                self.key, self.stderr = (node, pyodide_dir), tempfile.TemporaryFile()
+                self.proc = subprocess.Popen([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir)],
+                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
+                                             text=True, encoding="utf-8")
+            try:
+                self.proc.stdin.write(json.dumps(job) + "\n")
+                self.proc.stdin.flush()
+                return json.loads(self.proc.stdout.readline())
+            except (OSError, ValueError):   # Node failed: what it wrote to stderr says why
+                self.proc.kill()
+                self.stderr.seek(0)
+                error = self.stderr.read().decode(errors="replace")
+                self.close()
+                return {"error": error}
+
+    def close(self) -> None:
+        """End the Node (at the end of its stdin), if one runs."""
+        if self.proc is not None:
+            try:
+                self.proc.stdin.close()
+            except OSError:   # it is gone already
+                pass
+            self.proc.wait()
+            self.stderr.close()
+            self.proc = None
+
+
+PYC_NODE = PycNode()
+
+
 def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Path,
                  no_lines: bool = False) -> list[tuple[str, bytes]]:
     """Bytecode for the pinned Pyodide's CPython, compiled by that CPython in Node (tools/compile_pyc.mjs, legacy
@@ -402,15 +473,13 @@ def compile_pycs(sources: list[tuple[str, bytes]], digest: str, pyodide_dir: Pat
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_bytes(data)
         t = time.time()
-        done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(pyodide_dir), str(src),
-                               str(cache / "out")] + (["--stdlib"] if no_lines else []),
-                              capture_output=True, text=True)
-        if done.returncode != 0:
+        done = PYC_NODE.run(node, pyodide_dir, [str(src), str(cache / "out"), no_lines])
+        if "ok" not in done:
             log("WARNING: compiling the engine's bytecode failed; the wheel ships sources only:\n"
-                + done.stderr[-2000:])
+                + done["error"][-2000:])
             return []
-        (cache / ".done").write_text(done.stdout)
-        log(f"bytecode: {done.stdout.strip()} in {time.time() - t:.1f}s")
+        (cache / ".done").write_text(done["ok"] + "\n")
+        log(f"bytecode: {done['ok']} in {time.time() - t:.1f}s")
     out = cache / "out"
     return sorted((p.relative_to(out).as_posix(), p.read_bytes()) for p in out.rglob("*.pyc"))
 
@@ -444,15 +513,7 @@ def build_wheel(engine_dir: Path, out_dir: Path, pyodide_dir: Path | None = None
     filename = f"{WHEEL_NAME}-{version}-py3-none-any.whl"
     target = out_dir / filename
     if not target.exists():
-        import io
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-            for name, data in entries:
-                info = zipfile.ZipInfo(name, FIXED_ZIP_TIME)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                zf.writestr(info, data)
-        write_if_changed(target, buf.getvalue())
+        write_if_changed(target, zip_bytes(entries, zipfile.ZIP_DEFLATED))
     return filename, target.stat().st_size
 
 
@@ -472,22 +533,28 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     mod = ensure_pyodide(version)
     DIST.mkdir(exist_ok=True)
     keep: set[Path] = set()
-    # the runtime's two big files are compressed (zstd -19: ~6 s on a fresh clone) beside the steps below, which run
-    # the pinned Pyodide in Node (bytecode, the stdlib probe): a third of the build's time off its critical path
-    squeeze = concurrent.futures.ThreadPoolExecutor(max_workers=2)
-    wasm_zst_f = squeeze.submit(zstd_compressed, (mod / "pyodide.asm.wasm").read_bytes(), "pyodide.asm.wasm")
-    asm_zst_f = squeeze.submit(zstd_compressed, (mod / "pyodide.asm.mjs").read_bytes(), "pyodide.asm.mjs")
-    squeeze.shutdown(wait=False)
+    # a fresh clone's slow steps run side by side, not one after another (its build is on the critical path of the
+    # tests' set-up): the trimmed stdlib (the probe, then its bytecode: the longest chain, so it starts first), the
+    # runtime's two big files compressed (zstd -19: ~6 s) and the engine wheel (its bytecode), while this thread
+    # writes the bot lab's files (pip download). The probe boots Pyodide in a Node of its own (~4 CPU-s), the two
+    # bytecode jobs share one (PycNode)
+    side = concurrent.futures.ThreadPoolExecutor(max_workers=4)
+    stdlib_f = side.submit(trimmed_stdlib, mod, engine_dir)
+    wasm_zst_f = side.submit(zstd_compressed, (mod / "pyodide.asm.wasm").read_bytes(), "pyodide.asm.wasm")
+    asm_zst_f = side.submit(zstd_compressed, (mod / "pyodide.asm.mjs").read_bytes(), "pyodide.asm.mjs")
 
     # 1. engine wheel
     wheel_dir = DIST / "engine"
     wheel_dir.mkdir(parents=True, exist_ok=True)
-    wheel, wheel_size = build_wheel(engine_dir, wheel_dir, mod)
-    keep.add(wheel_dir / wheel)
+    wheel_f = side.submit(build_wheel, engine_dir, wheel_dir, mod)
+    side.shutdown(wait=False)
 
     # 1b. the bot lab's files (dist/lab/: full engine wheel, full stdlib, micropip), never precached
     lab = lab_assets.build_lab(DIST, keep, CACHE, mod, engine_dir, build_wheel, write_if_changed, log)
     pwa.LAB_CSP = lab["csp"]
+    pwa.icons(CACHE)   # drawn while the side steps run (0.6 s on a fresh clone), not after them: add_pwa reads them
+    wheel, wheel_size = wheel_f.result()
+    keep.add(wheel_dir / wheel)
 
     # 2. pyodide core: loaders as shipped, wasm gzipped, trimmed stdlib, lock file without packages
     pyo_rel = f"pyodide/{version}"
@@ -495,18 +562,14 @@ def build(engine_dir: Path | None = None, quiet: bool = False) -> dict:
     for f in PYODIDE_COPIED:
         copy_if_changed(mod / f, pyo / f)
         keep.add(pyo / f)
-    members = stdlib_members(mod, wheel_dir / wheel, engine_dir)
-    stdlib = stdlib_zip(mod / "python_stdlib.zip", members, mod, zipfile.ZIP_STORED)
-    stdlib_zst = zstd_compressed(stdlib, "python_stdlib.zip")
-    if stdlib_zst is None:
-        stdlib = stdlib_zip(mod / "python_stdlib.zip", members, mod)
-    stdlib_name = f"python_stdlib-{sha256(stdlib)[:10]}.zip" + (".zst" if stdlib_zst else "")
+    stdlib_name, stdlib, stdlib_shipped = stdlib_f.result()
+    PYC_NODE.close()   # (the engine's and the stdlib's bytecode are in)
     wasm_zst = wasm_zst_f.result()
     wasm_name, wasm = ("pyodide.asm.wasm.zst", wasm_zst) if wasm_zst else (WASM_GZ, gzipped(mod / "pyodide.asm.wasm"))
     asm_zst = asm_zst_f.result()
     asm_name, asm = ("pyodide.asm.mjs.zst", asm_zst) if asm_zst else (ASM_GZ, gzipped(mod / "pyodide.asm.mjs"))
     for name, data in ((wasm_name, wasm), (asm_name, asm),
-                       (stdlib_name, stdlib_zst or stdlib),
+                       (stdlib_name, stdlib_shipped),
                        ("pyodide-lock.json", empty_lock_file(mod / "pyodide-lock.json"))):
         write_if_changed(pyo / name, data)
         keep.add(pyo / name)
