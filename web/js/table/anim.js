@@ -12,9 +12,6 @@ const SPEEDS = {
 // A hidden tab is given no animation frames: a tween waiting for them held the game (and, at a friends' table, every
 // friend waiting on the host's table) until the page showed again. While the page is hidden a tween ends at once, and
 // those running when it hides end then; the pauses (timers) still pace the bots.
-// A frame may also fail to come to a page that shows (a browser busy elsewhere): a tween ends no later than this long
-// after its time, frames or not.
-const LATE_MS = 1000;
 const pageHidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
 
 export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
@@ -50,15 +47,10 @@ export class Animator {
   tween(ms, update, { raw = false, flying = false } = {}) {
     const dur = raw ? ms : ms * this.speed.anim;
     if (dur <= 0 || pageHidden()) { update(1); this.renderer.invalidate(); return Promise.resolve(); }
-    return /** @type {Promise<void>} */ (new Promise((resolve) => {
-      const tw = { start: performance.now(), dur, update, resolve, flying, ran: false, late: 0 };
-      tw.late = setTimeout(() => {
-        if (!this.tweens.delete(tw)) return;
-        update(1); resolve(); this.renderer.invalidate();
-      }, dur + LATE_MS);
-      this.tweens.add(tw);
+    return new Promise((resolve) => {
+      this.tweens.add({ start: performance.now(), dur, update, resolve, flying, ran: false });
       this.loop();
-    }));
+    });
   }
 
   /** A pause (scaled like the animations); `raw` ms are used as they are. */
@@ -78,7 +70,7 @@ export class Animator {
 
   /** Every tween running jumps to its end (the pauses go on). */
   finishTweens() {
-    for (const tw of this.tweens) { clearTimeout(tw.late); tw.update(1); tw.resolve(); }
+    for (const tw of this.tweens) { tw.update(1); tw.resolve(); }
     this.tweens.clear();
     this.renderer.invalidate();
   }
@@ -101,7 +93,7 @@ export class Animator {
         tw.ran = true;
         const t = Math.min(1, (now - tw.start) / tw.dur);
         tw.update(t);
-        if (t >= 1) { clearTimeout(tw.late); this.tweens.delete(tw); tw.resolve(); }
+        if (t >= 1) { this.tweens.delete(tw); tw.resolve(); }
       }
       this.renderer.draw(onlyFlying);
       if (this.tweens.size) requestAnimationFrame(frame);
