@@ -82,7 +82,7 @@ def test_settings_from_before_one_seat_list_still_seat_everyone(page, site, watc
     page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1'); "
                          f"localStorage.setItem('mittlere-jass.settings.v1', {json.dumps(old)}); }}")
     page.goto(site + "?speed=instant")
-    page.wait_for_function("() => window.__jass?.view()?.players?.length === 3", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__jass.view()?.players?.length === 3", timeout=TIMEOUT)
     v = view(page)
     assert [p["kind"] for p in v["players"]] == ["me", "person", "bot"]
     assert [p["name"] for p in v["players"]][:2] == ["Anna", "Ben"] and v["players"][2]["bot"] == "hard"
