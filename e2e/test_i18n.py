@@ -235,7 +235,7 @@ def test_hand_summary_and_score_sheet_fit_a_phone(lang_page, lang):
     """390 px: the hand summary's table and the score sheet after a hand fit the dialog with their long headers
     (German "Kartenpunkte / Ergebnis" pushed the result column out by 43 px, the Italian sheet by 17 px), and no
     header breaks inside a word."""
-    page = lang_page("en-US", f"?speed=instant&seed=12&hands=2&bots=normal,hard&lang={lang}",
+    page = lang_page("en-US", f"?speed=instant&seed=12&hands=2&bots=normal,normal&lang={lang}",
                      viewport={"width": 390, "height": 844})
     play_until(page, timeout=60_000)
     fit = """(id) => { const d = document.getElementById(id), box = d.getBoundingClientRect(), out = [];

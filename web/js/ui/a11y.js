@@ -75,30 +75,40 @@ export function showHint(text, details = "") {
 }
 export function hideHint() { const box = $("#hint"); if (box) box.hidden = true; }
 
-/** One button per card of the player's hand: aria-disabled tells which cards may be played now. */
+/** One button per card of the player's hand: aria-disabled tells which cards may be played now. The buttons of the
+ *  cards still in the hand are kept and only what changed is written: a rebuilt group cost a style and layout pass at
+ *  every settle (the focus moved to a new button) and a screen reader lost its place in the hand. */
 export function renderHandButtons() {
   const box = $("#hand-buttons");
   const hadFocus = box.contains(document.activeElement);
   const { legal } = store.model;
   const hand = handHidden() ? [] : store.model.hand;   // the hand-over screen: no one's cards
   const myTurn = isMyTurn();
-  const frag = document.createDocumentFragment();
-  hand.forEach((code, i) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.card = code;
+  const kept = new Map([...box.children].map((b) => [/** @type {HTMLElement} */ (b).dataset.card, b]));
+  const buttons = hand.map((code, i) => {
+    const b = /** @type {HTMLButtonElement} */ (kept.get(code) ?? el("button", { type: "button", "data-card": code }));
     const playable = myTurn && legal.has(code);
-    b.setAttribute("aria-disabled", playable ? "false" : "true");
-    b.setAttribute("aria-label", t(playable ? "aria.card" : "aria.cardIllegal", { card: cardName(code) }));
-    b.tabIndex = i === Math.max(0, store.ui.selected) ? 0 : -1;
-    b.textContent = cardShort(code);
-    frag.append(b);
+    setAttr(b, "aria-disabled", playable ? "false" : "true");
+    setAttr(b, "aria-label", t(playable ? "aria.card" : "aria.cardIllegal", { card: cardName(code) }));
+    const tab = i === Math.max(0, store.ui.selected) ? 0 : -1;
+    if (b.tabIndex !== tab) b.tabIndex = tab;
+    const text = cardShort(code);
+    if (b.textContent !== text) b.textContent = text;
+    return b;
   });
-  box.replaceChildren(frag);
+  const keep = new Set(buttons);
+  for (const b of [...box.children]) if (!keep.has(b)) b.remove();   // a card played: the others keep their place
+  if (buttons.length !== box.children.length || buttons.some((b, i) => box.children[i] !== b)) box.replaceChildren(...buttons);
   if (hadFocus && hand.length) {
-    const i = Math.max(0, Math.min(store.ui.selected, hand.length - 1));
-    box.children[i]?.focus({ preventScroll: true });
+    const b = /** @type {HTMLElement} */ (box.children[Math.max(0, Math.min(store.ui.selected, hand.length - 1))]);
+    if (b && document.activeElement !== b) b.focus({ preventScroll: true });
   }
+}
+
+/** Set an attribute only when its value changes (a write of the same value still costs a style pass).
+ * @param {Element} node @param {string} name @param {string} value */
+function setAttr(node, name, value) {
+  if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
 /** Enable the toolbar buttons that can do something now. */
