@@ -6,8 +6,24 @@ import { CardArt } from "../table/cards.js";
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 const readOnly = (req) => READ_ONLY.includes(req?.cmd) && !(req.cmd === "view" && "seat" in req);
 
-/** @type {{list: object[], stop: (() => void)|null}} the partial frames checked so far (checkPartialFrames) */
-const checks = { list: [], stop: null };
+/** @type {{list: object[], stop: (() => void)|null, whole: Record<string, string>|null, underAt: Record<string, string>|null}}
+ *  the partial frames checked so far (checkPartialFrames), what the table showed at the last whole paint and when
+ *  the under-canvas was drawn */
+const checks = { list: [], stop: null, whole: null, underAt: null };
+
+/** What a whole paint draws from, but the cards in flight, by part: a partial frame that differs from a whole one
+ *  names the parts that changed since the last whole paint without the table being invalidated. */
+function drawnFrom(renderer) {
+  const { flying, ...m } = /** @type {Record<string, unknown>} */ (shown());
+  const { selected, hover, raised, focusVisible, busy, phase, handover, peek, banner, nudge } = store.ui;
+  const json = (v) => JSON.stringify(v, (_, x) => (x instanceof Set ? [...x] : x));
+  return Object.fromEntries([
+    ...Object.entries(m).map(([k, v]) => [`shown.${k}`, json(v)]),
+    ["ui", json({ selected, hover, raised, focusVisible, busy, phase, handover, peek, banner, nudge })],
+    ["layout", json([renderer.W, renderer.H, renderer.dpr, renderer.layout?.cardW, renderer.layout?.hand])],
+    ["handSprite", renderer.handSprite?.key ?? ""], ["art", renderer.art.key ?? ""], ["flying", String(flying != null)],
+  ]);
+}
 
 /**
  * The canvas just drawn in part (the device pixels of `part`), compared with the whole table painted over it: the
@@ -26,7 +42,25 @@ function checkPartial(renderer, canvas, part) {
     if (drawn[i] === whole[i]) continue;
     if (differ++ < 8) some.push({ x: i % canvas.width, y: Math.floor(i / canvas.width), part: drawn[i].toString(16), whole: whole[i].toString(16) });
   }
-  return { part: { ...part }, differ, some, flying: (store.scene?.flying ?? []).map((f) => f.card) };
+  // the under-canvas in `part` against a fresh drawing of the same layers (0: the cards in flight were drawn differently)
+  let underDiffer = -1;
+  if (differ && renderer.under) {
+    const fresh = document.createElement("canvas");
+    fresh.width = canvas.width; fresh.height = canvas.height;
+    const saved = renderer.ctx;
+    renderer.ctx = /** @type {CanvasRenderingContext2D} */ (fresh.getContext("2d", { alpha: false }));
+    renderer.ctx.setTransform(renderer.dpr, 0, 0, renderer.dpr, 0, 0);
+    renderer.drawUnder();
+    renderer.ctx = saved;
+    const a = new Uint32Array(renderer.under.getContext("2d").getImageData(part.x, part.y, part.w, part.h).data.buffer);
+    const b = new Uint32Array(fresh.getContext("2d").getImageData(part.x, part.y, part.w, part.h).data.buffer);
+    underDiffer = a.reduce((n, v, i) => n + (v !== b[i] ? 1 : 0), 0);
+  }
+  const now = drawnFrom(renderer);
+  const since = (was = {}) => Object.keys({ ...was, ...now }).filter((k) => was[k] !== now[k]).map((k) => ({ k, was: was[k], now: now[k] }));
+  const changed = since(checks.whole ?? {}), sinceUnder = since(checks.underAt ?? {});
+  checks.whole = now;   // renderer.paint() above was a whole paint
+  return { part: { ...part }, differ, some, flying: (store.scene?.flying ?? []).map((f) => f.card), ...(differ ? { changed, sinceUnder, underDiffer } : {}) };
 }
 
 /** Install `window.__jass`. */
@@ -81,7 +115,12 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
       }
       if (on) {
         checks.list = [];
-        checks.stop = renderer.on("drawn", (part) => { if (part) checks.list.push(checkPartial(renderer, canvas, part)); });
+        checks.whole = null;
+        checks.stop = renderer.on("drawn", (part) => {
+          if (part && !checks.underAt) checks.underAt = drawnFrom(renderer);   // this frame drew the under-canvas
+          if (part) checks.list.push(checkPartial(renderer, canvas, part));
+          else { checks.whole = drawnFrom(renderer); checks.underAt = null; }
+        });
       }
       return checks.list.slice();
     },
