@@ -1,6 +1,7 @@
 """The table as a player sees it (issue 12): both decks, turn and trick marks, motion, sound, touch, edges."""
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -8,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from jass_e2e import (
+    ARTIFACTS,
     DESKTOP,
     PHONE,
     PageWatch,
@@ -123,6 +125,7 @@ def test_deck_follows_the_language_by_default(warm_contexts, site):
     assert got == {"de-CH": "swiss", "en-US": "french"}
 
 
+
 def table(page) -> dict:
     return page.evaluate("window.__jass.table()")
 
@@ -226,6 +229,11 @@ def test_frames_drawn_only_where_cards_fly_show_what_a_whole_frame_shows(warm_co
         # every partial frame was checked, and none differed from the whole table in a single pixel
         assert after["partialFrames"] - before["partialFrames"] == len(checks), (before, after, len(checks))
         differ = [c for c in checks if c["differ"]]
+        if differ:   # the first frame that differs and its whole frame, as pictures beside the screenshots
+            for name, url in page.evaluate("window.__jass.partialFrameImages()").items():
+                path = ARTIFACTS / f"partial-frame-{screen}-{name}.png"
+                path.parent.mkdir(exist_ok=True)
+                path.write_bytes(base64.b64decode(url.split(",", 1)[1]))
         # a failure names the frames, the pixels and what changed since the last whole paint (test hook: drawnFrom)
         assert not differ, f"{len(differ)} partial frames differ: " + json.dumps(differ[:3])
         assert not watch.errors, watch.errors

@@ -6,10 +6,11 @@ import { CardArt } from "../table/cards.js";
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 const readOnly = (req) => READ_ONLY.includes(req?.cmd) && !(req.cmd === "view" && "seat" in req);
 
-/** @type {{list: object[], stop: (() => void)|null, whole: Record<string, string>|null, underAt: Record<string, string>|null}}
+/** @type {{list: object[], stop: (() => void)|null, whole: Record<string, string>|null, underAt: Record<string, string>|null,
+ *  lastWhole: Uint32Array|null, images: {drawn: string, whole: string}|null}}
  *  the partial frames checked so far (checkPartialFrames), what the table showed at the last whole paint and when
  *  the under-canvas was drawn */
-const checks = { list: [], stop: null, whole: null, underAt: null };
+const checks = { list: [], stop: null, whole: null, underAt: null, lastWhole: null, images: null };
 
 /** What a whole paint draws from, but the cards in flight, by part: a partial frame that differs from a whole one
  *  names the parts that changed since the last whole paint without the table being invalidated. */
@@ -33,14 +34,27 @@ function drawnFrom(renderer) {
 function checkPartial(renderer, canvas, part) {
   const ctx = canvas.getContext("2d");
   const pixels = () => new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
-  const drawn = pixels();
+  const drawn = pixels(), again = pixels();
   renderer.paint();
   const whole = pixels();
-  let differ = 0;
+  let differ = 0, asBefore = 0, reread = 0;
   const some = [];
   for (let i = 0; i < whole.length; i++) {
+    if (drawn[i] !== again[i]) reread++;
     if (drawn[i] === whole[i]) continue;
+    if (checks.lastWhole?.[i] === drawn[i]) asBefore++;   // what the last whole paint left there
     if (differ++ < 8) some.push({ x: i % canvas.width, y: Math.floor(i / canvas.width), part: drawn[i].toString(16), whole: whole[i].toString(16) });
+  }
+  checks.lastWhole = whole;
+  if (differ && !checks.images) {   // the first frame that differs, as pictures (the test saves them on failure)
+    const picture = (px) => {
+      const c = document.createElement("canvas");
+      c.width = canvas.width; c.height = canvas.height;
+      const img = new ImageData(new Uint8ClampedArray(px.buffer.slice(0)), canvas.width, canvas.height);
+      c.getContext("2d").putImageData(img, 0, 0);
+      return c.toDataURL("image/png");
+    };
+    checks.images = { drawn: picture(drawn), whole: picture(whole) };
   }
   // the under-canvas in `part` against a fresh drawing of the same layers (0: the cards in flight were drawn differently)
   let underDiffer = -1;
@@ -60,7 +74,8 @@ function checkPartial(renderer, canvas, part) {
   const since = (was = {}) => Object.keys({ ...was, ...now }).filter((k) => was[k] !== now[k]).map((k) => ({ k, was: was[k], now: now[k] }));
   const changed = since(checks.whole ?? {}), sinceUnder = since(checks.underAt ?? {});
   checks.whole = now;   // renderer.paint() above was a whole paint
-  return { part: { ...part }, differ, some, flying: (store.scene?.flying ?? []).map((f) => f.card), ...(differ ? { changed, sinceUnder, underDiffer } : {}) };
+  const flying = (store.scene?.flying ?? []).map((f) => f.card);
+  return { part: { ...part }, differ, some, flying, ...(differ ? { changed, sinceUnder, underDiffer, asBefore, reread } : {}) };
 }
 
 /** Install `window.__jass`. */
@@ -115,15 +130,18 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
       }
       if (on) {
         checks.list = [];
+        checks.images = null;
         checks.whole = null;
         checks.stop = renderer.on("drawn", (part) => {
           if (part && !checks.underAt) checks.underAt = drawnFrom(renderer);   // this frame drew the under-canvas
           if (part) checks.list.push(checkPartial(renderer, canvas, part));
-          else { checks.whole = drawnFrom(renderer); checks.underAt = null; }
+          else { checks.whole = drawnFrom(renderer); checks.underAt = null; checks.lastWhole = null; }
         });
       }
       return checks.list.slice();
     },
+    // the first partial frame that differed from a whole one, and that whole one (PNG data URLs), or null
+    partialFrameImages: () => checks.images,
     drawCost: (n = 30) => { const t0 = performance.now(); for (let i = 0; i < n; i++) renderer.draw(); return (performance.now() - t0) / n; },
   };
 }

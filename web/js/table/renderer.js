@@ -66,7 +66,7 @@ export class Renderer extends Emitter {
     this.frames = 0; this.flyFrames = 0; this.partialFrames = 0;
     /** @type {{x0: number, y0: number, x1: number, y1: number}[]} the boxes of the cards in flight in the last frame */
     this.flownBoxes = [];
-    /** @type {HTMLCanvasElement|undefined} the table under the cards in flight, for partial frames (underCanvas) */
+    /** @type {HTMLCanvasElement|undefined} the table under the cards in flight, for partial frames (keepUnder) */
     this.under = undefined;
     this.underDrawn = false;
     this.nudges = 0;                        // "not your turn" shakes shown
@@ -251,63 +251,66 @@ export class Renderer extends Emitter {
    */
   draw(onlyFlying = false) {
     const boxes = this.flyingBoxes();
-    const part = onlyFlying && !this.dirty && !store.ui.peek ? this.partRect([...this.flownBoxes, ...boxes]) : null;
+    let part = onlyFlying && !this.dirty && !store.ui.peek ? this.partRect([...this.flownBoxes, ...boxes]) : null;
     this.dirty = false;
     this.flownBoxes = boxes;
     this.frames++;
     if (boxes.length) this.flyFrames++;
-    if (part) {
+    if (part && this.underDrawn) {
       this.partialFrames++;
       this.drawPart(part);
     } else {
-      this.underDrawn = false;   // what lies under the cards in flight may have changed
-      this.paint();
+      // a whole frame; the first one that could have been partial also keeps what lies under the cards in flight
+      this.underDrawn = false;   // else what lies under them may have changed
+      this.paint(!!part);
+      part = null;
     }
     this.emit("drawn", part);
   }
 
-  /** Paint the whole table. */
-  paint() {
+  /**
+   * Paint the whole table. `keepUnder`: keep a copy of the table under the cards in flight, as this canvas has just
+   * drawn it, for the partial frames that follow (see drawPart).
+   */
+  paint(keepUnder = false) {
     if (!this.layout) return;
     this.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     this.drawUnder();
+    if (keepUnder) this.keepUnder();
     this.drawOver();
   }
 
   /**
-   * A partial frame: in `part` (device pixels), the table under the cards in flight as a whole frame draws it (kept
-   * from the first partial frame after a whole one), then what lies over it there: the cards in flight, the banner.
+   * A partial frame: in `part` (device pixels), the table under the cards in flight as a whole frame drew it (kept
+   * by the whole frame before the first partial one), then what lies over it there: the cards in flight, the banner.
    * Each of these lies wholly inside `part` (see flyingBoxes and partRect), so its pixels are those of a whole frame;
    * a canvas clip would not do: Skia smooths the edges of a shape that a clip cuts a little differently.
    * @param {{x: number, y: number, w: number, h: number, banner: boolean}} part
    */
   drawPart({ x, y, w, h, banner }) {
     if (!w || !h) return;
-    const ctx = this.ctx, under = this.underCanvas();
+    const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(under, x, y, w, h, x, y, w, h);
+    ctx.drawImage(/** @type {HTMLCanvasElement} */ (this.under), x, y, w, h, x, y, w, h);
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     this.drawFlying();
     if (banner) this.drawBanner(store.ui.banner.text, store.ui.banner.alpha);
   }
 
-  /** A canvas the size of the table's with what lies under the cards in flight, drawn when it is out of date. */
-  underCanvas() {
+  /**
+   * Keep a copy of this canvas as it is (the table under the cards in flight, just drawn) for the partial frames. A
+   * copy, not a second drawing in a canvas of its own: the plates' text drawn in another canvas came out a little
+   * different now and then under load (a glyph half a pixel off), so a partial frame differed from a whole one.
+   */
+  keepUnder() {
     const c = this.canvas;
     if (this.under?.width !== c.width || this.under?.height !== c.height) {
       this.under = document.createElement("canvas");
       this.under.width = c.width; this.under.height = c.height;
-      this.underDrawn = false;
     }
-    if (!this.underDrawn) {
-      const saved = this.ctx;
-      this.ctx = this.under.getContext("2d", { alpha: false });
-      this.ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-      this.drawUnder();
-      this.ctx = saved;
-      this.underDrawn = true;
-    }
-    return this.under;
+    const uctx = /** @type {CanvasRenderingContext2D} */ (this.under.getContext("2d", { alpha: false }));
+    uctx.drawImage(c, 0, 0);
+    this.underDrawn = true;
   }
 
   /** The boxes (table px) that hold each card in flight, its shadow included, however it is turned: its centre ±
