@@ -94,10 +94,23 @@ def test_full_hand_by_clicking_the_canvas(open_app, page, watch):
     page.wait_for_function("() => window.__jass.state().handNo === 2 && document.body.dataset.phase === 'play'", timeout=TIMEOUT)
 
 
+# Marks each hand button with the turn it was seen at -> how many of them were already there at the turn before, how
+# many there are, and whether the focus is in the hand
+SEEN_JS = """(n) => { const bs = [...document.querySelectorAll('#hand-buttons button')];
+  const kept = bs.filter((b) => b._jassSeen === n - 1).length;
+  for (const b of bs) b._jassSeen = n;
+  return { kept, all: bs.length, inHand: !!document.activeElement?.closest('#hand-buttons') }; }"""
+
+
 def test_full_hand_by_keyboard(open_app, page, watch):
     open_app("?speed=instant&seed=21&hands=3")
     played = 0
     while wait_my_turn_or_phase(page, TIMEOUT) == "turn":
+        # the hand's buttons are the same elements from turn to turn (a screen reader keeps its place), and the focus
+        # stays in the hand when the card played leaves it
+        seen = page.evaluate(SEEN_JS, played)
+        if played:
+            assert seen == {"kept": seen["all"], "all": 12 - played, "inHand": True}, seen
         s = state(page)
         target = s["hand"].index(s["legal"][0])
         if s["selected"] < 0:
