@@ -125,7 +125,6 @@ def test_deck_follows_the_language_by_default(warm_contexts, site):
     assert got == {"de-CH": "swiss", "en-US": "french"}
 
 
-
 def table(page) -> dict:
     return page.evaluate("window.__jass.table()")
 

@@ -6,24 +6,32 @@ import { CardArt } from "../table/cards.js";
 const READ_ONLY = ["why", "view", "hello", "records", "review"];
 const readOnly = (req) => READ_ONLY.includes(req?.cmd) && !(req.cmd === "view" && "seat" in req);
 
-/** @type {{list: object[], stop: (() => void)|null, whole: Record<string, string>|null, underAt: Record<string, string>|null,
- *  lastWhole: Uint32Array|null, images: {drawn: string, whole: string}|null}}
- *  the partial frames checked so far (checkPartialFrames), what the table showed at the last whole paint and when
- *  the under-canvas was drawn */
-const checks = { list: [], stop: null, whole: null, underAt: null, lastWhole: null, images: null };
+/** @type {{list: object[], stop: (() => void)|null, whole: Record<string, string>|null, images: {drawn: string, whole: string}|null}}
+ *  the partial frames checked so far (checkPartialFrames), what the table was drawn from at the last whole paint, and
+ *  the first partial frame that differed from a whole one with that whole one (PNG data URLs) */
+const checks = { list: [], stop: null, whole: null, images: null };
 
 /** What a whole paint draws from, but the cards in flight, by part: a partial frame that differs from a whole one
  *  names the parts that changed since the last whole paint without the table being invalidated. */
 function drawnFrom(renderer) {
-  const { flying, ...m } = /** @type {Record<string, unknown>} */ (shown());
+  const m = /** @type {Record<string, unknown>} */ ({ ...shown() });
+  delete m.flying;
   const { selected, hover, raised, focusVisible, busy, phase, handover, peek, banner, nudge } = store.ui;
-  const json = (v) => JSON.stringify(v, (_, x) => (x instanceof Set ? [...x] : x));
+  const json = (v) => JSON.stringify(v, (_k, x) => (x instanceof Set ? [...x] : x));
   return Object.fromEntries([
     ...Object.entries(m).map(([k, v]) => [`shown.${k}`, json(v)]),
     ["ui", json({ selected, hover, raised, focusVisible, busy, phase, handover, peek, banner, nudge })],
     ["layout", json([renderer.W, renderer.H, renderer.dpr, renderer.layout?.cardW, renderer.layout?.hand])],
-    ["handSprite", renderer.handSprite?.key ?? ""], ["art", renderer.art.key ?? ""], ["flying", String(flying != null)],
+    ["handSprite", renderer.handSprite?.key ?? ""], ["art", renderer.art.key ?? ""],
   ]);
+}
+
+/** Pixels (from getImageData) of a canvas of `width` x `height` -> a PNG data URL. */
+function picture(px, width, height) {
+  const c = document.createElement("canvas");
+  c.width = width; c.height = height;
+  c.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(px.buffer.slice(0)), width, height), 0, 0);
+  return c.toDataURL("image/png");
 }
 
 /**
@@ -34,48 +42,22 @@ function drawnFrom(renderer) {
 function checkPartial(renderer, canvas, part) {
   const ctx = canvas.getContext("2d");
   const pixels = () => new Uint32Array(ctx.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
-  const drawn = pixels(), again = pixels();
+  const drawn = pixels();
   renderer.paint();
   const whole = pixels();
-  let differ = 0, asBefore = 0, reread = 0;
+  let differ = 0;
   const some = [];
   for (let i = 0; i < whole.length; i++) {
-    if (drawn[i] !== again[i]) reread++;
     if (drawn[i] === whole[i]) continue;
-    if (checks.lastWhole?.[i] === drawn[i]) asBefore++;   // what the last whole paint left there
     if (differ++ < 8) some.push({ x: i % canvas.width, y: Math.floor(i / canvas.width), part: drawn[i].toString(16), whole: whole[i].toString(16) });
   }
-  checks.lastWhole = whole;
   if (differ && !checks.images) {   // the first frame that differs, as pictures (the test saves them on failure)
-    const picture = (px) => {
-      const c = document.createElement("canvas");
-      c.width = canvas.width; c.height = canvas.height;
-      const img = new ImageData(new Uint8ClampedArray(px.buffer.slice(0)), canvas.width, canvas.height);
-      c.getContext("2d").putImageData(img, 0, 0);
-      return c.toDataURL("image/png");
-    };
-    checks.images = { drawn: picture(drawn), whole: picture(whole) };
+    checks.images = { drawn: picture(drawn, canvas.width, canvas.height), whole: picture(whole, canvas.width, canvas.height) };
   }
-  // the under-canvas in `part` against a fresh drawing of the same layers (0: the cards in flight were drawn differently)
-  let underDiffer = -1;
-  if (differ && renderer.under) {
-    const fresh = document.createElement("canvas");
-    fresh.width = canvas.width; fresh.height = canvas.height;
-    const saved = renderer.ctx;
-    renderer.ctx = /** @type {CanvasRenderingContext2D} */ (fresh.getContext("2d", { alpha: false }));
-    renderer.ctx.setTransform(renderer.dpr, 0, 0, renderer.dpr, 0, 0);
-    renderer.drawUnder();
-    renderer.ctx = saved;
-    const a = new Uint32Array(renderer.under.getContext("2d").getImageData(part.x, part.y, part.w, part.h).data.buffer);
-    const b = new Uint32Array(fresh.getContext("2d").getImageData(part.x, part.y, part.w, part.h).data.buffer);
-    underDiffer = a.reduce((n, v, i) => n + (v !== b[i] ? 1 : 0), 0);
-  }
-  const now = drawnFrom(renderer);
-  const since = (was = {}) => Object.keys({ ...was, ...now }).filter((k) => was[k] !== now[k]).map((k) => ({ k, was: was[k], now: now[k] }));
-  const changed = since(checks.whole ?? {}), sinceUnder = since(checks.underAt ?? {});
+  const now = drawnFrom(renderer), was = checks.whole ?? {};
   checks.whole = now;   // renderer.paint() above was a whole paint
-  const flying = (store.scene?.flying ?? []).map((f) => f.card);
-  return { part: { ...part }, differ, some, flying, ...(differ ? { changed, sinceUnder, underDiffer, asBefore, reread } : {}) };
+  const changed = Object.keys({ ...was, ...now }).filter((k) => was[k] !== now[k]).map((k) => ({ k, was: was[k], now: now[k] }));
+  return { part: { ...part }, differ, some, flying: (store.scene?.flying ?? []).map((f) => f.card), ...(differ ? { changed } : {}) };
 }
 
 /** Install `window.__jass`. */
@@ -133,9 +115,8 @@ export function installTestHook({ bridge, renderer, canvas, timing, controller }
         checks.images = null;
         checks.whole = null;
         checks.stop = renderer.on("drawn", (part) => {
-          if (part && !checks.underAt) checks.underAt = drawnFrom(renderer);   // this frame drew the under-canvas
           if (part) checks.list.push(checkPartial(renderer, canvas, part));
-          else { checks.whole = drawnFrom(renderer); checks.underAt = null; checks.lastWhole = null; }
+          else checks.whole = drawnFrom(renderer);
         });
       }
       return checks.list.slice();

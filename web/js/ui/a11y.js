@@ -96,8 +96,8 @@ export function renderHandButtons() {
     if (b.textContent !== text) b.textContent = text;
     return b;
   });
-  const keep = new Set(buttons);
-  for (const b of [...box.children]) if (!keep.has(b)) b.remove();   // a card played: the others keep their place
+  const inHand = new Set(buttons);
+  for (const b of [...box.children]) if (!inHand.has(b)) b.remove();   // a card played: the others keep their place
   if (buttons.length !== box.children.length || buttons.some((b, i) => box.children[i] !== b)) box.replaceChildren(...buttons);
   if (hadFocus && hand.length) {
     const b = /** @type {HTMLElement} */ (box.children[Math.max(0, Math.min(store.ui.selected, hand.length - 1))]);
